@@ -1,0 +1,56 @@
+# Strata: `make run` serves the demo on SQLite; `make test` runs every test.
+# Both install what they need on a fresh machine (Go and Node 20 are given).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+GO_TEST_FLAGS ?= -race -count=1
+BIN := bin/strata
+WEB_DEPS := web/node_modules/.installed
+E2E_DEPS := e2e/node_modules/.installed
+
+.PHONY: run build web test test-go test-web test-e2e chromium clean
+
+run: build
+	./$(BIN) demo --if-empty --log-level warn
+	@echo "Strata is starting on http://localhost:8080"
+	./$(BIN) serve
+
+build: web
+	go build -tags webdist -o $(BIN) ./cmd/strata
+
+web: $(WEB_DEPS)
+	cd web && npm run build
+
+$(WEB_DEPS): web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+$(E2E_DEPS): e2e/package-lock.json
+	cd e2e && npm ci --no-audit --no-fund
+	touch $@
+
+# Debian's Chromium for the browser tests; a browser is never downloaded.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	fi
+
+test: test-go test-web test-e2e
+
+# The store and API suites run on SQLite, and again on PostgreSQL when
+# STRATA_TEST_POSTGRES_URL is set (as .ci/run does).
+test-go:
+	go vet ./...
+	go test $(GO_TEST_FLAGS) ./...
+
+test-web: $(WEB_DEPS)
+	cd web && npm run typecheck && npm run lint && npm test
+
+test-e2e: build chromium $(E2E_DEPS)
+	cd e2e && STRATA_BIN=../$(BIN) npx playwright test
+
+clean:
+	rm -rf bin internal/webapp/dist web/node_modules e2e/node_modules

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/strata-maps/strata/internal/api"
+	"github.com/strata-maps/strata/internal/config"
+	"github.com/strata-maps/strata/internal/store"
+	"github.com/strata-maps/strata/internal/webapp"
+)
+
+// flags parses the shared settings plus whatever extra adds.
+func (e *environment) flags(name string, args []string, extra func(*flag.FlagSet)) (*config.Config, *flag.FlagSet, error) {
+	fs := flag.NewFlagSet("strata "+name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	cfg := config.Register(fs, e.getenv)
+	if extra != nil {
+		extra(fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, nil, err
+	}
+	if err := cfg.Validate(); err != nil {
+		return nil, nil, err
+	}
+	return cfg, fs, nil
+}
+
+func (e *environment) logger(cfg *config.Config) *slog.Logger {
+	level, _ := cfg.SlogLevel() // validated already
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(e.stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(e.stderr, opts))
+}
+
+// openStore opens and migrates the configured database. Its errors name the
+// setting at fault, so that start-up fails with one clear line.
+func openStore(ctx context.Context, cfg *config.Config, log *slog.Logger) (*store.Store, error) {
+	setting := config.Name("database-url")
+	if cfg.DatabaseURL == "" {
+		setting = config.Name("data-dir")
+	}
+	target, err := store.ResolveTarget(cfg.DatabaseURL, cfg.DataDir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", setting, err)
+	}
+	s, err := store.Open(ctx, target)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", setting, err)
+	}
+	n, err := s.Migrate(ctx)
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("%s: %w", setting, err)
+	}
+	log.Info("database ready", "dialect", s.Dialect(), "at", target.Display, "migrations_applied", n)
+	return s, nil
+}
+
+func (e *environment) serve(ctx context.Context, args []string) error {
+	cfg, _, err := e.flags("serve", args, nil)
+	if err != nil {
+		return err
+	}
+	log := e.logger(cfg)
+	s, err := openStore(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("%s: cannot listen on %q: %w", config.Name("addr"), cfg.Addr, err)
+	}
+	web := webapp.Dist()
+	if web == nil {
+		log.Warn("this binary has no web app built in; `make build` embeds it")
+	}
+	srv := &http.Server{
+		Handler:           api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: cfg.PublicURL}),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	log.Info("strata serving", "addr", ln.Addr().String())
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+
+	select {
+	case err := <-served:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const bin = resolve(here, process.env.STRATA_BIN ?? '../bin/strata');
+const addr = '127.0.0.1:18181';
+const baseURL = `http://${addr}`;
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      // Without the networking flags Chromium keeps trying to reach hosts this machine cannot reach.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+  webServer: {
+    // A fresh demo data directory on every run, so tests never see an earlier run's state.
+    command: 'sh ./serve-fresh.sh',
+    cwd: here,
+    env: { STRATA_BIN: bin, STRATA_E2E_ADDR: addr },
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

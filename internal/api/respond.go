@@ -1,0 +1,141 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+
+	"github.com/strata-maps/strata/internal/domain"
+)
+
+// maxBodyBytes bounds every JSON request body.
+const maxBodyBytes = 4 << 20
+
+// statusOf maps each error code to its HTTP status: the one place this is
+// decided (DESIGN.md §4).
+func statusOf(code string) int {
+	switch code {
+	case domain.CodeInvalid:
+		return http.StatusBadRequest
+	case domain.CodeUnauthenticated, domain.CodeInvalidCredentials:
+		return http.StatusUnauthorized
+	case domain.CodeForbidden:
+		return http.StatusForbidden
+	case domain.CodeNotFound:
+		return http.StatusNotFound
+	case domain.CodeConflict, domain.CodeElementLocked:
+		return http.StatusConflict
+	case domain.CodeGone, domain.CodeTokenExpired:
+		return http.StatusGone
+	case domain.CodeTooLarge:
+		return http.StatusRequestEntityTooLarge
+	case domain.CodeRateLimited:
+		return http.StatusTooManyRequests
+	case codeMethodNotAllowed:
+		return http.StatusMethodNotAllowed
+	}
+	return http.StatusInternalServerError
+}
+
+// codeMethodNotAllowed is HTTP-only: the domain never produces it.
+const codeMethodNotAllowed = "method_not_allowed"
+
+type errorBody struct {
+	Error errorDetail `json:"error"`
+}
+
+type errorDetail struct {
+	Code    string            `json:"code"`
+	Message string            `json:"message"`
+	Details map[string]string `json:"details,omitempty"`
+}
+
+// writeJSON writes v as the JSON body with the given status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	// The status is sent; a failed write means the client went away.
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// writeError answers with the error envelope. Errors without a domain code
+// are logged and answered as a bare 500, never with their text.
+func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
+	var de *domain.Error
+	if !errors.As(err, &de) {
+		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		de = &domain.Error{Code: domain.CodeInternal, Message: "something went wrong on our side"}
+	}
+	writeJSON(w, statusOf(de.Code), errorBody{Error: errorDetail{Code: de.Code, Message: de.Message, Details: de.Details}})
+}
+
+// decodeJSON reads the request body into dst, strictly: unknown fields,
+// trailing data, wrong types and oversized bodies are the client's mistake
+// and come back as validation errors that name what is wrong.
+func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return bodyError(err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return domain.Errorf(domain.CodeInvalid, "the body must hold a single JSON value")
+	}
+	return nil
+}
+
+func bodyError(err error) error {
+	var (
+		syntax   *json.SyntaxError
+		typ      *json.UnmarshalTypeError
+		tooLarge *http.MaxBytesError
+	)
+	switch {
+	case errors.As(err, &tooLarge):
+		return domain.Errorf(domain.CodeTooLarge, "the body is larger than %d bytes", tooLarge.Limit)
+	case errors.Is(err, io.EOF):
+		return domain.Errorf(domain.CodeInvalid, "the body is empty; a JSON object was expected")
+	case errors.As(err, &syntax), errors.Is(err, io.ErrUnexpectedEOF):
+		return domain.Errorf(domain.CodeInvalid, "the body is not valid JSON")
+	case errors.As(err, &typ):
+		field := typ.Field
+		if field == "" {
+			field = "body"
+		}
+		return &domain.Error{Code: domain.CodeInvalid, Message: fmt.Sprintf("%s has the wrong type", field),
+			Details: map[string]string{field: "must be " + jsonKind(typ.Type.Kind().String())}}
+	}
+	if name, ok := unknownField(err); ok {
+		return &domain.Error{Code: domain.CodeInvalid, Message: fmt.Sprintf("unknown field %s", name),
+			Details: map[string]string{name: "is not a known field"}}
+	}
+	return domain.Errorf(domain.CodeInvalid, "the body could not be read: %v", err)
+}
+
+func jsonKind(goKind string) string {
+	switch goKind {
+	case "string":
+		return "a string"
+	case "bool":
+		return "true or false"
+	case "struct", "map":
+		return "an object"
+	case "slice", "array":
+		return "an array"
+	}
+	return "a number"
+}
+
+// unknownField extracts the name from encoding/json's unknown-field error,
+// which has no type of its own.
+func unknownField(err error) (string, bool) {
+	var name string
+	if n, _ := fmt.Sscanf(err.Error(), "json: unknown field %q", &name); n == 1 {
+		return name, true
+	}
+	return "", false
+}

@@ -1,0 +1,158 @@
+// Package api serves Strata over HTTP: the /api/v1 JSON calls, the health
+// checks and the embedded web app.
+package api
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/store"
+)
+
+// Deps is what the server is built from.
+type Deps struct {
+	Store *store.Store
+	Log   *slog.Logger
+	// Web is the built web app (index.html at its root), or nil when this
+	// binary was built without it.
+	Web fs.FS
+	// PublicURL is where users reach Strata; its origin is accepted for
+	// state-changing requests besides the request's own host.
+	PublicURL string
+}
+
+// Server is the HTTP handler of Strata.
+type Server struct {
+	store        *store.Store
+	log          *slog.Logger
+	api          *http.ServeMux
+	web          http.Handler
+	publicOrigin string
+}
+
+// New builds the server and its route table.
+func New(d Deps) *Server {
+	s := &Server{store: d.Store, log: d.Log, api: http.NewServeMux(), web: newWebApp(d.Web)}
+	if u, err := url.Parse(d.PublicURL); err == nil && u.Host != "" {
+		s.publicOrigin = u.Scheme + "://" + u.Host
+	}
+	s.routes()
+	return s
+}
+
+// routes is the one route table of /api/v1.
+func (s *Server) routes() {
+	// Later issues add their resources here.
+}
+
+// ServeHTTP dispatches /api/ to the API (answering misses in the error
+// envelope), the health checks, and everything else to the web app.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+	defer func() {
+		if p := recover(); p != nil {
+			s.log.Error("panic serving request", "method", r.Method, "path", r.URL.Path, "panic", p)
+			if !rec.wrote {
+				writeError(rec, r, s.log, fmt.Errorf("panic: %v", p))
+			}
+		}
+		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "duration", time.Since(start))
+	}()
+	switch path := r.URL.Path; {
+	case path == "/healthz":
+		s.healthz(rec, r)
+	case path == "/readyz":
+		s.readyz(rec, r)
+	case path == "/api" || strings.HasPrefix(path, "/api/"):
+		s.serveAPI(rec, r)
+	default:
+		s.web.ServeHTTP(rec, r)
+	}
+}
+
+func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
+	if !s.sameOrigin(r) {
+		writeError(w, r, s.log, domain.Errorf(domain.CodeForbidden, "state-changing requests must come from Strata's own pages"))
+		return
+	}
+	h, pattern := s.api.Handler(r)
+	if pattern != "" {
+		h.ServeHTTP(w, r)
+		return
+	}
+	// No route: let the mux decide between 404 and 405 (and set Allow), then
+	// answer in the envelope instead of its plain text.
+	probe := &headerProbe{header: http.Header{}}
+	h.ServeHTTP(probe, r)
+	if probe.status == http.StatusMethodNotAllowed {
+		w.Header().Set("Allow", probe.header.Get("Allow"))
+		writeError(w, r, s.log, &domain.Error{Code: codeMethodNotAllowed, Message: r.Method + " is not allowed on " + r.URL.Path})
+		return
+	}
+	writeError(w, r, s.log, domain.Errorf(domain.CodeNotFound, "no API call at %s %s", r.Method, r.URL.Path))
+}
+
+// sameOrigin accepts safe methods always, and state-changing ones only from
+// Strata's own origin. Browsers send Sec-Fetch-Site (or at least Origin);
+// requests carrying neither are not from a browser page and cannot ride on a
+// user's cookie.
+func (s *Server) sameOrigin(r *http.Request) bool {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return true
+	}
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" {
+		return site == "same-origin" || site == "none"
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	if s.publicOrigin != "" && origin == s.publicOrigin {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && u.Host == r.Host
+}
+
+// statusRecorder remembers the status for the request log.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	if !r.wrote {
+		r.status, r.wrote = code, true
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *statusRecorder) Write(b []byte) (int, error) {
+	r.wrote = true
+	return r.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer (the live
+// channel's upgrade needs it).
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// headerProbe captures what the mux's own 404/405 handler would send.
+type headerProbe struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (p *headerProbe) Header() http.Header         { return p.header }
+func (p *headerProbe) WriteHeader(code int)        { p.status = code }
+func (p *headerProbe) Write(b []byte) (int, error) { return p.body.Write(b) }

@@ -1,0 +1,102 @@
+// Package config reads Strata's settings from flags, each of which falls back
+// to its STRATA_* environment variable (DESIGN.md §1).
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strings"
+)
+
+// Config is every setting of the server. It is passed explicitly; there is
+// no global copy.
+type Config struct {
+	Addr        string
+	DataDir     string
+	DatabaseURL string
+	PublicURL   string
+	RedisURL    string
+	SMTPURL     string
+	LogLevel    string
+	LogFormat   string
+}
+
+// setting describes one flag and its variable, so that errors name both.
+type setting struct {
+	flag, env, def, usage string
+	dst               *string
+}
+
+func (c *Config) settings() []setting {
+	return []setting{
+		{"addr", "STRATA_ADDR", ":8080", "address to listen on", &c.Addr},
+		{"data-dir", "STRATA_DATA_DIR", "./data", "directory for the SQLite database and media", &c.DataDir},
+		{"database-url", "STRATA_DATABASE_URL", "", "postgres://… for PostgreSQL; empty for SQLite in the data directory", &c.DatabaseURL},
+		{"public-url", "STRATA_PUBLIC_URL", "", "the address users reach Strata at, e.g. https://maps.example.org", &c.PublicURL},
+		{"redis-url", "STRATA_REDIS_URL", "", "redis://… to run several instances; empty for one", &c.RedisURL},
+		{"smtp-url", "STRATA_SMTP_URL", "", "smtp://user:pass@host:port to send mail; empty writes mail to the log", &c.SMTPURL},
+		{"log-level", "STRATA_LOG_LEVEL", "info", "debug, info, warn or error", &c.LogLevel},
+		{"log-format", "STRATA_LOG_FORMAT", "text", "text or json", &c.LogFormat},
+	}
+}
+
+// Register adds every setting to fs. Defaults come from getenv when the
+// variable is set, so a flag given on the command line wins over the
+// environment, which wins over the built-in default.
+func Register(fs *flag.FlagSet, getenv func(string) string) *Config {
+	c := &Config{}
+	for _, s := range c.settings() {
+		def := s.def
+		if v := getenv(s.env); v != "" {
+			def = v
+		}
+		fs.StringVar(s.dst, s.flag, def, fmt.Sprintf("%s (%s)", s.usage, s.env))
+	}
+	return c
+}
+
+// Name returns how a setting is named in messages: "--flag (ENV)".
+func Name(flagName string) string {
+	for _, s := range (&Config{}).settings() {
+		if s.flag == flagName {
+			return fmt.Sprintf("--%s (%s)", s.flag, s.env)
+		}
+	}
+	return "--" + flagName
+}
+
+// Validate checks the settings that can be checked without I/O.
+func (c *Config) Validate() error {
+	var errs []error
+	if _, err := c.SlogLevel(); err != nil {
+		errs = append(errs, err)
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		errs = append(errs, fmt.Errorf("%s must be text or json, not %q", Name("log-format"), c.LogFormat))
+	}
+	if c.PublicURL != "" {
+		u, err := url.Parse(c.PublicURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("%s must be an http:// or https:// address, not %q", Name("public-url"), c.PublicURL))
+		}
+	}
+	if c.RedisURL != "" && !strings.HasPrefix(c.RedisURL, "redis://") && !strings.HasPrefix(c.RedisURL, "rediss://") {
+		errs = append(errs, fmt.Errorf("%s must start with redis:// or rediss://", Name("redis-url")))
+	}
+	if c.SMTPURL != "" && !strings.HasPrefix(c.SMTPURL, "smtp://") && !strings.HasPrefix(c.SMTPURL, "smtps://") {
+		errs = append(errs, fmt.Errorf("%s must start with smtp:// or smtps://", Name("smtp-url")))
+	}
+	return errors.Join(errs...)
+}
+
+// SlogLevel parses LogLevel.
+func (c *Config) SlogLevel() (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(c.LogLevel)); err != nil {
+		return 0, fmt.Errorf("%s must be debug, info, warn or error, not %q", Name("log-level"), c.LogLevel)
+	}
+	return l, nil
+}

@@ -1,0 +1,51 @@
+package config
+
+import (
+	"flag"
+	"strings"
+	"testing"
+)
+
+func parse(t *testing.T, env map[string]string, args ...string) *Config {
+	t.Helper()
+	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	c := Register(fs, func(k string) string { return env[k] })
+	if err := fs.Parse(args); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func TestFlagBeatsEnvironmentBeatsDefault(t *testing.T) {
+	c := parse(t, nil)
+	if c.Addr != ":8080" || c.DataDir != "./data" || c.LogFormat != "text" {
+		t.Fatalf("defaults: %+v", c)
+	}
+	c = parse(t, map[string]string{"STRATA_ADDR": ":9000", "STRATA_LOG_FORMAT": "json"})
+	if c.Addr != ":9000" || c.LogFormat != "json" {
+		t.Fatalf("environment not read: %+v", c)
+	}
+	c = parse(t, map[string]string{"STRATA_ADDR": ":9000"}, "--addr", ":9100")
+	if c.Addr != ":9100" {
+		t.Fatalf("flag should win over the environment: %q", c.Addr)
+	}
+}
+
+func TestValidateNamesTheSetting(t *testing.T) {
+	tests := map[string][]string{
+		"--log-level (STRATA_LOG_LEVEL)":   {"--log-level", "loud"},
+		"--log-format (STRATA_LOG_FORMAT)": {"--log-format", "xml"},
+		"--public-url (STRATA_PUBLIC_URL)": {"--public-url", "maps.example.org"},
+		"--redis-url (STRATA_REDIS_URL)":   {"--redis-url", "localhost:6379"},
+		"--smtp-url (STRATA_SMTP_URL)":     {"--smtp-url", "mail.example.org"},
+	}
+	for want, args := range tests {
+		err := parse(t, nil, args...).Validate()
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: got %v, want a message naming %s", args, err, want)
+		}
+	}
+	if err := parse(t, nil, "--public-url", "https://maps.example.org").Validate(); err != nil {
+		t.Errorf("valid settings refused: %v", err)
+	}
+}

@@ -1,0 +1,85 @@
+// Package domain holds Strata's entities and the pure rules of the spec.
+// It imports nothing of the project; every other package depends on it.
+package domain
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error codes. They are the `code` of the REST error envelope (DESIGN.md §4);
+// the HTTP status for each is decided in one place, in package api.
+const (
+	CodeInvalid            = "validation_failed"
+	CodeUnauthenticated    = "unauthenticated"
+	CodeInvalidCredentials = "invalid_credentials"
+	CodeForbidden          = "forbidden"
+	CodeNotFound           = "not_found"
+	CodeConflict           = "conflict"
+	CodeElementLocked      = "element_locked"
+	CodeGone               = "gone"
+	CodeTokenExpired       = "token_expired"
+	CodeTooLarge           = "too_large"
+	CodeRateLimited        = "rate_limited"
+	CodeInternal           = "internal"
+)
+
+// Error is the one error type that crosses the domain boundary with a code a
+// client may see. Anything else is an internal error and is never shown.
+type Error struct {
+	Code    string
+	Message string
+	// Details names the offending fields of a validation error: field → reason.
+	Details map[string]string
+}
+
+func (e *Error) Error() string {
+	if len(e.Details) == 0 {
+		return fmt.Sprintf("%s: %s", e.Code, e.Message)
+	}
+	return fmt.Sprintf("%s: %s %v", e.Code, e.Message, e.Details)
+}
+
+// Errorf returns an *Error with the given code and a formatted message.
+func Errorf(code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// ErrorCode returns the code of err, or CodeInternal when err carries none.
+func ErrorCode(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return CodeInternal
+}
+
+// Validation collects field errors so that one answer names every bad field.
+type Validation struct {
+	fields map[string]string
+}
+
+// Add records that field is invalid for reason; the first reason wins.
+func (v *Validation) Add(field, reason string) {
+	if v.fields == nil {
+		v.fields = map[string]string{}
+	}
+	if _, ok := v.fields[field]; !ok {
+		v.fields[field] = reason
+	}
+}
+
+// Check records reason for field when ok is false.
+func (v *Validation) Check(ok bool, field, reason string) {
+	if !ok {
+		v.Add(field, reason)
+	}
+}
+
+// Err returns nil when no field was recorded, else a validation *Error.
+func (v *Validation) Err() error {
+	if len(v.fields) == 0 {
+		return nil
+	}
+	return &Error{Code: CodeInvalid, Message: "some fields are invalid", Details: v.fields}
+}

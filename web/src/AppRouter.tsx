@@ -1,0 +1,82 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, Outlet, redirect, RouterProvider, type LoaderFunction } from 'react-router';
+import { guardDeps, session } from './account/app-session';
+import { guard, LOGIN_PATH, resolveRoot, type Access } from './account/guard';
+import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
+import { ScrollToTop } from './layout/ScrollToTop';
+import { ErrorScreen, LoadingScreen } from './layout/StatusScreen';
+
+// Each screen is its own chunk, loaded when first visited.
+const LoginScreen = lazy(() => import('./account/screens/LoginScreen'));
+const ResetPasswordScreen = lazy(() => import('./account/screens/ResetPasswordScreen'));
+const RegisterScreen = lazy(() => import('./account/screens/RegisterScreen'));
+const DeclineScreen = lazy(() => import('./account/screens/DeclineScreen'));
+const ClientsScreen = lazy(() => import('./account/screens/ClientsScreen'));
+const MapOverviewScreen = lazy(() => import('./account/screens/MapOverviewScreen'));
+const EditorScreen = lazy(() => import('./editor/EditorScreen'));
+
+function screen(Component: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+function guarded(access: Access, after?: LoaderFunction): LoaderFunction {
+  return async (args) => {
+    const decision = await guard(access, guardDeps);
+    if (decision.kind === 'redirect') return redirect(decision.to);
+    return after ? after(args) : null;
+  };
+}
+
+const authenticated: Access = { kind: 'authenticated' };
+
+function RootLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}
+
+const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      { index: true, loader: async () => redirect(await resolveRoot(guardDeps)) },
+      { path: 'login', element: screen(LoginScreen) },
+      { path: 'reset-password', element: screen(ResetPasswordScreen) },
+      { path: 'register', element: screen(RegisterScreen) },
+      { path: 'decline', element: screen(DeclineScreen) },
+      {
+        element: <AuthenticatedLayout />,
+        children: [
+          { path: 'clients', loader: guarded(authenticated), element: screen(ClientsScreen) },
+          {
+            path: 'clients/:clientName',
+            loader: guarded(authenticated, ({ params }) => {
+              if (params.clientName) session.selectClient(params.clientName);
+              return null;
+            }),
+            element: screen(MapOverviewScreen),
+          },
+          {
+            path: 'editor/:mapId',
+            loader: guarded({ kind: 'authenticated', role: 'student' }),
+            element: screen(EditorScreen),
+          },
+        ],
+      },
+      { path: '*', loader: () => redirect(LOGIN_PATH) },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,175 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getSession, getUser, login, logout, patchUser } from './index';
+import { ApiError, request } from './http';
+import type { User } from './types';
+
+const user: User = {
+  id: 7,
+  email: 'ada@example.com',
+  name: 'Ada',
+  avatar_url: null,
+  client_roles: { '/api/v1/clients/acme': ['/api/v1/roles/editor'] },
+  is_superuser: false,
+  language: 'de',
+  preferences: { removalConfirmation: true },
+};
+
+function jsonResponse(status: number, body: unknown, statusText = ''): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    statusText,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function mockFetch(response: Response | Error) {
+  const fn = vi.fn<typeof fetch>(() =>
+    response instanceof Error ? Promise.reject(response) : Promise.resolve(response),
+  );
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof ApiError) return err;
+    throw err;
+  }
+  throw new Error('expected the call to fail');
+}
+
+function bodyOf(init: RequestInit | undefined): unknown {
+  if (typeof init?.body !== 'string') throw new Error('expected a JSON text body');
+  return JSON.parse(init.body);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('request', () => {
+  it('sends JSON with same-origin credentials and decodes the body', async () => {
+    const fetchMock = mockFetch(jsonResponse(200, user));
+
+    const result = await login({ email: 'ada@example.com', password: 'pw', remember_me: true });
+
+    expect(result).toEqual(user);
+    expect(fetchMock).toHaveBeenCalledOnce();
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/auth/login');
+    expect(init?.method).toBe('POST');
+    expect(init?.credentials).toBe('same-origin');
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(bodyOf(init)).toEqual({
+      email: 'ada@example.com',
+      password: 'pw',
+      remember_me: true,
+    });
+  });
+
+  it('sends no body and no content type on GET', async () => {
+    const fetchMock = mockFetch(jsonResponse(200, user));
+
+    await getUser(7);
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/users/7');
+    expect(init?.method).toBe('GET');
+    expect(init?.body).toBeUndefined();
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
+  it('resolves with undefined on 204', async () => {
+    mockFetch(new Response(null, { status: 204 }));
+    await expect(logout()).resolves.toBeUndefined();
+  });
+
+  it('patches a user', async () => {
+    const fetchMock = mockFetch(jsonResponse(200, { ...user, language: 'fr' }));
+
+    const result = await patchUser(7, { language: 'fr' });
+
+    expect(result.language).toBe('fr');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/users/7');
+    expect(init?.method).toBe('PATCH');
+    expect(bodyOf(init)).toEqual({ language: 'fr' });
+  });
+});
+
+describe('error envelope', () => {
+  it('turns the envelope into an ApiError with status, code, message and details', async () => {
+    mockFetch(
+      jsonResponse(400, {
+        error: {
+          code: 'validation_failed',
+          message: 'email is not valid',
+          details: { email: 'invalid' },
+        },
+      }),
+    );
+
+    const err = await caught(login({ email: 'x', password: 'pw', remember_me: false }));
+
+    expect(err.status).toBe(400);
+    expect(err.code).toBe('validation_failed');
+    expect(err.message).toBe('email is not valid');
+    expect(err.details).toEqual({ email: 'invalid' });
+    expect(err.fields).toEqual(['email']);
+  });
+
+  it('keeps codes it does not know', async () => {
+    mockFetch(jsonResponse(401, { error: { code: 'invalid_credentials', message: 'nope' } }));
+
+    const err = await caught(login({ email: 'a@b.c', password: 'pw', remember_me: false }));
+
+    expect(err.status).toBe(401);
+    expect(err.code).toBe('invalid_credentials');
+    expect(err.details).toEqual({});
+  });
+
+  it('reports 429 as rate_limited', async () => {
+    mockFetch(jsonResponse(429, { error: { code: 'rate_limited', message: 'slow down' } }));
+    const err = await caught(getSession());
+    expect(err.status).toBe(429);
+    expect(err.code).toBe('rate_limited');
+  });
+
+  it('falls back to a code from the status when the body is not an envelope', async () => {
+    mockFetch(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    const err = await caught(getSession());
+    expect(err.status).toBe(502);
+    expect(err.code).toBe('invalid_response');
+    expect(err.message).toBe('Bad Gateway');
+  });
+
+  it('falls back when the envelope lacks a code', async () => {
+    mockFetch(jsonResponse(404, { error: { message: 'gone' } }, 'Not Found'));
+    const err = await caught(getUser(1));
+    expect(err.code).toBe('not_found');
+    expect(err.message).toBe('Not Found');
+  });
+
+  it('ignores details that are not an object', async () => {
+    mockFetch(jsonResponse(409, { error: { code: 'conflict', message: 'x', details: ['a'] } }));
+    const err = await caught(getUser(1));
+    expect(err.code).toBe('conflict');
+    expect(err.details).toEqual({});
+  });
+
+  it('reports a network failure as status 0 network_error', async () => {
+    mockFetch(new TypeError('Failed to fetch'));
+    const err = await caught(getSession());
+    expect(err.status).toBe(0);
+    expect(err.code).toBe('network_error');
+  });
+
+  it('reports an unparseable success body as invalid_response', async () => {
+    mockFetch(new Response('not json', { status: 200 }));
+    const err = await caught(request<User>('GET', '/users/1'));
+    expect(err.code).toBe('invalid_response');
+    expect(err.status).toBe(200);
+  });
+});
