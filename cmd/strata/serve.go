@@ -8,10 +8,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
+	"path/filepath"
 	"time"
 
 	"github.com/strata-maps/strata/internal/api"
 	"github.com/strata-maps/strata/internal/config"
+	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/webapp"
 )
@@ -86,8 +89,20 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	if web == nil {
 		log.Warn("this binary has no web app built in; `make build` embeds it")
 	}
+	publicURL := cfg.PublicURL
+	if publicURL == "" {
+		// Links in mail must not be built from a request's Host header,
+		// which anyone can forge; without a public URL they name this machine.
+		publicURL = "http://localhost:" + portOf(ln.Addr())
+		log.Warn("no public URL set: links in mail point to "+publicURL, "setting", config.Name("public-url"))
+	}
+	sender, err := mail.New(cfg.SMTPURL, filepath.Join(cfg.DataDir, "outbox"), hostOf(publicURL), log)
+	if err != nil {
+		return fmt.Errorf("%s: %w", config.Name("smtp-url"), err)
+	}
+	go sweepExpired(ctx, s, log)
 	srv := &http.Server{
-		Handler:           api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: cfg.PublicURL}),
+		Handler:           api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: publicURL, Mail: sender}),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
@@ -111,4 +126,33 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+func portOf(a net.Addr) string {
+	_, port, _ := net.SplitHostPort(a.String())
+	return port
+}
+
+func hostOf(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return ""
+	}
+	return u.Hostname()
+}
+
+// sweepExpired removes expired sessions and tokens every hour.
+func sweepExpired(ctx context.Context, s *store.Store, log *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if err := s.DeleteExpired(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("sweeping expired sessions", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

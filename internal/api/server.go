@@ -12,7 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
 )
 
@@ -23,25 +25,43 @@ type Deps struct {
 	// Web is the built web app (index.html at its root), or nil when this
 	// binary was built without it.
 	Web fs.FS
-	// PublicURL is where users reach Strata; its origin is accepted for
-	// state-changing requests besides the request's own host.
+	// PublicURL is where users reach Strata: links in mail point there, and
+	// its origin is accepted for state-changing requests besides the
+	// request's own host. An https URL makes the session cookie Secure.
 	PublicURL string
+	Mail      mail.Sender
 }
 
 // Server is the HTTP handler of Strata.
 type Server struct {
 	store        *store.Store
 	log          *slog.Logger
+	mail         mail.Sender
 	api          *http.ServeMux
 	web          http.Handler
+	publicURL    string
 	publicOrigin string
+	secureCookie bool
+
+	// Failed sign-ins per account and per client address; reset requests
+	// per address (each answered 202, but mailed only within the limit).
+	loginFailures   *auth.Limiter
+	addressFailures *auth.Limiter
+	resetRequests   *auth.Limiter
 }
 
 // New builds the server and its route table.
 func New(d Deps) *Server {
-	s := &Server{store: d.Store, log: d.Log, api: http.NewServeMux(), web: newWebApp(d.Web)}
+	s := &Server{
+		store: d.Store, log: d.Log, mail: d.Mail, api: http.NewServeMux(), web: newWebApp(d.Web),
+		publicURL:       strings.TrimRight(d.PublicURL, "/"),
+		loginFailures:   auth.NewLimiter(10, 15*time.Minute, nil),
+		addressFailures: auth.NewLimiter(100, 15*time.Minute, nil),
+		resetRequests:   auth.NewLimiter(5, time.Hour, nil),
+	}
 	if u, err := url.Parse(d.PublicURL); err == nil && u.Host != "" {
 		s.publicOrigin = u.Scheme + "://" + u.Host
+		s.secureCookie = u.Scheme == "https"
 	}
 	s.routes()
 	return s
@@ -49,7 +69,26 @@ func New(d Deps) *Server {
 
 // routes is the one route table of /api/v1.
 func (s *Server) routes() {
-	// Later issues add their resources here.
+	m := s.api
+	m.HandleFunc("POST /api/v1/auth/login", s.login)
+	m.HandleFunc("POST /api/v1/auth/logout", s.logout)
+	m.HandleFunc("GET /api/v1/auth/session", s.signedIn(s.session))
+	m.HandleFunc("POST /api/v1/auth/password_reset/tokens", s.requestPasswordReset)
+	m.HandleFunc("POST /api/v1/auth/password_reset/tokens/{token}", s.resetPassword)
+	m.HandleFunc("GET /api/v1/auth/invitations/{token}", s.invitation)
+	m.HandleFunc("POST /api/v1/auth/register", s.register)
+	m.HandleFunc("POST /api/v1/auth/decline", s.decline)
+
+	m.HandleFunc("GET /api/v1/users/{id}", s.signedIn(s.getUser))
+	m.HandleFunc("PATCH /api/v1/users/{id}", s.signedIn(s.patchUser))
+
+	m.HandleFunc("GET /api/v1/clients", s.signedIn(s.listClients))
+	m.HandleFunc("POST /api/v1/clients", s.signedIn(s.createClient))
+	m.HandleFunc("PATCH /api/v1/clients/{name}", s.signedIn(s.patchClient))
+	m.HandleFunc("DELETE /api/v1/clients/{name}", s.signedIn(s.deleteClient))
+	m.HandleFunc("POST /api/v1/clients/{name}/access_requests", s.signedIn(s.requestAccess))
+	m.HandleFunc("POST /api/v1/clients/{name}/invitations", s.signedIn(s.invite))
+	m.HandleFunc("GET /api/v1/clients/{name}/maps", s.signedIn(s.listMaps))
 }
 
 // ServeHTTP dispatches /api/ to the API (answering misses in the error
@@ -85,7 +124,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
 	}
 	h, pattern := s.api.Handler(r)
 	if pattern != "" {
-		h.ServeHTTP(w, r)
+		s.api.ServeHTTP(w, r) // not h: ServeHTTP also sets the path values
 		return
 	}
 	// No route: let the mux decide between 404 and 405 (and set Allow), then

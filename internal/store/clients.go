@@ -74,3 +74,109 @@ func (s *Store) Memberships(ctx context.Context, userID int64) ([]domain.Members
 	}
 	return out, rows.Err()
 }
+
+// ClientSummary is a client with its counts, as the clients overview shows it.
+type ClientSummary struct {
+	domain.Client
+	MapsCount  int
+	UsersCount int
+}
+
+// ClientSummaries lists clients with their counts: all of them when userID
+// is 0 (for a superuser), else those the user belongs to.
+func (s *Store) ClientSummaries(ctx context.Context, userID int64) ([]ClientSummary, error) {
+	rows, err := s.q.QueryContext(ctx,
+		`SELECT `+clientColumns+`,
+		        (SELECT COUNT(*) FROM maps mp WHERE mp.client_id = c.id),
+		        (SELECT COUNT(DISTINCT ms.user_id) FROM memberships ms WHERE ms.client_id = c.id)
+		 FROM clients c
+		 WHERE $1 = 0 OR EXISTS (SELECT 1 FROM memberships me WHERE me.client_id = c.id AND me.user_id = $1)
+		 ORDER BY c.title, c.name`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("list clients: %w", err)
+	}
+	defer rows.Close()
+	var out []ClientSummary
+	for rows.Next() {
+		var cs ClientSummary
+		if err := rows.Scan(&cs.ID, &cs.Name, &cs.Title, &cs.Active, &cs.CreatedAt, &cs.UpdatedAt, &cs.MapsCount, &cs.UsersCount); err != nil {
+			return nil, fmt.Errorf("scan client: %w", err)
+		}
+		out = append(out, cs)
+	}
+	return out, rows.Err()
+}
+
+// ClientSummary returns one client with its counts.
+func (s *Store) ClientSummary(ctx context.Context, name string) (ClientSummary, error) {
+	var cs ClientSummary
+	err := s.q.QueryRowContext(ctx,
+		`SELECT `+clientColumns+`,
+		        (SELECT COUNT(*) FROM maps mp WHERE mp.client_id = c.id),
+		        (SELECT COUNT(DISTINCT ms.user_id) FROM memberships ms WHERE ms.client_id = c.id)
+		 FROM clients c WHERE c.name = $1`, name).
+		Scan(&cs.ID, &cs.Name, &cs.Title, &cs.Active, &cs.CreatedAt, &cs.UpdatedAt, &cs.MapsCount, &cs.UsersCount)
+	if err != nil {
+		return ClientSummary{}, fmt.Errorf("client %q: %w", name, notFound(err, "client"))
+	}
+	return cs, nil
+}
+
+// UpdateClient sets the title and active flag of a client.
+func (s *Store) UpdateClient(ctx context.Context, c domain.Client) error {
+	_, err := s.q.ExecContext(ctx, `UPDATE clients SET title = $2, active = $3, updated_at = $4 WHERE id = $1`,
+		c.ID, c.Title, c.Active, s.now())
+	if err != nil {
+		return fmt.Errorf("update client %q: %w", c.Name, err)
+	}
+	return nil
+}
+
+// DeleteClient removes a client with its maps and memberships (by cascade,
+// in one statement and so one transaction).
+func (s *Store) DeleteClient(ctx context.Context, id int64) error {
+	if _, err := s.q.ExecContext(ctx, `DELETE FROM clients WHERE id = $1`, id); err != nil {
+		return fmt.Errorf("delete client %d: %w", id, err)
+	}
+	return nil
+}
+
+// ClientAdmins returns the users holding the admin role in the client.
+func (s *Store) ClientAdmins(ctx context.Context, clientID int64) ([]domain.User, error) {
+	rows, err := s.q.QueryContext(ctx,
+		`SELECT `+userColumns+` FROM users u JOIN memberships m ON m.user_id = u.id
+		 WHERE m.client_id = $1 AND m.role = 'admin' ORDER BY u.id`, clientID)
+	if err != nil {
+		return nil, fmt.Errorf("admins of client %d: %w", clientID, err)
+	}
+	defer rows.Close()
+	var out []domain.User
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, fmt.Errorf("scan admin: %w", err)
+		}
+		out = append(out, u)
+	}
+	return out, rows.Err()
+}
+
+// CreateAccessRequest records a member's request for more access.
+func (s *Store) CreateAccessRequest(ctx context.Context, clientID, userID int64, message string) error {
+	_, err := s.q.ExecContext(ctx,
+		`INSERT INTO access_requests (client_id, user_id, message, created_at) VALUES ($1, $2, $3, $4)`,
+		clientID, userID, message, s.now())
+	if err != nil {
+		return fmt.Errorf("record access request: %w", err)
+	}
+	return nil
+}
+
+// ClientByID returns the client with the given id.
+func (s *Store) ClientByID(ctx context.Context, id int64) (domain.Client, error) {
+	c, err := scanClient(s.q.QueryRowContext(ctx, `SELECT `+clientColumns+` FROM clients c WHERE c.id = $1`, id))
+	if err != nil {
+		return domain.Client{}, fmt.Errorf("client %d: %w", id, notFound(err, "client"))
+	}
+	return c, nil
+}

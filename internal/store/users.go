@@ -105,3 +105,31 @@ func (s *Store) PasswordHash(ctx context.Context, userID int64) (string, error) 
 	}
 	return *h, nil
 }
+
+// UpdateUser stores the user's name, language and preferences.
+func (s *Store) UpdateUser(ctx context.Context, u domain.User) error {
+	prefs, err := json.Marshal(u.Preferences)
+	if err != nil {
+		return err
+	}
+	var lang *string
+	if u.Language != nil {
+		l := string(*u.Language)
+		lang = &l
+	}
+	_, err = s.q.ExecContext(ctx, `UPDATE users SET name = $2, language = $3, preferences = $4, updated_at = $5 WHERE id = $1`,
+		u.ID, u.Name, lang, string(prefs), s.now())
+	if err != nil {
+		return fmt.Errorf("update user %d: %w", u.ID, err)
+	}
+	return nil
+}
+
+// SetPasswordHash replaces the user's password hash.
+func (s *Store) SetPasswordHash(ctx context.Context, userID int64, hash string) error {
+	_, err := s.q.ExecContext(ctx, `UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1`, userID, hash, s.now())
+	if err != nil {
+		return fmt.Errorf("set password of user %d: %w", userID, err)
+	}
+	return nil
+}

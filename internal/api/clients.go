@@ -1,0 +1,296 @@
+package api
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/strata-maps/strata/internal/auth"
+	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/mail"
+	"github.com/strata-maps/strata/internal/store"
+)
+
+type clientJSON struct {
+	Name       string       `json:"name"`
+	Title      string       `json:"title"`
+	Active     bool         `json:"active"`
+	MapsCount  int          `json:"maps_count"`
+	UsersCount int          `json:"users_count"`
+	Role       *domain.Role `json:"role"`
+	CreatedAt  time.Time    `json:"created_at"`
+}
+
+func newClientJSON(cs store.ClientSummary, a domain.Actor) clientJSON {
+	j := clientJSON{Name: cs.Name, Title: cs.Title, Active: cs.Active, MapsCount: cs.MapsCount, UsersCount: cs.UsersCount, CreatedAt: cs.CreatedAt}
+	if r := domain.HighestRole(a.Roles[cs.Name]); r != "" {
+		j.Role = &r
+	}
+	return j
+}
+
+// clientFor is the one access check for a client's calls: a client the
+// actor does not belong to does not exist for them (404); a member whose
+// role ranks below required is refused (403).
+func (s *Server) clientFor(r *http.Request, a domain.Actor, required domain.Role) (store.ClientSummary, error) {
+	name := r.PathValue("name")
+	if !a.IsMember(name) {
+		return store.ClientSummary{}, domain.Errorf(domain.CodeNotFound, "client %q not found", name)
+	}
+	cs, err := s.store.ClientSummary(r.Context(), name)
+	if err != nil {
+		return store.ClientSummary{}, err
+	}
+	if !a.Can(name, required) {
+		return store.ClientSummary{}, domain.Errorf(domain.CodeForbidden, "this needs the %s role in %s", required, cs.Title)
+	}
+	return cs, nil
+}
+
+var errSuperuserOnly = domain.Errorf(domain.CodeForbidden, "only a superuser may do this")
+
+func (s *Server) listClients(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+	userID := a.User.ID
+	if a.User.IsSuperuser {
+		userID = 0
+	}
+	list, err := s.store.ClientSummaries(r.Context(), userID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	out := make([]clientJSON, len(list))
+	for i, cs := range list {
+		out[i] = newClientJSON(cs, a)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"clients": out})
+}
+
+func validTitle(v *domain.Validation, title string) string {
+	title = strings.TrimSpace(title)
+	v.Check(title != "", "title", "is required")
+	v.Check(len([]rune(title)) <= 200, "title", "must have at most 200 characters")
+	return title
+}
+
+func (s *Server) createClient(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+	if !a.User.IsSuperuser {
+		writeError(w, r, s.log, errSuperuserOnly)
+		return
+	}
+	var req struct {
+		Name  string `json:"name"`
+		Title string `json:"title"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	var v domain.Validation
+	v.Check(domain.ValidClientName(req.Name), "name", "must be lower-case letters, digits and inner hyphens, at most 63")
+	title := validTitle(&v, req.Title)
+	if err := v.Err(); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	c, err := s.store.CreateClient(r.Context(), req.Name, title)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, newClientJSON(store.ClientSummary{Client: c}, a))
+}
+
+func (s *Server) patchClient(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+	cs, err := s.clientFor(r, a, domain.RoleAdmin)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	var req struct {
+		Title  *string `json:"title"`
+		Active *bool   `json:"active"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if req.Active != nil && *req.Active != cs.Active && !a.User.IsSuperuser {
+		writeError(w, r, s.log, errSuperuserOnly)
+		return
+	}
+	var v domain.Validation
+	if req.Title != nil {
+		cs.Title = validTitle(&v, *req.Title)
+	}
+	if err := v.Err(); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if req.Active != nil {
+		cs.Active = *req.Active
+	}
+	if err := s.store.UpdateClient(r.Context(), cs.Client); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newClientJSON(cs, a))
+}
+
+func (s *Server) deleteClient(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+	cs, err := s.clientFor(r, a, domain.RoleAdmin)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if !a.User.IsSuperuser {
+		writeError(w, r, s.log, errSuperuserOnly)
+		return
+	}
+	if cs.Active {
+		writeError(w, r, s.log, domain.Errorf(domain.CodeConflict, "deactivate %s before deleting it", cs.Title))
+		return
+	}
+	if err := s.store.DeleteClient(r.Context(), cs.ID); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) requestAccess(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+	cs, err := s.clientFor(r, a, domain.RoleGuest)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	var req struct {
+		Message string `json:"message"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	msg := strings.TrimSpace(req.Message)
+	if len([]rune(msg)) > 2000 {
+		writeError(w, r, s.log, &domain.Error{Code: domain.CodeInvalid, Message: "the message is too long",
+			Details: map[string]string{"message": "must have at most 2000 characters"}})
+		return
+	}
+	if err := s.store.CreateAccessRequest(r.Context(), cs.ID, a.User.ID, msg); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	admins, err := s.store.ClientAdmins(r.Context(), cs.ID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	// The request is stored; a mail that fails is logged, not the user's problem.
+	for _, ad := range admins {
+		s.sendOrLog(r, mail.AccessRequest(languageOf(ad), ad.Email, displayName(a.User), a.User.Email, cs.Title, msg, s.link(clientPagePath(cs.Name))))
+	}
+	w.WriteHeader(http.StatusAccepted)
+}
+
+func clientPagePath(name string) string { return "/clients/" + name }
+
+func displayName(u domain.User) string {
+	if u.Name != "" {
+		return u.Name
+	}
+	return u.Email
+}
+
+func (s *Server) invite(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+	cs, err := s.clientFor(r, a, domain.RoleAdmin)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	var req struct {
+		Email string `json:"email"`
+		Role  string `json:"role"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	email := domain.NormalizeEmail(req.Email)
+	var v domain.Validation
+	v.Check(domain.ValidEmail(email), "email", "is not an e-mail address")
+	role := domain.Role(req.Role)
+	v.Check(role.Valid(), "role", "must be guest, student, editor or admin")
+	if err := v.Err(); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if !cs.Active {
+		writeError(w, r, s.log, domain.Errorf(domain.CodeConflict, "%s is deactivated", cs.Title))
+		return
+	}
+	existing, err := s.store.UserByEmail(r.Context(), email)
+	switch {
+	case err == nil:
+		// An address with an account is added at once; it signs in as before.
+		if err := s.store.AddMembership(r.Context(), existing.ID, cs.ID, role); err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+		s.sendOrLog(r, mail.AddedToClient(languageOf(existing), email, displayName(a.User), cs.Title, string(role), s.link("/login")))
+		writeJSON(w, http.StatusOK, map[string]any{"email": email, "role": role, "added": true})
+		return
+	case !isNotFound(err):
+		writeError(w, r, s.log, err)
+		return
+	}
+	token, hash := auth.NewToken()
+	expires := time.Now().Add(auth.InvitationTTL).UTC().Truncate(time.Second)
+	err = s.store.CreateToken(r.Context(), store.Token{Hash: hash, Kind: store.TokenInvitation, Email: email,
+		ClientID: &cs.ID, Role: role, CreatedBy: &a.User.ID, ExpiresAt: expires})
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	m := mail.Invitation(languageOf(a.User), email, displayName(a.User), cs.Title, string(role),
+		s.link("/register?token="+token), s.link("/decline?token="+token))
+	if err := s.mail.Send(r.Context(), m); err != nil {
+		writeError(w, r, s.log, fmt.Errorf("invitation mail: %w", err))
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"email": email, "role": role, "expires_at": expires})
+}
+
+// sendOrLog sends a notification whose failure must not undo what it reports.
+func (s *Server) sendOrLog(r *http.Request, m mail.Message) {
+	if err := s.mail.Send(r.Context(), m); err != nil {
+		s.log.ErrorContext(r.Context(), "mail", "to", m.To, "subject", m.Subject, "err", err)
+	}
+}
+
+type mapSummaryJSON struct {
+	ID          int64     `json:"id"`
+	Name        string    `json:"name"`
+	Description string    `json:"description"`
+	Revision    int64     `json:"revision"`
+	UpdatedAt   time.Time `json:"updated_at"`
+}
+
+func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+	cs, err := s.clientFor(r, a, domain.RoleGuest)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	maps, err := s.store.MapsOfClient(r.Context(), cs.ID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	out := make([]mapSummaryJSON, len(maps))
+	for i, m := range maps {
+		out[i] = mapSummaryJSON{ID: m.ID, Name: m.Name, Description: m.Description, Revision: m.Revision, UpdatedAt: m.UpdatedAt}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"maps": out})
+}

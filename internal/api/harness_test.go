@@ -1,0 +1,259 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/strata-maps/strata/internal/api"
+	"github.com/strata-maps/strata/internal/auth"
+	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/mail"
+	"github.com/strata-maps/strata/internal/store"
+)
+
+// Actors of the scenarios: anonymous, each role in client acme, a
+// superuser, and the admin of another client.
+const (
+	anon     = "anonymous"
+	guest    = "guest"
+	student  = "student"
+	editor   = "editor"
+	admin    = "admin"
+	super    = "superuser"
+	outsider = "outsider"
+)
+
+var actors = []string{anon, guest, student, editor, admin, super, outsider}
+
+// harness is a server on a fresh database with the actors above signed in.
+type harness struct {
+	t      *testing.T
+	store  *store.Store
+	srv    *httptest.Server
+	outbox string
+	users  map[string]domain.User
+	acme   domain.Client
+	mapID  int64
+}
+
+// testPassword signs in every harness user; hashed once for all tests.
+const testPassword = "correct horse battery"
+
+var testPasswordHash = func() string {
+	h, err := auth.HashPassword(testPassword)
+	if err != nil {
+		panic(err)
+	}
+	return h
+}()
+
+func newHarness(t *testing.T, s *store.Store) *harness {
+	t.Helper()
+	ctx := context.Background()
+	h := &harness{t: t, store: s, outbox: t.TempDir(), users: map[string]domain.User{}}
+	log := slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	h.srv = httptest.NewServer(api.New(api.Deps{Store: s, Log: log, Web: testWeb, PublicURL: "http://strata.test",
+		Mail: &mail.Outbox{Dir: h.outbox, Log: log}}))
+	t.Cleanup(h.srv.Close)
+
+	var err error
+	if h.acme, err = s.CreateClient(ctx, "acme", "Acme Ltd"); err != nil {
+		t.Fatal(err)
+	}
+	globex, err := s.CreateClient(ctx, "globex", "Globex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range actors[1:] {
+		u, err := s.CreateUser(ctx, store.NewUser{Email: a + "@example.org", Name: "Test " + a, PasswordHash: testPasswordHash, IsSuperuser: a == super})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.users[a] = u
+		switch a {
+		case super:
+		case outsider:
+			err = s.AddMembership(ctx, u.ID, globex.ID, domain.RoleAdmin)
+		default:
+			err = s.AddMembership(ctx, u.ID, h.acme.ID, domain.Role(a))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, err := s.CreateMap(ctx, domain.Map{ClientID: h.acme.ID, Name: "Acme map", Width: 2000, Height: 1000, VisibilityLevels: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.mapID = m.ID
+	return h
+}
+
+// client is a browser: a cookie jar and same-origin headers.
+type client struct {
+	h    *harness
+	http *http.Client
+}
+
+func (h *harness) anonymous() *client {
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return &client{h: h, http: &http.Client{Jar: jar}}
+}
+
+// as returns a client signed in as the actor (anonymous stays signed out).
+func (h *harness) as(actor string) *client {
+	h.t.Helper()
+	c := h.anonymous()
+	if actor == anon {
+		return c
+	}
+	res := c.do("POST", "/api/v1/auth/login", map[string]any{"email": actor + "@example.org", "password": testPassword})
+	res.want(200)
+	return c
+}
+
+type response struct {
+	t      *testing.T
+	status int
+	header http.Header
+	body   []byte
+}
+
+// do sends a JSON request. A string body is sent as it is (for malformed
+// JSON); nil sends no body.
+func (c *client) do(method, path string, body any) *response {
+	c.h.t.Helper()
+	var r io.Reader
+	switch b := body.(type) {
+	case nil:
+	case string:
+		r = strings.NewReader(b)
+	default:
+		buf, err := json.Marshal(b)
+		if err != nil {
+			c.h.t.Fatal(err)
+		}
+		r = bytes.NewReader(buf)
+	}
+	req, err := http.NewRequest(method, c.h.srv.URL+path, r)
+	if err != nil {
+		c.h.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.h.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		c.h.t.Fatal(err)
+	}
+	return &response{t: c.h.t, status: res.StatusCode, header: res.Header, body: b}
+}
+
+func (r *response) want(status int) *response {
+	r.t.Helper()
+	if r.status != status {
+		r.t.Fatalf("status %d, want %d; body %s", r.status, status, r.body)
+	}
+	return r
+}
+
+// wantError checks the status and the envelope's code, and that each of
+// fields is named in its details.
+func (r *response) wantError(status int, code string, fields ...string) *response {
+	r.t.Helper()
+	r.want(status)
+	var env envelope
+	if err := json.Unmarshal(r.body, &env); err != nil {
+		r.t.Fatalf("error body is not the envelope: %s", r.body)
+	}
+	if env.Error.Code != code || env.Error.Message == "" {
+		r.t.Fatalf("error %+v, want code %s with a message", env.Error, code)
+	}
+	for _, f := range fields {
+		if env.Error.Details[f] == "" {
+			r.t.Fatalf("details %v do not name %s", env.Error.Details, f)
+		}
+	}
+	return r
+}
+
+func (r *response) decode(v any) {
+	r.t.Helper()
+	if err := json.Unmarshal(r.body, v); err != nil {
+		r.t.Fatalf("decode %s: %v", r.body, err)
+	}
+}
+
+var linkPattern = regexp.MustCompile(`https?://\S+`)
+
+// mails returns the outbox's messages to the address, oldest first.
+func (h *harness) mails(to string) []string {
+	h.t.Helper()
+	files, err := filepath.Glob(filepath.Join(h.outbox, "*.eml"))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	sort.Strings(files)
+	var out []string
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		if strings.Contains(string(b), "To: "+to+"\r\n") {
+			out = append(out, string(b))
+		}
+	}
+	return out
+}
+
+// lastLink returns the path and query of the first link containing part in
+// the newest mail to the address.
+func (h *harness) lastLink(to, part string) string {
+	h.t.Helper()
+	ms := h.mails(to)
+	if len(ms) == 0 {
+		h.t.Fatalf("no mail to %s", to)
+	}
+	for _, l := range linkPattern.FindAllString(ms[len(ms)-1], -1) {
+		if strings.Contains(l, part) {
+			return strings.TrimPrefix(l, "http://strata.test")
+		}
+	}
+	h.t.Fatalf("no link with %q in:\n%s", part, ms[len(ms)-1])
+	return ""
+}
+
+// tokenOf extracts the token query parameter of a link.
+func tokenOf(link string) string {
+	_, tok, _ := strings.Cut(link, "token=")
+	return tok
+}
+
+
+// testLog shows the server's warnings and errors in the test's output.
+type testLog struct{ t *testing.T }
+
+func (l testLog) Write(b []byte) (int, error) {
+	l.t.Log(strings.TrimSpace(string(b)))
+	return len(b), nil
+}

@@ -1,0 +1,107 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/strata-maps/strata/internal/auth"
+	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/store"
+)
+
+// actorHandler is a handler for signed-in users only.
+type actorHandler func(w http.ResponseWriter, r *http.Request, a domain.Actor)
+
+// signedIn loads the actor of the session cookie, answering 401 without one.
+func (s *Server) signedIn(h actorHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		a, err := s.actor(r)
+		if err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+		h(w, r, a)
+	}
+}
+
+var errUnauthenticated = domain.Errorf(domain.CodeUnauthenticated, "sign in first")
+
+func (s *Server) actor(r *http.Request) (domain.Actor, error) {
+	c, err := r.Cookie(auth.SessionCookie)
+	if err != nil || c.Value == "" {
+		return domain.Actor{}, errUnauthenticated
+	}
+	u, err := s.store.SessionUser(r.Context(), auth.HashToken(c.Value))
+	if domain.ErrorCode(err) == domain.CodeNotFound {
+		return domain.Actor{}, errUnauthenticated
+	}
+	if err != nil {
+		return domain.Actor{}, err
+	}
+	return s.actorOf(r.Context(), u)
+}
+
+func (s *Server) actorOf(ctx context.Context, u domain.User) (domain.Actor, error) {
+	ms, err := s.store.Memberships(ctx, u.ID)
+	if err != nil {
+		return domain.Actor{}, err
+	}
+	return domain.NewActor(u, ms), nil
+}
+
+// startSession stores a new session for the user and sets its cookie.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, userID int64, remember bool) error {
+	token, hash := auth.NewToken()
+	ttl := auth.BrowserSessionTTL
+	if remember {
+		ttl = auth.RememberedSessionTTL
+	}
+	expires := time.Now().Add(ttl)
+	if err := s.store.CreateSession(r.Context(), store.Session{TokenHash: hash, UserID: userID, Persistent: remember, ExpiresAt: expires}); err != nil {
+		return err
+	}
+	c := &http.Cookie{Name: auth.SessionCookie, Value: token, Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, Secure: s.secureCookie}
+	if remember {
+		c.Expires = expires
+		c.MaxAge = int(ttl.Seconds())
+	}
+	http.SetCookie(w, c)
+	return nil
+}
+
+func (s *Server) clearSessionCookie(w http.ResponseWriter) {
+	http.SetCookie(w, &http.Cookie{Name: auth.SessionCookie, Value: "", Path: "/", MaxAge: -1,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secureCookie})
+}
+
+// clientAddress is the caller's IP, for rate limits. Strata is reached
+// directly or through a proxy that the operator runs; X-Forwarded-For is
+// not trusted, since anyone can send it.
+func clientAddress(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// pathID parses the {name} path value as an id; a malformed id names
+// nothing that exists.
+func pathID(r *http.Request, name string) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue(name), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, domain.Errorf(domain.CodeNotFound, "%s %q not found", name, r.PathValue(name))
+	}
+	return id, nil
+}
+
+// isNotFound reports whether err is the domain's not_found.
+func isNotFound(err error) bool {
+	var de *domain.Error
+	return errors.As(err, &de) && de.Code == domain.CodeNotFound
+}

@@ -1,0 +1,41 @@
+package auth
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"time"
+)
+
+// SessionCookie is the name of the HttpOnly session cookie.
+const SessionCookie = "strata_session"
+
+// Session lifetimes: "remember me" keeps a session 30 days; otherwise the
+// cookie dies with the browser and the server forgets it after a week.
+const (
+	RememberedSessionTTL = 30 * 24 * time.Hour
+	BrowserSessionTTL    = 7 * 24 * time.Hour
+)
+
+// Token lifetimes.
+const (
+	PasswordResetTTL = time.Hour
+	InvitationTTL    = 7 * 24 * time.Hour
+)
+
+// NewToken returns a random URL-safe token and the hash to store for it.
+// The token itself is only ever held by the user.
+func NewToken() (token, hash string) {
+	b := make([]byte, 32)
+	// crypto/rand.Read never fails on the platforms Go supports (Go 1.24+).
+	_, _ = rand.Read(b)
+	token = base64.RawURLEncoding.EncodeToString(b)
+	return token, HashToken(token)
+}
+
+// HashToken is the stored form of a token.
+func HashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
