@@ -249,7 +249,6 @@ func tokenOf(link string) string {
 	return tok
 }
 
-
 // testLog shows the server's warnings and errors in the test's output.
 type testLog struct{ t *testing.T }
 

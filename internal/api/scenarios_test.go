@@ -53,7 +53,9 @@ var calls = []call{
 	{"ask for access", "POST", fixed("/api/v1/clients/acme/access_requests"), func(string) any { return map[string]any{"message": "please"} },
 		each(202, map[string]int{anon: 401, outsider: 404})},
 	{"invite", "POST", fixed("/api/v1/clients/acme/invitations"),
-		func(a string) any { return map[string]any{"email": "invited-by-" + a + "@example.org", "role": "editor"} },
+		func(a string) any {
+			return map[string]any{"email": "invited-by-" + a + "@example.org", "role": "editor"}
+		},
 		map[string]int{anon: 401, guest: 403, student: 403, editor: 403, admin: 201, super: 201, outsider: 404}},
 	{"list maps", "GET", fixed("/api/v1/clients/acme/maps"), noBody, each(200, map[string]int{anon: 401, outsider: 404})},
 	{"unknown client", "GET", fixed("/api/v1/clients/initech/maps"), noBody, each(404, map[string]int{anon: 401})},

@@ -27,7 +27,7 @@ type Config struct {
 // setting describes one flag and its variable, so that errors name both.
 type setting struct {
 	flag, env, def, usage string
-	dst               *string
+	dst                   *string
 }
 
 func (c *Config) settings() []setting {

@@ -56,10 +56,10 @@ func TestValidClientName(t *testing.T) {
 
 func TestValidEmail(t *testing.T) {
 	for s, want := range map[string]bool{
-		"ada@example.org": true,
-		"ada":             false,
+		"ada@example.org":       true,
+		"ada":                   false,
 		"Ada <ada@example.org>": false,
-		"":                false,
+		"":                      false,
 	} {
 		if got := ValidEmail(s); got != want {
 			t.Errorf("ValidEmail(%q) = %v, want %v", s, got, want)

@@ -41,7 +41,10 @@ type session struct {
 }
 
 func (s *session) Mail(from string, _ *smtp.MailOptions) error { s.cur.from = from; return nil }
-func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error  { s.cur.to = append(s.cur.to, to); return nil }
+func (s *session) Rcpt(to string, _ *smtp.RcptOptions) error {
+	s.cur.to = append(s.cur.to, to)
+	return nil
+}
 func (s *session) Data(r io.Reader) error {
 	b, err := io.ReadAll(r)
 	if err != nil {

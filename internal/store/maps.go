@@ -93,4 +93,3 @@ func (s *Store) ChangesSince(ctx context.Context, mapID, since int64) ([]domain.
 	}
 	return out, rows.Err()
 }
-
