@@ -43,6 +43,7 @@ test: test-go test-web test-e2e
 # The store and API suites run on SQLite, and again on PostgreSQL when
 # STRATA_TEST_POSTGRES_URL is set (as .ci/run does).
 test-go:
+	@unformatted=$$(gofmt -l cmd internal); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	go vet ./...
 	go test $(GO_TEST_FLAGS) ./...
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/strata-maps/strata/internal/api"
 	"github.com/strata-maps/strata/internal/config"
+	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/webapp"
@@ -102,7 +103,7 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	}
 	go sweepExpired(ctx, s, log)
 	srv := &http.Server{
-		Handler:           api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: publicURL, Mail: sender}),
+		Handler:           api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: publicURL, Mail: sender, Editing: editing.New(s, nil)}),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),

@@ -8,6 +8,7 @@ import (
 
 	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
 )
@@ -293,4 +294,34 @@ func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor
 		out[i] = mapSummaryJSON{ID: m.ID, Name: m.Name, Description: m.Description, Revision: m.Revision, UpdatedAt: m.UpdatedAt}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"maps": out})
+}
+
+type newMapRequest struct {
+	Name             string             `json:"name"`
+	Description      string             `json:"description"`
+	Measurement      domain.Measurement `json:"measurement"`
+	VisibilityLevels int                `json:"visibility_levels"`
+}
+
+func (s *Server) createMap(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+	cs, err := s.clientFor(r, a, domain.RoleStudent)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	var req newMapRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if !cs.Active {
+		writeError(w, r, s.log, domain.Errorf(domain.CodeConflict, "%s is deactivated", cs.Title))
+		return
+	}
+	m, err := s.editing.CreateMap(r.Context(), cs.ID, req.Name, req.Description, req.Measurement.Width, req.Measurement.Height, req.VisibilityLevels)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, editing.NewMapSettings(m))
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/strata-maps/strata/internal/api"
 	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
 )
@@ -65,7 +66,7 @@ func newHarness(t *testing.T, s *store.Store) *harness {
 	h := &harness{t: t, store: s, outbox: t.TempDir(), users: map[string]domain.User{}}
 	log := slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	h.srv = httptest.NewServer(api.New(api.Deps{Store: s, Log: log, Web: testWeb, PublicURL: "http://strata.test",
-		Mail: &mail.Outbox{Dir: h.outbox, Log: log}}))
+		Mail: &mail.Outbox{Dir: h.outbox, Log: log}, Editing: editing.New(s, nil)}))
 	t.Cleanup(h.srv.Close)
 
 	var err error

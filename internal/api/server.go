@@ -12,8 +12,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/klauspost/compress/gzhttp"
+
 	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
 )
@@ -30,6 +33,7 @@ type Deps struct {
 	// request's own host. An https URL makes the session cookie Secure.
 	PublicURL string
 	Mail      mail.Sender
+	Editing   *editing.Service
 }
 
 // Server is the HTTP handler of Strata.
@@ -37,7 +41,9 @@ type Server struct {
 	store        *store.Store
 	log          *slog.Logger
 	mail         mail.Sender
+	editing      *editing.Service
 	api          *http.ServeMux
+	apiHandler   http.Handler // api, compressed
 	web          http.Handler
 	publicURL    string
 	publicOrigin string
@@ -53,7 +59,7 @@ type Server struct {
 // New builds the server and its route table.
 func New(d Deps) *Server {
 	s := &Server{
-		store: d.Store, log: d.Log, mail: d.Mail, api: http.NewServeMux(), web: newWebApp(d.Web),
+		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, api: http.NewServeMux(), web: newWebApp(d.Web),
 		publicURL:       strings.TrimRight(d.PublicURL, "/"),
 		loginFailures:   auth.NewLimiter(10, 15*time.Minute, nil),
 		addressFailures: auth.NewLimiter(100, 15*time.Minute, nil),
@@ -64,6 +70,10 @@ func New(d Deps) *Server {
 		s.secureCookie = u.Scheme == "https"
 	}
 	s.routes()
+	// Responses are compressed for clients that accept it: a large map's
+	// document shrinks about tenfold.
+	s.apiHandler = gzhttp.GzipHandler(s.api)
+	s.web = gzhttp.GzipHandler(s.web)
 	return s
 }
 
@@ -89,6 +99,33 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/v1/clients/{name}/access_requests", s.signedIn(s.requestAccess))
 	m.HandleFunc("POST /api/v1/clients/{name}/invitations", s.signedIn(s.invite))
 	m.HandleFunc("GET /api/v1/clients/{name}/maps", s.signedIn(s.listMaps))
+	m.HandleFunc("POST /api/v1/clients/{name}/maps", s.signedIn(s.createMap))
+
+	read, edit := domain.AccessRead, domain.AccessEdit
+	m.HandleFunc("GET /api/v1/maps/{id}", s.onMap(read, s.getMap))
+	m.HandleFunc("PATCH /api/v1/maps/{id}", s.onMap(edit, s.patchMapSettings))
+	m.HandleFunc("DELETE /api/v1/maps/{id}", s.onMap(edit, s.deleteMap))
+	m.HandleFunc("POST /api/v1/maps/{id}/clone", s.onMap(edit, s.cloneMap))
+	m.HandleFunc("GET /api/v1/maps/{id}/changes", s.onMap(read, s.listChanges))
+	m.HandleFunc("GET /api/v1/maps/{id}/permissions", s.onMap(read, s.mapPermissions))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/permissions", s.onMap(read, s.setMapPermissions))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/elements", s.onMap(edit, s.patchElements))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/global", s.onMap(edit, s.patchGlobalDesign))
+	m.HandleFunc("POST /api/v1/maps/{id}/nodes", s.onMap(edit, s.createNode))
+	m.HandleFunc("POST /api/v1/maps/{id}/nodes/clone", s.onMap(edit, s.cloneNode))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(edit, s.patchNode))
+	m.HandleFunc("DELETE /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(edit, s.deleteNode))
+	// The spec writes the edge collection with a trailing slash; both forms work.
+	m.HandleFunc("POST /api/v1/maps/{id}/edges", s.onMap(edit, s.createEdge))
+	m.HandleFunc("POST /api/v1/maps/{id}/edges/{$}", s.onMap(edit, s.createEdge))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/edges/{edgeId}", s.onMap(edit, s.patchEdge))
+	m.HandleFunc("DELETE /api/v1/maps/{id}/edges/{edgeId}", s.onMap(edit, s.deleteEdge))
+	m.HandleFunc("GET /api/v1/maps/{id}/templates/objects/{$}", s.onMap(read, s.listTemplates))
+	m.HandleFunc("GET /api/v1/maps/{id}/templates/objects", s.onMap(read, s.listTemplates))
+	m.HandleFunc("POST /api/v1/maps/{id}/templates/objects/{$}", s.onMap(edit, s.createTemplate))
+	m.HandleFunc("POST /api/v1/maps/{id}/templates/objects", s.onMap(edit, s.createTemplate))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/templates/objects/{templateId}", s.onMap(edit, s.patchTemplate))
+	m.HandleFunc("DELETE /api/v1/maps/{id}/templates/objects/{templateId}", s.onMap(edit, s.deleteTemplate))
 }
 
 // ServeHTTP dispatches /api/ to the API (answering misses in the error
@@ -124,7 +161,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
 	}
 	h, pattern := s.api.Handler(r)
 	if pattern != "" {
-		s.api.ServeHTTP(w, r) // not h: ServeHTTP also sets the path values
+		s.apiHandler.ServeHTTP(w, r) // not h: the mux's ServeHTTP also sets the path values
 		return
 	}
 	// No route: let the mux decide between 404 and 405 (and set Allow), then

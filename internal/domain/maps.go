@@ -17,9 +17,36 @@ type Map struct {
 	Width            int
 	Height           int
 	VisibilityLevels int
-	Revision         int64
-	CreatedAt        time.Time
-	UpdatedAt        time.Time
+	Design           MapDesign
+	Behavior         Behavior
+	Languages        []Language
+	// GlobalDesign holds the map-wide design by section; its "nodes" and
+	// "edges" sections are the defaults that null design values inherit.
+	GlobalDesign map[string]map[string]any
+	Layers       []Layer
+	Revision     int64
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+	UpdatedBy    *int64
+}
+
+// NewMap returns a map with the defaults of a new one.
+func NewMap(clientID int64, name, description string, width, height, levels int) Map {
+	return Map{ClientID: clientID, Name: name, Description: description, Width: width, Height: height,
+		VisibilityLevels: levels, Design: DefaultMapDesign(), Languages: []Language{LangEN, LangDE, LangFR},
+		GlobalDesign: DefaultGlobalDesign(), Layers: Layers(nil, levels)}
+}
+
+// DefaultGlobalDesign is a new map's global design: every section present,
+// the node and edge defaults all null (the built-in defaults apply).
+func DefaultGlobalDesign() map[string]map[string]any {
+	g := map[string]map[string]any{}
+	for _, s := range GlobalDesignSections {
+		g[s] = map[string]any{}
+	}
+	g["nodes"] = NodeDesignFields.Blank()
+	g["edges"] = EdgeDesignFields.Blank()
+	return g
 }
 
 // Change is one row of a map's append-only change log; Type is a spec sync

@@ -33,3 +33,5 @@ func notFound(err error, what string) error {
 	}
 	return err
 }
+
+func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }

@@ -2,31 +2,111 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/strata-maps/strata/internal/domain"
 )
 
-const mapColumns = `m.id, m.client_id, m.name, m.description, m.width, m.height, m.visibility_levels, m.revision, m.created_at, m.updated_at`
+const mapColumns = `m.id, m.client_id, m.name, m.description, m.width, m.height, m.visibility_levels,
+	m.design, m.behavior, m.languages, m.global_design, m.layers, m.revision, m.created_at, m.updated_at, m.updated_by`
 
 func scanMap(row interface{ Scan(...any) error }) (domain.Map, error) {
-	var m domain.Map
-	err := row.Scan(&m.ID, &m.ClientID, &m.Name, &m.Description, &m.Width, &m.Height, &m.VisibilityLevels, &m.Revision, &m.CreatedAt, &m.UpdatedAt)
-	return m, err
+	var (
+		m                                     domain.Map
+		design, behavior, langs, global, lays string
+	)
+	err := row.Scan(&m.ID, &m.ClientID, &m.Name, &m.Description, &m.Width, &m.Height, &m.VisibilityLevels,
+		&design, &behavior, &langs, &global, &lays, &m.Revision, &m.CreatedAt, &m.UpdatedAt, &m.UpdatedBy)
+	if err != nil {
+		return domain.Map{}, err
+	}
+	m.Design = domain.DefaultMapDesign()
+	for _, part := range []struct {
+		raw string
+		dst any
+	}{{design, &m.Design}, {behavior, &m.Behavior}, {langs, &m.Languages}, {global, &m.GlobalDesign}, {lays, &m.Layers}} {
+		if err := json.Unmarshal([]byte(part.raw), part.dst); err != nil {
+			return domain.Map{}, fmt.Errorf("map %d: stored JSON: %w", m.ID, err)
+		}
+	}
+	m.Layers = domain.Layers(m.Layers, m.VisibilityLevels)
+	return m, nil
+}
+
+func mapJSON(m domain.Map) (design, behavior, langs, global, layers string, err error) {
+	out := make([]string, 5)
+	for i, v := range []any{m.Design, m.Behavior, m.Languages, m.GlobalDesign, m.Layers} {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return "", "", "", "", "", fmt.Errorf("encode map: %w", err)
+		}
+		out[i] = string(b)
+	}
+	return out[0], out[1], out[2], out[3], out[4], nil
 }
 
 // CreateMap stores a new map of a client at revision 0.
 func (s *Store) CreateMap(ctx context.Context, m domain.Map) (domain.Map, error) {
+	if m.GlobalDesign == nil {
+		d := domain.NewMap(m.ClientID, m.Name, m.Description, m.Width, m.Height, m.VisibilityLevels)
+		m.Design, m.Languages, m.GlobalDesign, m.Layers = d.Design, d.Languages, d.GlobalDesign, d.Layers
+	}
 	now := s.now()
 	m.CreatedAt, m.UpdatedAt, m.Revision = now, now, 0
-	err := s.q.QueryRowContext(ctx,
-		`INSERT INTO maps (client_id, name, description, width, height, visibility_levels, revision, created_at, updated_at)
-		 VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $7) RETURNING id`,
-		m.ClientID, m.Name, m.Description, m.Width, m.Height, m.VisibilityLevels, now).Scan(&m.ID)
+	design, behavior, langs, global, layers, err := mapJSON(m)
+	if err != nil {
+		return domain.Map{}, err
+	}
+	err = s.q.QueryRowContext(ctx,
+		`INSERT INTO maps (client_id, name, description, width, height, visibility_levels, design, behavior, languages,
+		                   global_design, layers, revision, created_at, updated_at)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, $12) RETURNING id`,
+		m.ClientID, m.Name, m.Description, m.Width, m.Height, m.VisibilityLevels, design, behavior, langs, global, layers, now).Scan(&m.ID)
 	if err != nil {
 		return domain.Map{}, fmt.Errorf("create map %q: %w", m.Name, err)
 	}
 	return m, nil
+}
+
+// MapByID returns a map.
+func (s *Store) MapByID(ctx context.Context, id int64) (domain.Map, error) {
+	m, err := scanMap(s.q.QueryRowContext(ctx, `SELECT `+mapColumns+` FROM maps m WHERE m.id = $1`, id))
+	if err != nil {
+		return domain.Map{}, fmt.Errorf("map %d: %w", id, notFound(err, "map"))
+	}
+	return m, nil
+}
+
+// MapForUpdate returns a map inside a transaction, locking its row on
+// PostgreSQL so that concurrent changes to one map apply one after the
+// other (SQLite's write lock already does this).
+func (s *Store) MapForUpdate(ctx context.Context, id int64) (domain.Map, error) {
+	q := `SELECT ` + mapColumns + ` FROM maps m WHERE m.id = $1`
+	if s.dialect == Postgres {
+		q += ` FOR UPDATE`
+	}
+	m, err := scanMap(s.q.QueryRowContext(ctx, q, id))
+	if err != nil {
+		return domain.Map{}, fmt.Errorf("map %d: %w", id, notFound(err, "map"))
+	}
+	return m, nil
+}
+
+// UpdateMapSettings stores the map's settings, layers and global design.
+func (s *Store) UpdateMapSettings(ctx context.Context, m domain.Map) error {
+	design, behavior, langs, global, layers, err := mapJSON(m)
+	if err != nil {
+		return err
+	}
+	_, err = s.q.ExecContext(ctx,
+		`UPDATE maps SET name = $2, description = $3, width = $4, height = $5, visibility_levels = $6, design = $7,
+		        behavior = $8, languages = $9, global_design = $10, layers = $11 WHERE id = $1`,
+		m.ID, m.Name, m.Description, m.Width, m.Height, m.VisibilityLevels, design, behavior, langs, global, layers)
+	if err != nil {
+		return fmt.Errorf("update map %d: %w", m.ID, err)
+	}
+	return nil
 }
 
 // MapsOfClient lists a client's maps, most recently changed first.
@@ -56,8 +136,8 @@ func (s *Store) AppendChange(ctx context.Context, mapID int64, userID *int64, ty
 		// The UPDATE takes the row lock on PostgreSQL (and SQLite holds the
 		// write lock), so concurrent changes get consecutive revisions.
 		err := tx.q.QueryRowContext(ctx,
-			`UPDATE maps SET revision = revision + 1, updated_at = $2 WHERE id = $1 RETURNING revision`,
-			mapID, now).Scan(&rev)
+			`UPDATE maps SET revision = revision + 1, updated_at = $2, updated_by = $3 WHERE id = $1 RETURNING revision`,
+			mapID, now, userID).Scan(&rev)
 		if err != nil {
 			return fmt.Errorf("raise revision of map %d: %w", mapID, notFound(err, "map"))
 		}
@@ -72,7 +152,8 @@ func (s *Store) AppendChange(ctx context.Context, mapID int64, userID *int64, ty
 	return rev, err
 }
 
-// ChangesSince returns the map's changes after revision since, oldest first.
+// ChangesSince returns the map's changes after revision since, oldest
+// first, and the oldest revision the log still holds (0 when it is empty).
 func (s *Store) ChangesSince(ctx context.Context, mapID, since int64) ([]domain.Change, error) {
 	rows, err := s.q.QueryContext(ctx,
 		`SELECT map_id, revision, user_id, type, data, created_at FROM map_changes
@@ -92,4 +173,103 @@ func (s *Store) ChangesSince(ctx context.Context, mapID, since int64) ([]domain.
 		out = append(out, c)
 	}
 	return out, rows.Err()
+}
+
+// OldestChange returns the lowest revision the map's log still holds, 0
+// when the log is empty.
+func (s *Store) OldestChange(ctx context.Context, mapID int64) (int64, error) {
+	var oldest *int64
+	if err := s.q.QueryRowContext(ctx, `SELECT MIN(revision) FROM map_changes WHERE map_id = $1`, mapID).Scan(&oldest); err != nil {
+		return 0, fmt.Errorf("oldest change of map %d: %w", mapID, err)
+	}
+	if oldest == nil {
+		return 0, nil
+	}
+	return *oldest, nil
+}
+
+// MapAccess returns the explicit access the user has to the map, "" when
+// none is set.
+func (s *Store) MapAccess(ctx context.Context, mapID, userID int64) (domain.Access, error) {
+	var a string
+	err := s.q.QueryRowContext(ctx, `SELECT access FROM map_permissions WHERE map_id = $1 AND user_id = $2`, mapID, userID).Scan(&a)
+	if err != nil {
+		if isNoRows(err) {
+			return "", nil
+		}
+		return "", fmt.Errorf("access to map %d: %w", mapID, err)
+	}
+	return domain.Access(a), nil
+}
+
+// SetMapAccess sets a user's explicit access to a map.
+func (s *Store) SetMapAccess(ctx context.Context, mapID, userID int64, a domain.Access) error {
+	_, err := s.q.ExecContext(ctx,
+		`INSERT INTO map_permissions (map_id, user_id, access) VALUES ($1, $2, $3)
+		 ON CONFLICT (map_id, user_id) DO UPDATE SET access = excluded.access`, mapID, userID, string(a))
+	if err != nil {
+		return fmt.Errorf("set access to map %d: %w", mapID, err)
+	}
+	return nil
+}
+
+// MapUsers returns every member of the map's client with their explicit
+// access to the map ("" when none is set) and their roles there.
+func (s *Store) MapUsers(ctx context.Context, mapID int64) ([]MapUser, error) {
+	rows, err := s.q.QueryContext(ctx,
+		`SELECT ms.user_id, ms.role, COALESCE(mp.access, '')
+		 FROM maps m JOIN memberships ms ON ms.client_id = m.client_id
+		 LEFT JOIN map_permissions mp ON mp.map_id = m.id AND mp.user_id = ms.user_id
+		 WHERE m.id = $1 ORDER BY ms.user_id`, mapID)
+	if err != nil {
+		return nil, fmt.Errorf("users of map %d: %w", mapID, err)
+	}
+	defer rows.Close()
+	byUser := map[int64]*MapUser{}
+	var out []*MapUser
+	for rows.Next() {
+		var (
+			id           int64
+			role, access string
+		)
+		if err := rows.Scan(&id, &role, &access); err != nil {
+			return nil, fmt.Errorf("scan map user: %w", err)
+		}
+		mu, ok := byUser[id]
+		if !ok {
+			mu = &MapUser{UserID: id, Access: domain.Access(access)}
+			byUser[id] = mu
+			out = append(out, mu)
+		}
+		mu.Roles = append(mu.Roles, domain.Role(role))
+	}
+	res := make([]MapUser, len(out))
+	for i, mu := range out {
+		res[i] = *mu
+	}
+	return res, rows.Err()
+}
+
+// MapUser is a member of a map's client with their explicit access.
+type MapUser struct {
+	UserID int64
+	Roles  []domain.Role
+	Access domain.Access
+}
+
+// MapRevision returns a map's current revision.
+func (s *Store) MapRevision(ctx context.Context, mapID int64) (int64, error) {
+	var rev int64
+	if err := s.q.QueryRowContext(ctx, `SELECT revision FROM maps WHERE id = $1`, mapID).Scan(&rev); err != nil {
+		return 0, fmt.Errorf("revision of map %d: %w", mapID, notFound(err, "map"))
+	}
+	return rev, nil
+}
+
+// DeleteMap removes a map and everything on it.
+func (s *Store) DeleteMap(ctx context.Context, mapID int64) error {
+	if _, err := s.q.ExecContext(ctx, `DELETE FROM maps WHERE id = $1`, mapID); err != nil {
+		return fmt.Errorf("delete map %d: %w", mapID, err)
+	}
+	return nil
 }

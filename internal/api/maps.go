@@ -1,0 +1,512 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/editing"
+)
+
+// mapFor is the one access check of a map's calls: a map the actor may not
+// read does not exist for them (404); one they may read but not edit is
+// refused for changes (403).
+func (s *Server) mapFor(r *http.Request, a domain.Actor, need domain.Access) (domain.Map, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return domain.Map{}, err
+	}
+	m, err := s.store.MapByID(r.Context(), id)
+	if err != nil {
+		return domain.Map{}, err
+	}
+	c, err := s.store.ClientByID(r.Context(), m.ClientID)
+	if err != nil {
+		return domain.Map{}, err
+	}
+	var explicit domain.Access
+	if !a.User.IsSuperuser {
+		if explicit, err = s.store.MapAccess(r.Context(), m.ID, a.User.ID); err != nil {
+			return domain.Map{}, err
+		}
+	}
+	acc := domain.MapAccess(a, c.Name, explicit)
+	if acc == domain.AccessNone {
+		return domain.Map{}, domain.Errorf(domain.CodeNotFound, "map %d not found", id)
+	}
+	if need == domain.AccessEdit {
+		if acc != domain.AccessEdit {
+			return domain.Map{}, domain.Errorf(domain.CodeForbidden, "you may read this map but not change it; ask an admin for editing access")
+		}
+		if !c.Active && !a.User.IsSuperuser {
+			return domain.Map{}, domain.Errorf(domain.CodeForbidden, "%s is deactivated; its maps cannot be changed", c.Title)
+		}
+	}
+	return m, nil
+}
+
+// mapHandler is a handler of one map's call, given the map the actor may
+// act on with the access the route needs.
+type mapHandler func(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map)
+
+func (s *Server) onMap(need domain.Access, h mapHandler) http.HandlerFunc {
+	return s.signedIn(func(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+		m, err := s.mapFor(r, a, need)
+		if err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+		h(w, r, a, m)
+	})
+}
+
+// writeChange answers a committed change: the revision in the header
+// and, with the given status, body (or {"revision": N} when body is nil).
+func writeChange(w http.ResponseWriter, status int, res editing.Result, body any) {
+	w.Header().Set("X-Map-Revision", strconv.FormatInt(res.Revision, 10))
+	if body == nil {
+		body = map[string]int64{"revision": res.Revision}
+	}
+	writeJSON(w, status, body)
+}
+
+type documentJSON struct {
+	Map             editing.MapSettings       `json:"map"`
+	Nodes           []domain.Node             `json:"nodes"`
+	Edges           []domain.Edge             `json:"edges"`
+	ObjectTemplates []domain.ObjectTemplate   `json:"object_templates"`
+	GlobalDesign    map[string]map[string]any `json:"global_design"`
+	Layers          []domain.Layer            `json:"layers"`
+	Revision        int64                     `json:"revision"`
+}
+
+func (s *Server) getMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+	// The parts are read one after the other without a transaction (a
+	// SQLite write transaction would block editors); a revision that moved
+	// meanwhile means a torn read, and the read is done again.
+	for attempt := 0; ; attempt++ {
+		doc, err := s.readDocument(r, m.ID)
+		if err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+		after, err := s.store.MapRevision(r.Context(), m.ID)
+		if err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+		if after == doc.Revision || attempt == 4 {
+			w.Header().Set("X-Map-Revision", strconv.FormatInt(doc.Revision, 10))
+			writeJSON(w, http.StatusOK, doc)
+			return
+		}
+	}
+}
+
+func (s *Server) readDocument(r *http.Request, mapID int64) (documentJSON, error) {
+	ctx := r.Context()
+	m, err := s.store.MapByID(ctx, mapID)
+	if err != nil {
+		return documentJSON{}, err
+	}
+	doc := documentJSON{Map: editing.NewMapSettings(m), GlobalDesign: m.GlobalDesign, Layers: m.Layers, Revision: m.Revision}
+	if doc.Nodes, err = s.store.NodesOfMap(ctx, mapID); err != nil {
+		return documentJSON{}, err
+	}
+	if doc.Edges, err = s.store.EdgesOfMap(ctx, mapID); err != nil {
+		return documentJSON{}, err
+	}
+	if doc.ObjectTemplates, err = s.store.TemplatesOfMap(ctx, mapID); err != nil {
+		return documentJSON{}, err
+	}
+	for _, p := range []any{&doc.Nodes, &doc.Edges, &doc.ObjectTemplates} {
+		emptyNotNull(p)
+	}
+	return doc, nil
+}
+
+// emptyNotNull makes a nil slice an empty one, so that JSON has [] not null.
+func emptyNotNull(p any) {
+	switch v := p.(type) {
+	case *[]domain.Node:
+		if *v == nil {
+			*v = []domain.Node{}
+		}
+	case *[]domain.Edge:
+		if *v == nil {
+			*v = []domain.Edge{}
+		}
+	case *[]domain.ObjectTemplate:
+		if *v == nil {
+			*v = []domain.ObjectTemplate{}
+		}
+	}
+}
+
+type changeJSON struct {
+	Revision int64           `json:"revision"`
+	UserID   *int64          `json:"user_id"`
+	Type     string          `json:"type"`
+	Data     json.RawMessage `json:"data"`
+	At       string          `json:"at"`
+}
+
+func (s *Server) listChanges(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+	since, err := strconv.ParseInt(r.URL.Query().Get("since"), 10, 64)
+	if err != nil || since < 0 {
+		writeError(w, r, s.log, &domain.Error{Code: domain.CodeInvalid, Message: "since must be a revision number",
+			Details: map[string]string{"since": "must be a whole number from 0"}})
+		return
+	}
+	if since > m.Revision {
+		writeError(w, r, s.log, &domain.Error{Code: domain.CodeInvalid, Message: fmt.Sprintf("the map is at revision %d", m.Revision),
+			Details: map[string]string{"since": "is ahead of the map"}})
+		return
+	}
+	oldest, err := s.store.OldestChange(r.Context(), m.ID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if since < m.Revision && (oldest == 0 || since < oldest-1) {
+		writeError(w, r, s.log, domain.Errorf(domain.CodeGone, "the change log no longer reaches back to revision %d; load the map again", since))
+		return
+	}
+	changes, err := s.store.ChangesSince(r.Context(), m.ID, since)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	out := make([]changeJSON, len(changes))
+	for i, c := range changes {
+		out[i] = changeJSON{Revision: c.Revision, UserID: c.UserID, Type: c.Type, Data: c.Data, At: c.At.Format("2006-01-02T15:04:05.000Z07:00")}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"revision": m.Revision, "changes": out})
+}
+
+func (s *Server) mapPermissions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+	c, err := s.store.ClientByID(r.Context(), m.ClientID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	users, err := s.store.MapUsers(r.Context(), m.ID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	out := map[string]domain.Access{}
+	for _, u := range users {
+		actor := domain.Actor{User: domain.User{ID: u.UserID}, Roles: map[string][]domain.Role{c.Name: u.Roles}}
+		out[userPath(u.UserID)] = domain.MapAccess(actor, c.Name, u.Access)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"users": out})
+}
+
+func userPath(id int64) string { return apiPrefix + "/users/" + strconv.FormatInt(id, 10) }
+
+func (s *Server) setMapPermissions(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	c, err := s.store.ClientByID(r.Context(), m.ClientID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if !a.Can(c.Name, domain.RoleAdmin) {
+		writeError(w, r, s.log, domain.Errorf(domain.CodeForbidden, "only an admin may change who can open this map"))
+		return
+	}
+	var req struct {
+		Users map[string]domain.Access `json:"users"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	members, err := s.store.MapUsers(r.Context(), m.ID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	isMember := map[int64]bool{}
+	for _, u := range members {
+		isMember[u.UserID] = true
+	}
+	var v domain.Validation
+	grants := map[int64]domain.Access{}
+	for path, acc := range req.Users {
+		id, err := strconv.ParseInt(strings.TrimPrefix(path, apiPrefix+"/users/"), 10, 64)
+		switch {
+		case err != nil || !strings.HasPrefix(path, apiPrefix+"/users/"):
+			v.Add("users", fmt.Sprintf("%q is not a user path", path))
+		case !isMember[id]:
+			v.Add("users", fmt.Sprintf("user %d is not a member of %s", id, c.Title))
+		case !acc.Valid():
+			v.Add("users", fmt.Sprintf("access for user %d must be none, read or edit", id))
+		default:
+			grants[id] = acc
+		}
+	}
+	if err := v.Err(); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	for id, acc := range grants {
+		if err := s.store.SetMapAccess(r.Context(), m.ID, id, acc); err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+	}
+	s.mapPermissions(w, r, a, m)
+}
+
+func (s *Server) createNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	var req editing.NewNode
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	n, res, err := s.editing.CreateNode(r.Context(), m.ID, a.User.ID, req)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusCreated, res, n)
+}
+
+func (s *Server) cloneNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	var req struct {
+		ID     int64         `json:"id"`
+		Offset *domain.Point `json:"offset"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	n, res, err := s.editing.CloneNode(r.Context(), m.ID, a.User.ID, req.ID, req.Offset)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusCreated, res, n)
+}
+
+func (s *Server) patchNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	id, err := pathID(r, "nodeId")
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	var req struct {
+		Design map[string]json.RawMessage `json:"design"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	res, err := s.editing.PatchNodeDesign(r.Context(), m.ID, a.User.ID, id, req.Design)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusOK, res, nil)
+}
+
+func (s *Server) deleteNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	id, err := pathID(r, "nodeId")
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	res, err := s.editing.DeleteNode(r.Context(), m.ID, a.User.ID, id)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusOK, res, nil)
+}
+
+func (s *Server) createEdge(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	var req editing.NewEdge
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	e, res, err := s.editing.CreateEdge(r.Context(), m.ID, a.User.ID, req)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusCreated, res, e)
+}
+
+func (s *Server) patchEdge(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	id, err := pathID(r, "edgeId")
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	var req struct {
+		Design map[string]json.RawMessage `json:"design"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	res, err := s.editing.PatchEdgeDesign(r.Context(), m.ID, a.User.ID, id, req.Design)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusOK, res, nil)
+}
+
+func (s *Server) deleteEdge(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	id, err := pathID(r, "edgeId")
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	res, err := s.editing.DeleteEdge(r.Context(), m.ID, a.User.ID, id)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusOK, res, nil)
+}
+
+func (s *Server) patchElements(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	var req editing.ElementsPatch
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	res, err := s.editing.PatchElements(r.Context(), m.ID, a.User.ID, req)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusOK, res, nil)
+}
+
+func (s *Server) patchMapSettings(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	var req editing.MapPatch
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	res, err := s.editing.PatchMap(r.Context(), m.ID, a.User.ID, req)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusOK, res, nil)
+}
+
+func (s *Server) patchGlobalDesign(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	var req map[string]json.RawMessage
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	res, err := s.editing.PatchGlobalDesign(r.Context(), m.ID, a.User.ID, req)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusOK, res, nil)
+}
+
+func (s *Server) listTemplates(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+	ts, err := s.store.TemplatesOfMap(r.Context(), m.ID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	emptyNotNull(&ts)
+	writeJSON(w, http.StatusOK, map[string]any{"object_templates": ts})
+}
+
+func (s *Server) createTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	var req editing.NewTemplate
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	t, res, err := s.editing.CreateTemplate(r.Context(), m.ID, a.User.ID, req)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusCreated, res, t)
+}
+
+func (s *Server) patchTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	id, err := pathID(r, "templateId")
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	var req editing.TemplatePatch
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	t, res, err := s.editing.UpdateTemplate(r.Context(), m.ID, a.User.ID, id, req)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusOK, res, t)
+}
+
+func (s *Server) deleteTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	id, err := pathID(r, "templateId")
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	res, err := s.editing.DeleteTemplate(r.Context(), m.ID, a.User.ID, id)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusOK, res, nil)
+}
+
+func (s *Server) cloneMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+	var req struct {
+		Name string `json:"name"`
+	}
+	if r.ContentLength != 0 {
+		if err := decodeJSON(w, r, &req); err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+	}
+	c, err := s.editing.CloneMap(r.Context(), m.ID, req.Name)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, editing.NewMapSettings(c))
+}
+
+func (s *Server) deleteMap(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	c, err := s.store.ClientByID(r.Context(), m.ClientID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if !a.Can(c.Name, domain.RoleEditor) {
+		writeError(w, r, s.log, domain.Errorf(domain.CodeForbidden, "deleting a map needs the editor role"))
+		return
+	}
+	if err := s.editing.DeleteMap(r.Context(), m.ID); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,54 @@
+package domain
+
+// Access is a user's access to one map (spec §3 enumerations).
+type Access string
+
+const (
+	AccessNone Access = "none"
+	AccessRead Access = "read"
+	AccessEdit Access = "edit"
+)
+
+func (a Access) rank() int {
+	switch a {
+	case AccessRead:
+		return 1
+	case AccessEdit:
+		return 2
+	}
+	return 0
+}
+
+// Valid reports whether a is one of the access values.
+func (a Access) Valid() bool { return a == AccessNone || a == AccessRead || a == AccessEdit }
+
+// AtLeast reports whether a grants need.
+func (a Access) AtLeast(need Access) bool { return a.rank() >= need.rank() }
+
+// MapAccess is the one rule for what a user may do with a map of a client:
+//   - a superuser edits every map;
+//   - a user with no role in the client has no access (the map does not
+//     exist for them);
+//   - an explicit per-map access (none, read, edit) decides, except that
+//     editing always needs at least the student role;
+//   - without one, students and above edit, guests read.
+func MapAccess(a Actor, client string, explicit Access) Access {
+	if a.User.IsSuperuser {
+		return AccessEdit
+	}
+	role := HighestRole(a.Roles[client])
+	if role == "" {
+		return AccessNone
+	}
+	acc := explicit
+	if acc == "" {
+		acc = AccessRead
+		if role.AtLeast(RoleStudent) {
+			acc = AccessEdit
+		}
+	}
+	if acc == AccessEdit && !role.AtLeast(RoleStudent) {
+		acc = AccessRead
+	}
+	return acc
+}

@@ -1,0 +1,269 @@
+package domain
+
+import "math"
+
+// The editing rules of spec §4–§5 as pure functions. The editing service
+// calls them inside the transaction of a change; none does I/O.
+
+// NewNodeVisibility is the range of a new node: from the current layer to
+// the last.
+func NewNodeVisibility(currentLayer, levels int) Visibility {
+	if currentLayer < MinLevels {
+		currentLayer = MinLevels
+	}
+	if currentLayer > levels {
+		currentLayer = levels
+	}
+	return Visibility{MinLevel: currentLayer, MaxLevel: levels}
+}
+
+// CloneNode copies a node to a new position offset by off (spec: 30 by 30
+// by default); the copy has no id yet and no navigation links.
+func CloneNode(n Node, off Point) Node {
+	c := n
+	c.ID = 0
+	c.Design = n.Design.Clone()
+	c.Content = make(map[Language]NodeContent, len(n.Content))
+	for l, v := range n.Content {
+		c.Content[l] = v
+	}
+	c.Geometry.Center = Point{X: n.Geometry.Center.X + off.X, Y: n.Geometry.Center.Y + off.Y}
+	c.NextID, c.PreviousID = nil, nil
+	c.Editing = Editing{}
+	return c
+}
+
+// EqualCircleSides forces a circle's width and height equal, to the larger
+// of those set.
+func EqualCircleSides(d Design) {
+	if d.String("shape") != "circle" {
+		return
+	}
+	w, wok := d.Number("width")
+	h, hok := d.Number("height")
+	switch {
+	case wok && hok:
+		side := math.Max(w, h)
+		d["width"], d["height"] = side, side
+	case wok:
+		d["height"] = w
+	case hok:
+		d["width"] = h
+	}
+}
+
+// ExclusiveMedia keeps media and media_url from both being set: the one
+// the patch set wins. A patch setting both is the caller's mistake and is
+// refused before this is called.
+func ExclusiveMedia(d Design, patchSetsMedia, patchSetsURL bool) {
+	switch {
+	case patchSetsMedia && d["media"] != nil:
+		d["media_url"] = nil
+	case patchSetsURL && d["media_url"] != nil:
+		d["media"] = nil
+	}
+}
+
+// NullWhereTemplateEqual stores as null every listed field whose value
+// equals the template's: the object then follows the template.
+func NullWhereTemplateEqual(d, template Design, fields []string) {
+	if template == nil {
+		return
+	}
+	for _, f := range fields {
+		if d[f] != nil && d[f] == template[f] {
+			d[f] = nil
+		}
+	}
+}
+
+// templateKeeps are the design fields that templating never clears: what
+// the object is and which template it follows.
+var templateKeeps = map[string]bool{"shape": true, "object_template": true}
+
+// ApplyTemplate sets the object's template; its own values equal to the
+// template's become null, the others stay as overrides.
+func ApplyTemplate(d Design, templateID string, template Design) {
+	d["object_template"] = templateID
+	fields := make([]string, 0, len(d))
+	for f := range d {
+		if !templateKeeps[f] {
+			fields = append(fields, f)
+		}
+	}
+	NullWhereTemplateEqual(d, template, fields)
+}
+
+// RestoreTemplate clears the object's overrides so that it follows its
+// template (or the global design) wholly again.
+func RestoreTemplate(d Design) {
+	for f := range d {
+		if !templateKeeps[f] {
+			d[f] = nil
+		}
+	}
+}
+
+// TemplateFromObject returns the design of a new template made from an
+// object: the object's own values. The object's overrides are then cleared
+// (RestoreTemplate) and it follows the new template.
+func TemplateFromObject(d Design) Design {
+	t := d.Clone()
+	t["object_template"] = nil
+	return t
+}
+
+// DropTemplate is what deleting a template does to an object that used it:
+// the object has no template any more, and its null values now resolve
+// from the global design.
+func DropTemplate(d Design) {
+	d["object_template"] = NoTemplate
+}
+
+// ErrNoOverlap refuses an edge whose nodes never show on one level together.
+var ErrNoOverlap = &Error{Code: CodeConflict, Message: "the two nodes share no zoom level, so they cannot be connected",
+	Details: map[string]string{"node.to_id": "shares no zoom level with the first node"}}
+
+// NewEdgeVisibility is the range of a new edge between from and to: the
+// intersection of theirs. The nodes must differ and overlap.
+func NewEdgeVisibility(from, to Node) (Visibility, error) {
+	if from.ID == to.ID {
+		return Visibility{}, &Error{Code: CodeInvalid, Message: "an edge needs two different nodes",
+			Details: map[string]string{"node.to_id": "must differ from node.from_id"}}
+	}
+	v, ok := intersect(from.Visibility, to.Visibility)
+	if !ok {
+		return Visibility{}, ErrNoOverlap
+	}
+	v.Hidden = from.Visibility.Hidden || to.Visibility.Hidden
+	return v, nil
+}
+
+func intersect(a, b Visibility) (Visibility, bool) {
+	v := Visibility{MinLevel: max(a.MinLevel, b.MinLevel), MaxLevel: min(a.MaxLevel, b.MaxLevel)}
+	return v, v.MinLevel <= v.MaxLevel
+}
+
+// FollowNodes is an edge's range after one of its nodes changed: the
+// overlap of the node ranges, kept only while non-empty (keep false means
+// the edge goes). The edge is hidden when either end is.
+func FollowNodes(e Edge, from, to Node) (Edge, bool) {
+	v, ok := intersect(from.Visibility, to.Visibility)
+	if !ok {
+		return e, false
+	}
+	v.Hidden = from.Visibility.Hidden || to.Visibility.Hidden
+	e.Visibility = v
+	return e, true
+}
+
+// ClampToLevels fits a range into a new level count.
+func ClampToLevels(v Visibility, levels int) Visibility {
+	v.MinLevel = min(max(v.MinLevel, MinLevels), levels)
+	v.MaxLevel = min(max(v.MaxLevel, v.MinLevel), levels)
+	return v
+}
+
+// RangeAfterLayerDeleted renumbers a range when layer k is deleted: higher
+// levels move down by one. keep is false for a range that lay wholly on k.
+func RangeAfterLayerDeleted(v Visibility, k int) (Visibility, bool) {
+	if v.MinLevel == k && v.MaxLevel == k {
+		return v, false
+	}
+	if v.MinLevel > k {
+		v.MinLevel--
+	}
+	if v.MaxLevel >= k {
+		v.MaxLevel--
+	}
+	return v, true
+}
+
+// LayersAfterDelete renumbers the layer flags when layer k is deleted.
+func LayersAfterDelete(layers []Layer, k int) []Layer {
+	out := make([]Layer, 0, len(layers))
+	for _, l := range layers {
+		switch {
+		case l.ID < k:
+			out = append(out, l)
+		case l.ID > k:
+			l.ID--
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// Layers returns flags for levels 1..n, taking those given and filling the
+// rest unset.
+func Layers(given []Layer, n int) []Layer {
+	out := make([]Layer, n)
+	for i := range out {
+		out[i] = Layer{ID: i + 1}
+	}
+	for _, l := range given {
+		if l.ID >= 1 && l.ID <= n {
+			out[l.ID-1] = l
+		}
+	}
+	return out
+}
+
+// OnLayer reports whether a node belongs to layer k: it is first seen
+// there. Hiding or locking a layer applies to these nodes.
+func OnLayer(n Node, k int) bool { return n.Visibility.MinLevel == k }
+
+// LayerLocked is a layer's locked flag recomputed from its nodes: a layer
+// with no locked node is unlocked.
+func LayerLocked(nodes []Node, k int) bool {
+	for _, n := range nodes {
+		if OnLayer(n, k) && n.Editing.Locked {
+			return true
+		}
+	}
+	return false
+}
+
+// ValidLevels reports whether n is an allowed level count.
+func ValidLevels(n int) bool { return n >= MinLevels && n <= MaxLevels }
+
+// ClearNavigationTo clears next_id and previous_id that point at removed
+// nodes, returning the nodes it changed.
+func ClearNavigationTo(nodes []Node, removed map[int64]bool) []Node {
+	var changed []Node
+	for _, n := range nodes {
+		touched := false
+		if n.NextID != nil && removed[*n.NextID] {
+			n.NextID, touched = nil, true
+		}
+		if n.PreviousID != nil && removed[*n.PreviousID] {
+			n.PreviousID, touched = nil, true
+		}
+		if touched {
+			changed = append(changed, n)
+		}
+	}
+	return changed
+}
+
+// EdgesOf returns the ids of the edges touching any of the nodes: removing
+// a node removes them.
+func EdgesOf(edges []Edge, nodes map[int64]bool) []int64 {
+	var ids []int64
+	for _, e := range edges {
+		if nodes[e.Node.FromID] || nodes[e.Node.ToID] {
+			ids = append(ids, e.ID)
+		}
+	}
+	return ids
+}
+
+// CheckNodeContent enforces that a node with content has no direct link,
+// per language, recording bad fields in v under prefix.
+func CheckNodeContent(content map[Language]NodeContent, prefix string, v *Validation) {
+	for lang, c := range content {
+		if c.NodeLinkTo != "" && c.HasContent() {
+			v.Add(prefix+"content."+string(lang)+".node_link_to", "a node with content cannot link to an address")
+		}
+	}
+}

@@ -1,0 +1,201 @@
+// Package editing applies changes to map documents: each call validates its
+// input, runs the spec's rules (package domain) inside one transaction,
+// raises the map's revision, writes the change log and then tells the
+// publisher, so that every editor of the map hears of it.
+package editing
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/microcosm-cc/bluemonday"
+
+	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/store"
+)
+
+// Publisher hears of every committed change, in revision order per map.
+type Publisher interface {
+	Publish(ctx context.Context, mapID int64, changes []domain.Change)
+}
+
+// Service edits map documents.
+type Service struct {
+	store     *store.Store
+	publisher Publisher
+	html      *bluemonday.Policy
+}
+
+// New returns the service; publisher may be nil.
+func New(s *store.Store, p Publisher) *Service {
+	return &Service{store: s, publisher: p, html: richTextPolicy()}
+}
+
+// SetPublisher sets who hears of committed changes (wired after start-up,
+// when the live channel exists).
+func (s *Service) SetPublisher(p Publisher) { s.publisher = p }
+
+// Delta is the data of a change: the new state of what it touched, so that
+// a client applies any change the same way, whatever its type.
+type Delta struct {
+	Map                *MapSettings              `json:"map,omitempty"`
+	Layers             []domain.Layer            `json:"layers,omitempty"`
+	GlobalDesign       map[string]map[string]any `json:"global_design,omitempty"`
+	Nodes              []domain.Node             `json:"nodes,omitempty"`
+	Edges              []domain.Edge             `json:"edges,omitempty"`
+	Templates          []domain.ObjectTemplate   `json:"templates,omitempty"`
+	RemovedNodeIDs     []int64                   `json:"removed_node_ids,omitempty"`
+	RemovedEdgeIDs     []int64                   `json:"removed_edge_ids,omitempty"`
+	RemovedTemplateIDs []int64                   `json:"removed_template_ids,omitempty"`
+	// Positions are the moved nodes of node_position: only where they are,
+	// as dragging sends many.
+	Positions []NodePosition `json:"positions,omitempty"`
+	// Order lists node ids in their new drawing order (node_order).
+	Order []int64 `json:"order,omitempty"`
+}
+
+// Sync types (spec §7 in snake_case), as written to the change log.
+const (
+	TypeMap            = "map"
+	TypeNodePosition   = "node_position"
+	TypeNodeRemoved    = "node_removed"
+	TypeNodeCloned     = "node_cloned"
+	TypeNodeCreated    = "node_created"
+	TypeNodeDesign     = "node_design"
+	TypeNodeContent    = "node_content"
+	TypeNodeVisibility = "node_visibility"
+	TypeNodeHidden     = "node_hidden"
+	TypeNodeLocked     = "node_locked"
+	TypeNodeOrder      = "node_order"
+	TypeNodeTemplates  = "node_templates"
+	TypeEdgeCreated    = "edge_created"
+	TypeEdgeRemoved    = "edge_removed"
+	TypeEdgeAllRemoved = "edge_all_removed"
+	TypeEdgeDesign     = "edge_design"
+	TypeEdgeContent    = "edge_content"
+	TypeEdgeVisibility = "edge_visibility"
+	TypeEdgeLocked     = "edge_locked"
+	TypeEdgeTemplates  = "edge_templates"
+	TypeGlobalDesign   = "global_design"
+	TypeObjectTemplate = "object_templates"
+	TypeLayerRemoved   = "layer_removed"
+	TypeLayerHidden    = "layer_hidden"
+	TypeLayerLocked    = "layer_locked"
+)
+
+// Result is what a committed edit answers: the map's new revision and the
+// changes written.
+type Result struct {
+	Revision int64
+	Changes  []domain.Change
+}
+
+// edit is one transaction on one map: it collects changes, each of which
+// raises the revision by one.
+type edit struct {
+	ctx     context.Context
+	tx      *store.Store
+	m       domain.Map
+	userID  int64
+	changes []domain.Change
+}
+
+// record appends a change to the log now, inside the transaction.
+func (e *edit) record(typ string, d Delta) error {
+	data, err := json.Marshal(d)
+	if err != nil {
+		return fmt.Errorf("encode %s change: %w", typ, err)
+	}
+	uid := e.userID
+	rev, err := e.tx.AppendChange(e.ctx, e.m.ID, &uid, typ, data)
+	if err != nil {
+		return err
+	}
+	e.m.Revision = rev
+	e.changes = append(e.changes, domain.Change{MapID: e.m.ID, Revision: rev, UserID: &uid, Type: typ, Data: data})
+	return nil
+}
+
+// run executes fn in a transaction holding the map's row, and publishes
+// the changes once they are committed. An edit that records nothing leaves
+// the revision as it was.
+func (s *Service) run(ctx context.Context, mapID, userID int64, fn func(e *edit) error) (Result, error) {
+	var e *edit
+	err := s.store.Tx(ctx, func(tx *store.Store) error {
+		m, err := tx.MapForUpdate(ctx, mapID)
+		if err != nil {
+			return err
+		}
+		e = &edit{ctx: ctx, tx: tx, m: m, userID: userID}
+		return fn(e)
+	})
+	if err != nil {
+		return Result{}, err
+	}
+	if s.publisher != nil && len(e.changes) > 0 {
+		s.publisher.Publish(ctx, mapID, e.changes)
+	}
+	return Result{Revision: e.m.Revision, Changes: e.changes}, nil
+}
+
+// nodes loads the map's nodes with the ids, answering not_found naming the
+// first that is missing (or belongs to another map).
+func (e *edit) nodes(ids []int64, field string) (map[int64]domain.Node, error) {
+	got, err := e.tx.NodesByID(e.ctx, e.m.ID, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		if _, ok := got[id]; !ok {
+			return nil, &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("node %d is not on this map", id),
+				Details: map[string]string{field: fmt.Sprintf("node %d not found", id)}}
+		}
+	}
+	return got, nil
+}
+
+func (e *edit) edges(ids []int64, field string) (map[int64]domain.Edge, error) {
+	got, err := e.tx.EdgesByID(e.ctx, e.m.ID, ids)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range ids {
+		if _, ok := got[id]; !ok {
+			return nil, &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("edge %d is not on this map", id),
+				Details: map[string]string{field: fmt.Sprintf("edge %d not found", id)}}
+		}
+	}
+	return got, nil
+}
+
+// template returns the map's template named by a design's object_template,
+// nil for none. A template of the other kind is a validation error.
+func (e *edit) template(ref string, kind, field string) (*domain.ObjectTemplate, error) {
+	if ref == "" || ref == domain.NoTemplate {
+		return nil, nil
+	}
+	var id int64
+	if _, err := fmt.Sscan(ref, &id); err != nil {
+		return nil, &domain.Error{Code: domain.CodeInvalid, Message: "bad template id", Details: map[string]string{field: "is not a template id"}}
+	}
+	t, err := e.tx.TemplateByID(e.ctx, e.m.ID, id)
+	if err != nil {
+		if domain.ErrorCode(err) == domain.CodeNotFound {
+			return nil, &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("template %s is not on this map", ref),
+				Details: map[string]string{field: "template not found"}}
+		}
+		return nil, err
+	}
+	if t.Type != kind {
+		return nil, &domain.Error{Code: domain.CodeInvalid, Message: fmt.Sprintf("template %s is for %ss", ref, t.Type),
+			Details: map[string]string{field: "is a template of the other kind"}}
+	}
+	return &t, nil
+}
+
+// NodePosition is a node's new place.
+type NodePosition struct {
+	ID     int64        `json:"id"`
+	Center domain.Point `json:"center"`
+}
