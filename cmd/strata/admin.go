@@ -122,8 +122,10 @@ func (e *environment) userCreate(ctx context.Context, args []string) error {
 
 func (e *environment) demo(ctx context.Context, args []string) error {
 	var ifEmpty bool
+	var nodes int
 	cfg, _, err := e.flags("demo", args, func(fs *flag.FlagSet) {
 		fs.BoolVar(&ifEmpty, "if-empty", false, "seed only when the database has no user yet (as `make run` does)")
+		fs.IntVar(&nodes, "nodes", 0, "also generate a large map of this many nodes (and about twice as many edges)")
 	})
 	if err != nil {
 		return err
@@ -154,7 +156,18 @@ func (e *environment) demo(ctx context.Context, args []string) error {
 	if created {
 		fmt.Fprintln(e.stdout, "Seeded the demo client.")
 	} else {
-		fmt.Fprintln(e.stdout, "The demo client exists already; nothing changed.")
+		fmt.Fprintln(e.stdout, "The demo client exists already.")
+	}
+	if nodes > 0 {
+		c, err := s.ClientByName(ctx, demo.ClientName)
+		if err != nil {
+			return err
+		}
+		m, err := demo.GenerateMap(ctx, s, c.ID, fmt.Sprintf("Generated map (%d nodes)", nodes), nodes)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "Generated map %d with %d nodes: /editor/%d\n", m.ID, nodes, m.ID)
 	}
 	printLogins(e.stdout)
 	return nil

@@ -73,76 +73,38 @@ func writeChange(w http.ResponseWriter, status int, res editing.Result, body any
 	writeJSON(w, status, body)
 }
 
-type documentJSON struct {
-	Map             editing.MapSettings       `json:"map"`
-	Nodes           []domain.Node             `json:"nodes"`
-	Edges           []domain.Edge             `json:"edges"`
-	ObjectTemplates []domain.ObjectTemplate   `json:"object_templates"`
-	GlobalDesign    map[string]map[string]any `json:"global_design"`
-	Layers          []domain.Layer            `json:"layers"`
-	Revision        int64                     `json:"revision"`
-}
-
 func (s *Server) getMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
 	// The parts are read one after the other without a transaction (a
 	// SQLite write transaction would block editors); a revision that moved
 	// meanwhile means a torn read, and the read is done again.
+	// Room for a typical 10,000-node document at once, so it is not copied
+	// over and over as it grows.
+	buf := make([]byte, 0, 4<<20)
 	for attempt := 0; ; attempt++ {
-		doc, err := s.readDocument(r, m.ID)
+		doc, rev, err := s.appendDocument(r, buf[:0], m.ID)
 		if err != nil {
 			writeError(w, r, s.log, err)
 			return
 		}
+		buf = doc
 		after, err := s.store.MapRevision(r.Context(), m.ID)
 		if err != nil {
 			writeError(w, r, s.log, err)
 			return
 		}
-		if after == doc.Revision || attempt == 4 {
-			w.Header().Set("X-Map-Revision", strconv.FormatInt(doc.Revision, 10))
-			writeJSON(w, http.StatusOK, doc)
+		if after == rev || attempt == 4 {
+			w.Header().Set("X-Map-Revision", strconv.FormatInt(rev, 10))
+			w.Header().Set("Content-Type", "application/json; charset=utf-8")
+			_, _ = w.Write(buf) // a failed write means the client went away
 			return
 		}
 	}
 }
 
-func (s *Server) readDocument(r *http.Request, mapID int64) (documentJSON, error) {
-	ctx := r.Context()
-	m, err := s.store.MapByID(ctx, mapID)
-	if err != nil {
-		return documentJSON{}, err
-	}
-	doc := documentJSON{Map: editing.NewMapSettings(m), GlobalDesign: m.GlobalDesign, Layers: m.Layers, Revision: m.Revision}
-	if doc.Nodes, err = s.store.NodesOfMap(ctx, mapID); err != nil {
-		return documentJSON{}, err
-	}
-	if doc.Edges, err = s.store.EdgesOfMap(ctx, mapID); err != nil {
-		return documentJSON{}, err
-	}
-	if doc.ObjectTemplates, err = s.store.TemplatesOfMap(ctx, mapID); err != nil {
-		return documentJSON{}, err
-	}
-	for _, p := range []any{&doc.Nodes, &doc.Edges, &doc.ObjectTemplates} {
-		emptyNotNull(p)
-	}
-	return doc, nil
-}
-
 // emptyNotNull makes a nil slice an empty one, so that JSON has [] not null.
-func emptyNotNull(p any) {
-	switch v := p.(type) {
-	case *[]domain.Node:
-		if *v == nil {
-			*v = []domain.Node{}
-		}
-	case *[]domain.Edge:
-		if *v == nil {
-			*v = []domain.Edge{}
-		}
-	case *[]domain.ObjectTemplate:
-		if *v == nil {
-			*v = []domain.ObjectTemplate{}
-		}
+func emptyNotNull(p *[]domain.ObjectTemplate) {
+	if *p == nil {
+		*p = []domain.ObjectTemplate{}
 	}
 }
 

@@ -10,8 +10,10 @@ import (
 )
 
 // Design is a node's or edge's (or a template's, or the global default's)
-// design: every field of its table, null meaning inherited (DESIGN.md §3).
-// Values are string, float64 or bool after validation.
+// design: the fields of its table that are set. A field that is absent, or
+// null on the wire, is inherited (DESIGN.md §3); designs are kept sparse
+// because most fields of most objects inherit, and a large map's document
+// is read whole. Values are string, float64 or bool after validation.
 type Design map[string]any
 
 // field validates one design field's value; nil is always allowed.
@@ -190,14 +192,8 @@ var EdgeDesignFields = DesignFields{
 	"shadow_blur":       number(0, 200),
 }
 
-// Blank returns a design with every field null (all inherited).
-func (fs DesignFields) Blank() Design {
-	d := make(Design, len(fs))
-	for k := range fs {
-		d[k] = nil
-	}
-	return d
-}
+// Blank returns a design with every field inherited.
+func (fs DesignFields) Blank() Design { return Design{} }
 
 // Apply validates a patch (field → raw JSON, null allowed) and applies it
 // to d, recording each bad field in v under prefix+name. Unknown fields are
@@ -220,7 +216,7 @@ func (fs DesignFields) Apply(d Design, patch map[string]json.RawMessage, prefix 
 			continue
 		}
 		if raw == nil {
-			d[name] = nil
+			delete(d, name)
 			continue
 		}
 		val, reason := check(raw)
@@ -232,16 +228,27 @@ func (fs DesignFields) Apply(d Design, patch map[string]json.RawMessage, prefix 
 	}
 }
 
-// Normalize fills missing fields with null and drops unknown ones, for a
-// design read back from storage.
+// Normalize drops unknown and null fields, for a design read back from
+// storage or given whole.
 func (fs DesignFields) Normalize(d Design) Design {
-	out := fs.Blank()
 	for k, val := range d {
-		if _, ok := fs[k]; ok {
-			out[k] = val
+		if _, ok := fs[k]; !ok || val == nil {
+			delete(d, k)
 		}
 	}
-	return out
+	if d == nil {
+		return Design{}
+	}
+	return d
+}
+
+// Set sets a field, or makes it inherited when v is nil.
+func (d Design) Set(name string, v any) {
+	if v == nil {
+		delete(d, name)
+		return
+	}
+	d[name] = v
 }
 
 // Clone copies a design.

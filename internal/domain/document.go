@@ -38,17 +38,18 @@ type Editing struct {
 	Locked bool `json:"locked"`
 }
 
-// NodeContent is a node's content in one language.
+// NodeContent is a node's content in one language; empty fields are left
+// out of the JSON, as most nodes fill only a few.
 type NodeContent struct {
-	Title            string `json:"title"`
-	Abstract         string `json:"abstract"`
-	Content          string `json:"content"` // sanitised HTML
-	ShortContent     string `json:"short_content"`
-	MarginalContent1 string `json:"marginal_content_1"`
-	MarginalContent2 string `json:"marginal_content_2"`
-	NodeLinkTo       string `json:"node_link_to"`
-	NodeSearchTerms  string `json:"node_search_terms"`
-	SEODescription   string `json:"seo_description"`
+	Title            string `json:"title,omitempty"`
+	Abstract         string `json:"abstract,omitempty"`
+	Content          string `json:"content,omitempty"` // sanitised HTML
+	ShortContent     string `json:"short_content,omitempty"`
+	MarginalContent1 string `json:"marginal_content_1,omitempty"`
+	MarginalContent2 string `json:"marginal_content_2,omitempty"`
+	NodeLinkTo       string `json:"node_link_to,omitempty"`
+	NodeSearchTerms  string `json:"node_search_terms,omitempty"`
+	SEODescription   string `json:"seo_description,omitempty"`
 }
 
 // HasContent reports whether anything beyond title, search terms, SEO text
@@ -81,10 +82,10 @@ type EdgeEnds struct {
 
 // EdgeContent is an edge's labels in one language.
 type EdgeContent struct {
-	Start      string `json:"start"`
-	Middle     string `json:"middle"`
-	End        string `json:"end"`
-	Translated bool   `json:"translated"`
+	Start      string `json:"start,omitempty"`
+	Middle     string `json:"middle,omitempty"`
+	End        string `json:"end,omitempty"`
+	Translated bool   `json:"translated,omitempty"`
 }
 
 // Edge is a connection between two nodes.

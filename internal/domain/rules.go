@@ -58,9 +58,9 @@ func EqualCircleSides(d Design) {
 func ExclusiveMedia(d Design, patchSetsMedia, patchSetsURL bool) {
 	switch {
 	case patchSetsMedia && d["media"] != nil:
-		d["media_url"] = nil
+		delete(d, "media_url")
 	case patchSetsURL && d["media_url"] != nil:
-		d["media"] = nil
+		delete(d, "media")
 	}
 }
 
@@ -72,7 +72,7 @@ func NullWhereTemplateEqual(d, template Design, fields []string) {
 	}
 	for _, f := range fields {
 		if d[f] != nil && d[f] == template[f] {
-			d[f] = nil
+			delete(d, f)
 		}
 	}
 }
@@ -99,7 +99,7 @@ func ApplyTemplate(d Design, templateID string, template Design) {
 func RestoreTemplate(d Design) {
 	for f := range d {
 		if !templateKeeps[f] {
-			d[f] = nil
+			delete(d, f)
 		}
 	}
 }
@@ -109,7 +109,7 @@ func RestoreTemplate(d Design) {
 // (RestoreTemplate) and it follows the new template.
 func TemplateFromObject(d Design) Design {
 	t := d.Clone()
-	t["object_template"] = nil
+	delete(t, "object_template")
 	return t
 }
 

@@ -165,6 +165,9 @@ func (s *Service) patchNodes(e *edit, patches []NodePatch) error {
 		ids[i] = p.ID
 		idOnly = idOnly && p.idOnly()
 	}
+	if allMoves(patches) {
+		return e.moveNodes(patches)
+	}
 	nodes, err := e.nodes(ids, "nodes")
 	if err != nil {
 		return err
@@ -236,13 +239,8 @@ func (s *Service) patchNodes(e *edit, patches []NodePatch) error {
 	if err := e.checkLinks(links); err != nil {
 		return err
 	}
-	for i, n := range out {
-		if onlyMoved(patches[i]) {
-			err = e.tx.UpdateNodePosition(e.ctx, e.m.ID, n.ID, n.Geometry.Center)
-		} else {
-			err = e.tx.UpdateNode(e.ctx, e.m.ID, n)
-		}
-		if err != nil {
+	for _, n := range out {
+		if err := e.tx.UpdateNode(e.ctx, e.m.ID, n); err != nil {
 			return err
 		}
 	}
@@ -252,7 +250,47 @@ func (s *Service) patchNodes(e *edit, patches []NodePatch) error {
 func onlyMoved(p NodePatch) bool {
 	q := p
 	q.Geometry = nil
-	return p.Geometry != nil && q.idOnly()
+	return p.Geometry != nil && p.Geometry.Center != nil && q.idOnly()
+}
+
+func allMoves(patches []NodePatch) bool {
+	for _, p := range patches {
+		if !onlyMoved(p) {
+			return false
+		}
+	}
+	return true
+}
+
+// moveNodes is the fast path of dragging: positions only, so only the
+// locks are read and one statement writes them all.
+func (e *edit) moveNodes(patches []NodePatch) error {
+	ids := make([]int64, len(patches))
+	centers := make([]domain.Point, len(patches))
+	positions := make([]NodePosition, len(patches))
+	for i, p := range patches {
+		ids[i], centers[i] = p.ID, *p.Geometry.Center
+		positions[i] = NodePosition{ID: p.ID, Center: centers[i]}
+	}
+	locks, err := e.tx.NodeLocks(e.ctx, e.m.ID, ids)
+	if err != nil {
+		return err
+	}
+	for i, id := range ids {
+		locked, ok := locks[id]
+		if !ok {
+			return &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("node %d is not on this map", id),
+				Details: map[string]string{fmt.Sprintf("nodes[%d].id", i): fmt.Sprintf("node %d not found", id)}}
+		}
+		if locked {
+			return &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf("node %d is locked; unlock it first", id),
+				Details: map[string]string{fmt.Sprintf("nodes[%d].id", i): "is locked"}}
+		}
+	}
+	if err := e.tx.MoveNodes(e.ctx, e.m.ID, ids, centers); err != nil {
+		return err
+	}
+	return e.record(TypeNodePosition, Delta{Positions: positions})
 }
 
 func (ch *nodeChanges) classify(before, after domain.Node, templateChanged bool, p NodePatch) {

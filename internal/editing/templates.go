@@ -85,7 +85,7 @@ func (s *Service) CreateTemplate(ctx context.Context, mapID, userID int64, req N
 			if err := v.Err(); err != nil {
 				return err
 			}
-			t.Design["object_template"] = nil
+			delete(t.Design, "object_template")
 			var err error
 			if created, err = e.tx.InsertTemplate(e.ctx, e.m.ID, t); err != nil {
 				return err

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -36,8 +37,12 @@ func scanNode(row interface{ Scan(...any) error }) (domain.Node, error) {
 	return n, nil
 }
 
-func encode(v any) (string, error) {
-	b, err := json.Marshal(v)
+// encode returns the JSON of a design or content map, "{}" for none.
+func encode[M ~map[K]V, K comparable, V any](m M) (string, error) {
+	if m == nil {
+		return "{}", nil
+	}
+	b, err := json.Marshal(m)
 	if err != nil {
 		return "", fmt.Errorf("encode: %w", err)
 	}
@@ -57,10 +62,10 @@ func (s *Store) InsertNode(ctx context.Context, mapID int64, n domain.Node) (dom
 	now := s.now()
 	err = s.q.QueryRowContext(ctx,
 		`INSERT INTO nodes (map_id, template, x, y, min_level, max_level, hidden, locked, next_id, previous_id, popup_type,
-		                    sort_order, design, content, created_at, updated_at)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) RETURNING id`,
+		                    sort_order, design, content, created_at, updated_at, shape)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16) RETURNING id`,
 		mapID, n.Template, n.Geometry.Center.X, n.Geometry.Center.Y, n.Visibility.MinLevel, n.Visibility.MaxLevel,
-		n.Visibility.Hidden, n.Editing.Locked, n.NextID, n.PreviousID, n.PopupType, n.Order, design, content, now).Scan(&n.ID)
+		n.Visibility.Hidden, n.Editing.Locked, n.NextID, n.PreviousID, n.PopupType, n.Order, design, content, now, n.Design.String("shape")).Scan(&n.ID)
 	if err != nil {
 		return domain.Node{}, fmt.Errorf("insert node: %w", err)
 	}
@@ -79,23 +84,65 @@ func (s *Store) UpdateNode(ctx context.Context, mapID int64, n domain.Node) erro
 	}
 	_, err = s.q.ExecContext(ctx,
 		`UPDATE nodes SET template = $3, x = $4, y = $5, min_level = $6, max_level = $7, hidden = $8, locked = $9,
-		        next_id = $10, previous_id = $11, popup_type = $12, sort_order = $13, design = $14, content = $15, updated_at = $16
+		        next_id = $10, previous_id = $11, popup_type = $12, sort_order = $13, design = $14, content = $15, updated_at = $16,
+		        shape = $17
 		 WHERE id = $1 AND map_id = $2`,
 		n.ID, mapID, n.Template, n.Geometry.Center.X, n.Geometry.Center.Y, n.Visibility.MinLevel, n.Visibility.MaxLevel,
-		n.Visibility.Hidden, n.Editing.Locked, n.NextID, n.PreviousID, n.PopupType, n.Order, design, content, s.now())
+		n.Visibility.Hidden, n.Editing.Locked, n.NextID, n.PreviousID, n.PopupType, n.Order, design, content, s.now(), n.Design.String("shape"))
 	if err != nil {
 		return fmt.Errorf("update node %d: %w", n.ID, err)
 	}
 	return nil
 }
 
-// UpdateNodePosition stores only a node's position: the hot path of dragging.
-func (s *Store) UpdateNodePosition(ctx context.Context, mapID, id int64, p domain.Point) error {
-	_, err := s.q.ExecContext(ctx, `UPDATE nodes SET x = $3, y = $4 WHERE id = $1 AND map_id = $2`, id, mapID, p.X, p.Y)
-	if err != nil {
-		return fmt.Errorf("move node %d: %w", id, err)
+// MoveNodes stores only nodes' positions, in one statement per few hundred
+// nodes: the hot path of dragging.
+func (s *Store) MoveNodes(ctx context.Context, mapID int64, ids []int64, centers []domain.Point) error {
+	for start := 0; start < len(ids); start += 300 {
+		end := min(start+300, len(ids))
+		var xs, ys, in strings.Builder
+		args := []any{mapID}
+		for i := start; i < end; i++ {
+			n := len(args)
+			fmt.Fprintf(&xs, " WHEN $%d THEN CAST($%d AS DOUBLE PRECISION)", n+1, n+2)
+			fmt.Fprintf(&ys, " WHEN $%d THEN CAST($%d AS DOUBLE PRECISION)", n+1, n+3)
+			if i > start {
+				in.WriteString(", ")
+			}
+			fmt.Fprintf(&in, "$%d", n+1)
+			args = append(args, ids[i], centers[i].X, centers[i].Y)
+		}
+		q := `UPDATE nodes SET x = CASE id` + xs.String() + ` END, y = CASE id` + ys.String() + ` END
+			WHERE map_id = $1 AND id IN (` + in.String() + `)`
+		if _, err := s.q.ExecContext(ctx, q, args...); err != nil {
+			return fmt.Errorf("move nodes: %w", err)
+		}
 	}
 	return nil
+}
+
+// NodeLocks returns, for the map's nodes with the given ids, whether each
+// is locked; ids of other maps or of nothing are absent. It is the light
+// read of a drag, which needs nothing else.
+func (s *Store) NodeLocks(ctx context.Context, mapID int64, ids []int64) (map[int64]bool, error) {
+	out := make(map[int64]bool, len(ids))
+	err := inChunks(ids, func(chunk []int64) error {
+		rows, err := s.q.QueryContext(ctx, `SELECT id, locked FROM nodes WHERE map_id = $1 AND id IN (`+placeholders(2, len(chunk))+`)`, idArgs(mapID, chunk)...)
+		if err != nil {
+			return fmt.Errorf("node locks: %w", err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			var locked bool
+			if err := rows.Scan(&id, &locked); err != nil {
+				return fmt.Errorf("scan node lock: %w", err)
+			}
+			out[id] = locked
+		}
+		return rows.Err()
+	})
+	return out, err
 }
 
 // placeholders returns "$from, $from+1, …" for n values.
@@ -422,4 +469,68 @@ func (s *Store) DeleteTemplate(ctx context.Context, mapID, id int64) error {
 		return fmt.Errorf("delete template %d: %w", id, err)
 	}
 	return nil
+}
+
+// RawNode is a node as stored, its design and content still JSON: the
+// document read streams these without decoding them.
+type RawNode struct {
+	ID, Order              int64
+	Template, Shape, Popup sql.RawBytes
+	X, Y                   float64
+	MinLevel, MaxLevel     int
+	Hidden, Locked         bool
+	NextID, PreviousID     sql.NullInt64
+	Design, Content        sql.RawBytes
+}
+
+// EachRawNode calls fn for each of the map's nodes in drawing order. The
+// RawNode's byte slices are valid only during the call.
+func (s *Store) EachRawNode(ctx context.Context, mapID int64, fn func(*RawNode) error) error {
+	rows, err := s.q.QueryContext(ctx, `SELECT id, template, shape, x, y, min_level, max_level, hidden, locked, next_id, previous_id,
+		popup_type, sort_order, design, content FROM nodes WHERE map_id = $1 ORDER BY sort_order, id`, mapID)
+	if err != nil {
+		return fmt.Errorf("nodes of map %d: %w", mapID, err)
+	}
+	defer rows.Close()
+	var n RawNode
+	for rows.Next() {
+		if err := rows.Scan(&n.ID, &n.Template, &n.Shape, &n.X, &n.Y, &n.MinLevel, &n.MaxLevel, &n.Hidden, &n.Locked,
+			&n.NextID, &n.PreviousID, &n.Popup, &n.Order, &n.Design, &n.Content); err != nil {
+			return fmt.Errorf("scan node: %w", err)
+		}
+		if err := fn(&n); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// RawEdge is an edge as stored, its design and content still JSON.
+type RawEdge struct {
+	ID, FromID, ToID     int64
+	Name, Type, Template sql.RawBytes
+	MinLevel, MaxLevel   int
+	Hidden, Locked       bool
+	Design, Content      sql.RawBytes
+}
+
+// EachRawEdge calls fn for each of the map's edges. The RawEdge's byte
+// slices are valid only during the call.
+func (s *Store) EachRawEdge(ctx context.Context, mapID int64, fn func(*RawEdge) error) error {
+	rows, err := s.q.QueryContext(ctx, `SELECT `+edgeColumns+` FROM edges WHERE map_id = $1 ORDER BY id`, mapID)
+	if err != nil {
+		return fmt.Errorf("edges of map %d: %w", mapID, err)
+	}
+	defer rows.Close()
+	var e RawEdge
+	for rows.Next() {
+		if err := rows.Scan(&e.ID, &e.FromID, &e.ToID, &e.Name, &e.Type, &e.Template, &e.MinLevel, &e.MaxLevel,
+			&e.Hidden, &e.Locked, &e.Design, &e.Content); err != nil {
+			return fmt.Errorf("scan edge: %w", err)
+		}
+		if err := fn(&e); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }

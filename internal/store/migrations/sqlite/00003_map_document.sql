@@ -10,6 +10,7 @@ CREATE TABLE nodes (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     map_id      INTEGER NOT NULL REFERENCES maps(id) ON DELETE CASCADE,
     template    TEXT NOT NULL DEFAULT '0',
+    shape       TEXT NOT NULL,
     x           DOUBLE PRECISION NOT NULL,
     y           DOUBLE PRECISION NOT NULL,
     min_level   INTEGER NOT NULL,
