@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
@@ -6,6 +8,11 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const bin = resolve(here, process.env.STRATA_BIN ?? '../bin/strata');
 const addr = '127.0.0.1:18181';
 const baseURL = `http://${addr}`;
+
+// The server's data directory, known to the tests so that they can read the mail outbox
+// (<data dir>/outbox/*.eml). Made once in the runner; the workers inherit it through the env.
+process.env.STRATA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'strata-e2e-'));
+const dataDir = process.env.STRATA_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './tests',
@@ -41,7 +48,7 @@ export default defineConfig({
     // A fresh demo data directory on every run, so tests never see an earlier run's state.
     command: 'sh ./serve-fresh.sh',
     cwd: here,
-    env: { STRATA_BIN: bin, STRATA_E2E_ADDR: addr },
+    env: { STRATA_BIN: bin, STRATA_E2E_ADDR: addr, STRATA_E2E_DATA_DIR: dataDir },
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -75,25 +75,3 @@ for (const texts of languages) {
     });
   });
 }
-
-test.describe('navigation without a session', () => {
-  test.use({ locale: 'en-US' });
-
-  for (const path of ['/', '/clients', '/clients/acme', '/editor/1', '/no/such/page']) {
-    test(`${path} leads to the login page`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    });
-  }
-
-  test('a stale stored user id is cleared and leads to login', async ({ page }) => {
-    await page.goto('/login');
-    await page.evaluate(() => {
-      localStorage.setItem('strata.userId', '999999');
-    });
-    await page.goto('/clients');
-    await expect(page).toHaveURL(/\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem('strata.userId'))).toBeNull();
-  });
-});

@@ -56,7 +56,7 @@ const router = createBrowserRouter([
       {
         element: <AuthenticatedLayout />,
         children: [
-          { path: 'clients', loader: guarded(authenticated), element: screen(ClientsScreen) },
+          { path: 'clients', loader: guarded({ kind: 'clientsOverview' }), element: screen(ClientsScreen) },
           {
             path: 'clients/:clientName',
             loader: guarded(authenticated, ({ params }) => {

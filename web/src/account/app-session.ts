@@ -1,4 +1,4 @@
-import { getUser, type User } from '../api';
+import { getUser, queryClient, type User } from '../api';
 import { applyLanguage } from '../i18n';
 import type { GuardDeps } from './guard';
 import { localUserIdStorage, SessionStore } from './session';
@@ -16,11 +16,14 @@ export const guardDeps: GuardDeps = {
 
 export async function signInWith(user: User): Promise<void> {
   userIdStorage.write(user.id);
+  queryClient.clear();
   session.signIn(user);
   await applyLanguage(user.language);
 }
 
 export function signOutLocally(): void {
   session.signOut();
+  // The next user must not see what the previous one had loaded.
+  queryClient.clear();
   userIdStorage.clear();
 }

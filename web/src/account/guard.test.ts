@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type Language, type User } from '../api';
-import { guard, resolveRoot, rootRedirect, type GuardDeps } from './guard';
+import {
+  clientsOverviewRedirect,
+  guard,
+  resolveRoot,
+  rootRedirect,
+  showsClientsOverview,
+  type GuardDeps,
+} from './guard';
 import { SessionStore, sessionFor, SIGNED_OUT, type UserIdStorage } from './session';
 
 function makeUser(overrides: Partial<User> = {}): User {
@@ -99,11 +106,54 @@ describe('guard', () => {
   });
 
   it('sends a role that is too low to the clients overview', async () => {
-    const user = makeUser({ client_roles: { '/api/v1/clients/acme': ['/api/v1/roles/guest'] } });
+    const user = makeUser({
+      client_roles: {
+        '/api/v1/clients/acme': ['/api/v1/roles/guest'],
+        '/api/v1/clients/globex': ['/api/v1/roles/editor'],
+      },
+    });
     const { deps } = makeDeps(3, () => Promise.resolve(user));
     await expect(guard({ kind: 'authenticated', role: 'student' }, deps)).resolves.toEqual({
       kind: 'redirect',
       to: '/clients',
+    });
+  });
+
+  it('sends a role that is too low straight to the map overview when there is one client', async () => {
+    const user = makeUser({ client_roles: { '/api/v1/clients/acme': ['/api/v1/roles/guest'] } });
+    const { deps } = makeDeps(3, () => Promise.resolve(user));
+    await expect(guard({ kind: 'authenticated', role: 'student' }, deps)).resolves.toEqual({
+      kind: 'redirect',
+      to: '/clients/acme',
+    });
+  });
+
+  it('lets a superuser and a user of several clients into the clients overview', async () => {
+    const several = makeUser({
+      client_roles: {
+        '/api/v1/clients/acme': ['/api/v1/roles/guest'],
+        '/api/v1/clients/globex': ['/api/v1/roles/editor'],
+      },
+    });
+    for (const user of [makeUser({ is_superuser: true, client_roles: {} }), several]) {
+      const { deps } = makeDeps(3, () => Promise.resolve(user));
+      await expect(guard({ kind: 'clientsOverview' }, deps)).resolves.toEqual({ kind: 'allow' });
+    }
+  });
+
+  it('sends a user of one client from the clients overview to its map overview', async () => {
+    const { deps } = makeDeps(3, () => Promise.resolve(makeUser()));
+    await expect(guard({ kind: 'clientsOverview' }, deps)).resolves.toEqual({
+      kind: 'redirect',
+      to: '/clients/acme',
+    });
+  });
+
+  it('sends a visitor without session from the clients overview to login', async () => {
+    const { deps } = makeDeps(null, () => Promise.resolve(makeUser()));
+    await expect(guard({ kind: 'clientsOverview' }, deps)).resolves.toEqual({
+      kind: 'redirect',
+      to: '/login',
     });
   });
 
@@ -170,5 +220,39 @@ describe('resolveRoot', () => {
   it('goes to login without a stored user', async () => {
     const { deps } = makeDeps(null, () => Promise.resolve(makeUser()));
     await expect(resolveRoot(deps)).resolves.toBe('/login');
+  });
+});
+
+describe('clientsOverviewRedirect', () => {
+  it('lets in a superuser, also one who is a member of one client', () => {
+    expect(clientsOverviewRedirect(sessionFor(makeUser({ is_superuser: true })))).toBeNull();
+  });
+
+  it('lets in a user of several clients or of none', () => {
+    const several = makeUser({
+      client_roles: {
+        '/api/v1/clients/acme': ['/api/v1/roles/editor'],
+        '/api/v1/clients/globex': ['/api/v1/roles/guest'],
+      },
+    });
+    expect(clientsOverviewRedirect(sessionFor(several))).toBeNull();
+    expect(clientsOverviewRedirect(sessionFor(makeUser({ client_roles: {} })))).toBeNull();
+  });
+
+  it('sends a user of one client to its map overview, which root sends nowhere else', () => {
+    const state = sessionFor(makeUser());
+    const to = clientsOverviewRedirect(state);
+    expect(to).toBe('/clients/acme');
+    expect(rootRedirect(state)).toBe(to);
+  });
+
+  it('sends the signed-out to login', () => {
+    expect(clientsOverviewRedirect(SIGNED_OUT)).toBe('/login');
+  });
+
+  it('decides whether the top bar offers the overview', () => {
+    expect(showsClientsOverview(sessionFor(makeUser()))).toBe(false);
+    expect(showsClientsOverview(sessionFor(makeUser({ is_superuser: true })))).toBe(true);
+    expect(showsClientsOverview(SIGNED_OUT)).toBe(false);
   });
 });

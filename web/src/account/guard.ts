@@ -1,8 +1,12 @@
 import type { Language, User } from '../api';
-import { hasRole, prefersClientsOverview, type Role } from './roles';
+import { hasRole, parseClientRoles, prefersClientsOverview, type Role } from './roles';
 import type { SessionState, SessionStore, UserIdStorage } from './session';
 
-export type Access = { kind: 'open' } | { kind: 'authenticated'; role?: Role };
+export type Access =
+  | { kind: 'open' }
+  | { kind: 'authenticated'; role?: Role }
+  /** The clients overview: for a superuser, or a user with roles in more (or fewer) than one client. */
+  | { kind: 'clientsOverview' };
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string };
 
@@ -62,10 +66,35 @@ export function restoreSession(deps: GuardDeps): Promise<boolean> {
 export async function guard(access: Access, deps: GuardDeps): Promise<GuardDecision> {
   if (access.kind === 'open') return { kind: 'allow' };
   if (!(await restoreSession(deps))) return { kind: 'redirect', to: LOGIN_PATH };
-  if (access.role && !hasRole(deps.session.get().role, access.role)) {
-    return { kind: 'redirect', to: CLIENTS_PATH };
+  const state = deps.session.get();
+  if (access.kind === 'clientsOverview') {
+    const to = clientsOverviewRedirect(state);
+    return to === null ? { kind: 'allow' } : { kind: 'redirect', to };
+  }
+  if (access.role && !hasRole(state.role, access.role)) {
+    // The clients overview, or straight on to where it would send a user of a single client.
+    return { kind: 'redirect', to: clientsOverviewRedirect(state) ?? CLIENTS_PATH };
   }
   return { kind: 'allow' };
+}
+
+/**
+ * Where a user who opens the clients overview goes instead, or null to let them in. It is for a
+ * superuser or a user with roles in more than one client; a user of exactly one client goes to
+ * that client's map overview (which never redirects back, so there is no loop). A user of no
+ * client stays: the overview tells them to ask for an invitation.
+ */
+export function clientsOverviewRedirect(state: SessionState): string | null {
+  if (!state.authenticated || !state.user) return LOGIN_PATH;
+  if (state.user.is_superuser) return null;
+  const memberships = parseClientRoles(state.user.client_roles);
+  const only = memberships.length === 1 ? memberships[0] : undefined;
+  return only ? mapOverviewPath(only.client) : null;
+}
+
+/** Whether the clients overview is worth offering to this user (in the top bar). */
+export function showsClientsOverview(state: SessionState): boolean {
+  return state.authenticated && clientsOverviewRedirect(state) === null;
 }
 
 /** Where "/" leads for a given state. */

@@ -90,4 +90,22 @@ describe('SessionStore', () => {
     store.selectClient('initech');
     expect(store.get().clientName).toBe('globex');
   });
+
+  it('takes a changed user record and keeps the chosen client', () => {
+    const store = new SessionStore();
+    store.signIn(user);
+    store.selectClient('globex');
+    store.updateUser({ ...user, language: 'fr' });
+    expect(store.get()).toMatchObject({ clientName: 'globex', role: 'admin' });
+    expect(store.get().user?.language).toBe('fr');
+  });
+
+  it('ignores a record of someone else and updates nothing when signed out', () => {
+    const store = new SessionStore();
+    store.updateUser(user);
+    expect(store.get().authenticated).toBe(false);
+    store.signIn(user);
+    store.updateUser({ ...user, id: 6, language: 'de' });
+    expect(store.get().user?.language).toBeNull();
+  });
 });

@@ -49,6 +49,16 @@ export class SessionStore {
     if (member || user.is_superuser) this.set(sessionFor(user, clientName));
   }
 
+  /** Takes a changed record of the signed-in user, keeping the client being worked in. */
+  updateUser(user: User): void {
+    const { user: current, clientName } = this.state;
+    if (current?.id !== user.id) return;
+    const stillMember =
+      clientName !== null &&
+      (user.is_superuser || parseClientRoles(user.client_roles).some((m) => m.client === clientName));
+    this.set(sessionFor(user, stillMember ? clientName : firstClient(user)));
+  }
+
   signOut(): void {
     this.set(SIGNED_OUT);
   }

@@ -1,5 +1,15 @@
 import { request } from './http';
-import type { LoginRequest, User } from './types';
+import type {
+  DeclineRequest,
+  InvitationInfo,
+  LoginRequest,
+  PasswordPair,
+  PasswordResetRequest,
+  RegisterRequest,
+  User,
+} from './types';
+
+const tokenPath = (token: string) => encodeURIComponent(token);
 
 export function login(credentials: LoginRequest, signal?: AbortSignal): Promise<User> {
   return request<User>('POST', '/auth/login', { body: credentials, signal });
@@ -11,4 +21,28 @@ export function logout(): Promise<void> {
 
 export function getSession(signal?: AbortSignal): Promise<User> {
   return request<User>('GET', '/auth/session', { signal });
+}
+
+/** What an invitation offers; 410 token_expired when it is used, declined or too old. */
+export function getInvitation(token: string, signal?: AbortSignal): Promise<InvitationInfo> {
+  return request<InvitationInfo>('GET', `/auth/invitations/${tokenPath(token)}`, { signal });
+}
+
+/** Accepts an invitation by setting a password; answers the user, signed in. */
+export function register(body: RegisterRequest): Promise<User> {
+  return request<User>('POST', '/auth/register', { body });
+}
+
+export function declineInvitation(body: DeclineRequest): Promise<void> {
+  return request<undefined>('POST', '/auth/decline', { body });
+}
+
+/** Asks for a reset link; the server answers 202 whether or not the address exists. */
+export function requestPasswordReset(body: PasswordResetRequest): Promise<void> {
+  return request<undefined>('POST', '/auth/password_reset/tokens', { body });
+}
+
+/** Sets a new password with a reset token; 410 token_expired for a used or old token. */
+export function resetPassword(token: string, body: PasswordPair): Promise<void> {
+  return request<undefined>('POST', `/auth/password_reset/tokens/${tokenPath(token)}`, { body });
 }

@@ -1,5 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getSession, getUser, login, logout, patchUser } from './index';
+import {
+  createClient,
+  declineInvitation,
+  deleteClient,
+  getInvitation,
+  getSession,
+  getUser,
+  inviteUser,
+  listClientMaps,
+  listClients,
+  login,
+  logout,
+  patchUser,
+  register,
+  requestAccess,
+  requestPasswordReset,
+  resetPassword,
+  updateClient,
+} from './index';
 import { ApiError, request } from './http';
 import type { User } from './types';
 
@@ -171,5 +189,103 @@ describe('error envelope', () => {
     const err = await caught(request<User>('GET', '/users/1'));
     expect(err.code).toBe('invalid_response');
     expect(err.status).toBe(200);
+  });
+});
+
+describe('calls', () => {
+  const cases: {
+    name: string;
+    call: () => Promise<unknown>;
+    method: string;
+    url: string;
+    body?: unknown;
+  }[] = [
+    {
+      name: 'getInvitation',
+      call: () => getInvitation('a/b c'),
+      method: 'GET',
+      url: '/api/v1/auth/invitations/a%2Fb%20c',
+    },
+    {
+      name: 'register',
+      call: () => register({ token: 't', password: 'secret12', password_confirmation: 'secret12' }),
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      body: { token: 't', password: 'secret12', password_confirmation: 'secret12' },
+    },
+    {
+      name: 'declineInvitation',
+      call: () => declineInvitation({ token: 't' }),
+      method: 'POST',
+      url: '/api/v1/auth/decline',
+      body: { token: 't' },
+    },
+    {
+      name: 'requestPasswordReset',
+      call: () => requestPasswordReset({ email: 'ada@example.com' }),
+      method: 'POST',
+      url: '/api/v1/auth/password_reset/tokens',
+      body: { email: 'ada@example.com' },
+    },
+    {
+      name: 'resetPassword',
+      call: () => resetPassword('tok', { password: 'secret12', password_confirmation: 'secret12' }),
+      method: 'POST',
+      url: '/api/v1/auth/password_reset/tokens/tok',
+      body: { password: 'secret12', password_confirmation: 'secret12' },
+    },
+    { name: 'listClients', call: () => listClients(), method: 'GET', url: '/api/v1/clients' },
+    {
+      name: 'createClient',
+      call: () => createClient({ name: 'acme', title: 'Acme' }),
+      method: 'POST',
+      url: '/api/v1/clients',
+      body: { name: 'acme', title: 'Acme' },
+    },
+    {
+      name: 'updateClient',
+      call: () => updateClient('acme', { active: false }),
+      method: 'PATCH',
+      url: '/api/v1/clients/acme',
+      body: { active: false },
+    },
+    { name: 'deleteClient', call: () => deleteClient('acme'), method: 'DELETE', url: '/api/v1/clients/acme' },
+    {
+      name: 'requestAccess',
+      call: () => requestAccess('acme', { message: 'please' }),
+      method: 'POST',
+      url: '/api/v1/clients/acme/access_requests',
+      body: { message: 'please' },
+    },
+    {
+      name: 'listClientMaps',
+      call: () => listClientMaps('acme'),
+      method: 'GET',
+      url: '/api/v1/clients/acme/maps',
+    },
+    {
+      name: 'inviteUser',
+      call: () => inviteUser('acme', { email: 'bob@example.com', role: 'editor' }),
+      method: 'POST',
+      url: '/api/v1/clients/acme/invitations',
+      body: { email: 'bob@example.com', role: 'editor' },
+    },
+  ];
+
+  it.each(cases)('$name calls $method $url', async ({ call, method, url, body }) => {
+    const fetchMock = mockFetch(jsonResponse(200, {}));
+    await call();
+    const [calledUrl, init] = fetchMock.mock.calls[0] ?? [];
+    expect(calledUrl).toBe(url);
+    expect(init?.method).toBe(method);
+    if (body === undefined) expect(init?.body).toBeUndefined();
+    else expect(bodyOf(init)).toEqual(body);
+  });
+
+  it('reports an expired token as 410 token_expired', async () => {
+    mockFetch(jsonResponse(410, { error: { code: 'token_expired', message: 'expired' } }));
+    const err = await caught(getInvitation('old'));
+    expect(err.status).toBe(410);
+    expect(err.code).toBe('token_expired');
   });
 });

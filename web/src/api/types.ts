@@ -30,6 +30,87 @@ export interface LoginRequest {
   remember_me: boolean;
 }
 
+/** GET /auth/invitations/{token}: what an invitation offers, shown before accepting or declining. */
+export interface InvitationInfo {
+  email: string;
+  client_name: string;
+  client_title: string;
+  role: ClientRole;
+  /** An account with this address exists already; the password chosen applies to it. */
+  has_account: boolean;
+}
+
+export interface PasswordPair {
+  password: string;
+  password_confirmation: string;
+}
+
+export interface RegisterRequest extends PasswordPair {
+  token: string;
+}
+
+export interface DeclineRequest {
+  token: string;
+}
+
+export interface PasswordResetRequest {
+  email: string;
+}
+
+/** A role held in a client; superuser is a flag on the user, not a client role. */
+export type ClientRole = 'admin' | 'editor' | 'student' | 'guest';
+
+export interface Client {
+  name: string;
+  title: string;
+  active: boolean;
+  maps_count: number;
+  users_count: number;
+  /** The caller's role in this client; null when the caller is not a member (a superuser). */
+  role: ClientRole | null;
+  created_at: string;
+}
+
+export interface ClientList {
+  clients: Client[];
+}
+
+export interface ClientCreate {
+  name: string;
+  title: string;
+}
+
+export interface ClientPatch {
+  title?: string;
+  active?: boolean;
+}
+
+export interface AccessRequestCreate {
+  message: string;
+}
+
+export interface MapSummary {
+  id: number;
+  name: string;
+  description: string;
+  revision: number;
+  updated_at: string;
+}
+
+export interface MapList {
+  maps: MapSummary[];
+}
+
+export interface InvitationCreate {
+  email: string;
+  role: ClientRole;
+}
+
+/** 201: an invitation was mailed; 200: an existing account was added to the client at once. */
+export type InvitationResult =
+  | { email: string; role: ClientRole; expires_at: string; added?: false }
+  | { email: string; role: ClientRole; added: true };
+
 /** The error codes of DESIGN.md §4, plus two the client produces itself. */
 export type KnownErrorCode =
   | 'validation_failed'

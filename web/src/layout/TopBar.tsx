@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { logout } from '../api';
 import { signOutLocally } from '../account/app-session';
+import { showsClientsOverview } from '../account/guard';
 import { useSession } from '../account/useSession';
 import { Logo } from './Logo';
 import styles from './TopBar.module.css';
+import { UserLanguageSelect } from './UserLanguageSelect';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -16,7 +18,8 @@ function initials(name: string): string {
 export function TopBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user } = useSession();
+  const state = useSession();
+  const { user } = state;
   const [leaving, setLeaving] = useState(false);
 
   async function signOut() {
@@ -36,9 +39,11 @@ export function TopBar() {
         <Logo />
       </Link>
       <nav className={styles.nav}>
-        <Link to="/clients" className={styles.navLink}>
-          {t('nav.clients')}
-        </Link>
+        {showsClientsOverview(state) && (
+          <Link to="/clients" className={styles.navLink}>
+            {t('nav.clients')}
+          </Link>
+        )}
       </nav>
       {user && (
         <div className={styles.account}>
@@ -54,6 +59,7 @@ export function TopBar() {
               {user.name || user.email}
             </span>
           </span>
+          <UserLanguageSelect user={user} />
           <button
             type="button"
             className={styles.logout}

@@ -12,7 +12,9 @@ import {
   type LoginFailure,
   type LoginField,
 } from '../loginForm';
-import styles from './LoginScreen.module.css';
+import { Button } from '../../layout/Button';
+import { FormAlert } from '../../layout/Form';
+import styles from '../../layout/Form.module.css';
 
 export default function LoginScreen() {
   const { t } = useTranslation();
@@ -81,16 +83,7 @@ export default function LoginScreen() {
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        {failure && (
-          <div className={styles.alert} role="alert" data-testid="login-error">
-            <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-              <circle cx="10" cy="10" r="9" fill="currentColor" />
-              <path d="M10 5.5v5.5" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
-              <circle cx="10" cy="14.3" r="1.2" fill="#fff" />
-            </svg>
-            <span>{failureText(failure)}</span>
-          </div>
-        )}
+        {failure && <FormAlert testId="login-error">{failureText(failure)}</FormAlert>}
 
         <div className={styles.field}>
           <label htmlFor={`${id}-email`} className={styles.label}>
@@ -160,10 +153,9 @@ export default function LoginScreen() {
           </Link>
         </div>
 
-        <button type="submit" className={styles.submit} disabled={submitting} aria-busy={submitting}>
-          {submitting && <span className={styles.spinner} aria-hidden="true" />}
+        <Button type="submit" block busy={submitting}>
           {submitting ? t('login.submitting') : t('login.submit')}
-        </button>
+        </Button>
       </form>
     </AuthLayout>
   );

@@ -1,12 +1,87 @@
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { register } from '../../api';
+import { Button } from '../../layout/Button';
+import formStyles from '../../layout/Form.module.css';
+import { LoadingScreen } from '../../layout/StatusScreen';
+import { signInWith } from '../app-session';
 import { AuthLayout } from '../AuthLayout';
-import { BackToLogin } from './BackToLogin';
+import { PasswordPairForm } from '../PasswordPairForm';
+import { isInvalidToken } from '../problems';
+import { useFailureText } from '../useFailureText';
+import { InvalidInvitationNotice, LoadFailedNotice } from './InvalidLinkNotice';
+import { useInvitation } from './useInvitation';
 
 export default function RegisterScreen() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const failureText = useFailureText();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const invitation = useInvitation(token);
+  const [expired, setExpired] = useState(false);
+
+  if (token === '' || expired || isInvalidToken(invitation.error)) return <InvalidInvitationNotice />;
+  if (invitation.isPending) return <LoadingScreen />;
+  if (invitation.isError) {
+    return (
+      <LoadFailedNotice
+        message={failureText(invitation.error)}
+        retry={
+          <Button block onClick={() => void invitation.refetch()}>
+            {t('errors.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+
+  const { email, client_title: client, role, has_account: hasAccount } = invitation.data;
+  const declinePath = `/decline?token=${encodeURIComponent(token)}`;
+
   return (
-    <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
-      <BackToLogin />
+    <AuthLayout
+      title={t('register.title')}
+      subtitle={
+        <>
+          <p data-testid="invitation-summary">
+            <Trans
+              i18nKey="invitation.summary"
+              values={{ client, role: t(`roles.${role}`) }}
+              components={{ strong: <strong /> }}
+            />
+          </p>
+          <p>{hasAccount ? t('register.hasAccount') : t('register.subtitle')}</p>
+        </>
+      }
+    >
+      <PasswordPairForm
+        submitLabel={t('register.submit')}
+        submittingLabel={t('register.submitting')}
+        send={async (pair) => {
+          const user = await register({ token, ...pair });
+          await signInWith(user);
+          await navigate('/', { replace: true });
+        }}
+        onFailure={(err) => {
+          if (isInvalidToken(err)) {
+            setExpired(true);
+            return null;
+          }
+          return failureText(err);
+        }}
+      >
+        <div className={formStyles.field}>
+          <span className={formStyles.label}>{t('login.email')}</span>
+          <span className={formStyles.readonly} data-testid="invitation-email">
+            {email}
+          </span>
+        </div>
+      </PasswordPairForm>
+      <p className={formStyles.aside}>
+        <Trans i18nKey="register.declineInstead" components={{ anchor: <Link to={declinePath} /> }} />
+      </p>
     </AuthLayout>
   );
 }

@@ -1,0 +1,20 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './http';
+
+/** Keys of the cached server state, one place so that changes invalidate the right entries. */
+export const queryKeys = {
+  clients: ['clients'] as const,
+  clientMaps: (name: string) => ['clients', name, 'maps'] as const,
+};
+
+/** The app's one query cache. Client errors (4xx) are answers, not hiccups: they are not retried. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      retry: (failures, error) =>
+        failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+    },
+  },
+});
