@@ -12,9 +12,12 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/redis/go-redis/v9"
+
 	"github.com/strata-maps/strata/internal/api"
 	"github.com/strata-maps/strata/internal/config"
 	"github.com/strata-maps/strata/internal/editing"
+	"github.com/strata-maps/strata/internal/live"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/webapp"
@@ -102,8 +105,14 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 		return fmt.Errorf("%s: %w", config.Name("smtp-url"), err)
 	}
 	go sweepExpired(ctx, s, log)
+	hub, closeLive, err := openLive(ctx, cfg, s, publicURL, log)
+	if err != nil {
+		return err
+	}
+	defer closeLive()
 	srv := &http.Server{
-		Handler:           api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: publicURL, Mail: sender, Editing: editing.New(s, nil)}),
+		Handler: api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
+			Editing: editing.New(s, hub), Live: hub}),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
@@ -120,6 +129,9 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	log.Info("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
+	// WebSockets are hijacked connections that Shutdown does not wait for:
+	// the hub closes them, and their clients reconnect to another instance.
+	hub.Close()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
@@ -156,4 +168,32 @@ func sweepExpired(ctx context.Context, s *store.Store, log *slog.Logger) {
 		case <-t.C:
 		}
 	}
+}
+
+// openLive builds the live channel: in memory for one instance, over Redis
+// when a Redis URL is set.
+func openLive(ctx context.Context, cfg *config.Config, s *store.Store, publicURL string, log *slog.Logger) (*live.Hub, func(), error) {
+	origins := []string{hostOf(publicURL)}
+	if u, err := url.Parse(publicURL); err == nil && u.Port() != "" {
+		origins = append(origins, u.Host)
+	}
+	if cfg.RedisURL == "" {
+		hub := live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, api.Grants(s), origins)
+		return hub, func() {}, nil
+	}
+	opt, err := redis.ParseURL(cfg.RedisURL)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", config.Name("redis-url"), err)
+	}
+	rdb := redis.NewClient(opt)
+	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := rdb.Ping(pingCtx).Err(); err != nil {
+		rdb.Close()
+		return nil, nil, fmt.Errorf("%s: cannot reach Redis at %s: %w", config.Name("redis-url"), opt.Addr, err)
+	}
+	bus := live.NewRedisBus(rdb)
+	hub := live.NewHub(live.NewRedisState(rdb), bus, log, api.Grants(s), origins)
+	log.Info("live channel on Redis", "at", opt.Addr)
+	return hub, func() { bus.Close(); rdb.Close() }, nil
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
+	"github.com/strata-maps/strata/internal/live"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
 )
@@ -43,6 +44,7 @@ type harness struct {
 	t      *testing.T
 	store  *store.Store
 	srv    *httptest.Server
+	hub    *live.Hub
 	outbox string
 	users  map[string]domain.User
 	acme   domain.Client
@@ -65,8 +67,10 @@ func newHarness(t *testing.T, s *store.Store) *harness {
 	ctx := context.Background()
 	h := &harness{t: t, store: s, outbox: t.TempDir(), users: map[string]domain.User{}}
 	log := slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	h.hub = live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, api.Grants(s), nil)
+	t.Cleanup(h.hub.Close)
 	h.srv = httptest.NewServer(api.New(api.Deps{Store: s, Log: log, Web: testWeb, PublicURL: "http://strata.test",
-		Mail: &mail.Outbox{Dir: h.outbox, Log: log}, Editing: editing.New(s, nil)}))
+		Mail: &mail.Outbox{Dir: h.outbox, Log: log}, Editing: editing.New(s, h.hub), Live: h.hub}))
 	t.Cleanup(h.srv.Close)
 
 	var err error

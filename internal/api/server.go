@@ -3,10 +3,12 @@
 package api
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -18,6 +20,7 @@ import (
 	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
+	"github.com/strata-maps/strata/internal/live"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
 )
@@ -35,6 +38,8 @@ type Deps struct {
 	PublicURL string
 	Mail      mail.Sender
 	Editing   *editing.Service
+	// Live is the live channel; nil leaves /api/v1/live unavailable.
+	Live *live.Hub
 }
 
 // Server is the HTTP handler of Strata.
@@ -43,6 +48,7 @@ type Server struct {
 	log          *slog.Logger
 	mail         mail.Sender
 	editing      *editing.Service
+	live         *live.Hub
 	api          *http.ServeMux
 	apiHandler   http.Handler // api, compressed
 	web          http.Handler
@@ -60,7 +66,7 @@ type Server struct {
 // New builds the server and its route table.
 func New(d Deps) *Server {
 	s := &Server{
-		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, api: http.NewServeMux(), web: newWebApp(d.Web),
+		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, live: d.Live, api: http.NewServeMux(), web: newWebApp(d.Web),
 		publicURL:       strings.TrimRight(d.PublicURL, "/"),
 		loginFailures:   auth.NewLimiter(10, 15*time.Minute, nil),
 		addressFailures: auth.NewLimiter(100, 15*time.Minute, nil),
@@ -98,6 +104,8 @@ func (s *Server) routes() {
 
 	m.HandleFunc("GET /api/v1/users/{id}", s.signedIn(s.getUser))
 	m.HandleFunc("PATCH /api/v1/users/{id}", s.signedIn(s.patchUser))
+
+	m.HandleFunc("GET /api/v1/live", s.signedIn(s.liveSocket))
 
 	m.HandleFunc("GET /api/v1/clients", s.signedIn(s.listClients))
 	m.HandleFunc("POST /api/v1/clients", s.signedIn(s.createClient))
@@ -225,9 +233,14 @@ func (r *statusRecorder) Write(b []byte) (int, error) {
 	return r.ResponseWriter.Write(b)
 }
 
-// Unwrap lets http.ResponseController reach the underlying writer (the live
-// channel's upgrade needs it).
+// Unwrap lets http.ResponseController reach the underlying writer.
 func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// Hijack hands the connection to the live channel's WebSocket.
+func (r *statusRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	r.status, r.wrote = http.StatusSwitchingProtocols, true
+	return http.NewResponseController(r.ResponseWriter).Hijack()
+}
 
 // headerProbe captures what the mux's own 404/405 handler would send.
 type headerProbe struct {

@@ -33,29 +33,36 @@ import (
 // the server of baseURL (dropped by the returned cleanup), or a SQLite file
 // in a temporary directory when baseURL is empty.
 func FreshStore(ctx context.Context, baseURL string) (*store.Store, func(), error) {
+	s, cleanup, _, err := FreshDatabase(ctx, baseURL)
+	return s, cleanup, err
+}
+
+// FreshDatabase is FreshStore that also returns the database URL, for a
+// server process to open.
+func FreshDatabase(ctx context.Context, baseURL string) (*store.Store, func(), string, error) {
 	var target store.Target
 	var cleanup = func() {}
 	var err error
 	if baseURL == "" {
 		dir, err := os.MkdirTemp("", "strata-bench-")
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, "", err
 		}
 		cleanup = func() { os.RemoveAll(dir) }
 		target, err = store.ResolveTarget("", dir)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, "", err
 		}
 	} else {
 		admin, err := sql.Open("pgx", baseURL)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, "", err
 		}
 		b := make([]byte, 4)
 		_, _ = rand.Read(b)
 		name := "strata_bench_" + hex.EncodeToString(b)
 		if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
-			return nil, nil, fmt.Errorf("create database: %w", err)
+			return nil, nil, "", fmt.Errorf("create database: %w", err)
 		}
 		cleanup = func() {
 			_, _ = admin.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
@@ -64,25 +71,29 @@ func FreshStore(ctx context.Context, baseURL string) (*store.Store, func(), erro
 		u, err := url.Parse(baseURL)
 		if err != nil {
 			cleanup()
-			return nil, nil, err
+			return nil, nil, "", err
 		}
 		u.Path = "/" + name
 		if target, err = store.ResolveTarget(u.String(), ""); err != nil {
 			cleanup()
-			return nil, nil, err
+			return nil, nil, "", err
 		}
 	}
 	s, err := store.Open(ctx, target)
 	if err != nil {
 		cleanup()
-		return nil, nil, err
+		return nil, nil, "", err
 	}
 	if _, err := s.Migrate(ctx); err != nil {
 		s.Close()
 		cleanup()
-		return nil, nil, err
+		return nil, nil, "", err
 	}
-	return s, func() { s.Close(); cleanup() }, nil
+	dsn := target.DSN
+	if target.Dialect == store.SQLite {
+		dsn = "sqlite:" + target.Display
+	}
+	return s, func() { s.Close(); cleanup() }, dsn, nil
 }
 
 // Serve runs Strata's handler on a loopback port and returns its base URL.

@@ -1,0 +1,279 @@
+package live
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// conn is one editor's socket.
+type conn struct {
+	hub     *Hub
+	ws      *websocket.Conn
+	mapID   int64
+	member  Member
+	visitor Visitor
+	send    chan []byte
+
+	closeOnce sync.Once
+	done      chan struct{}
+
+	// Abuse accounting, touched by the read loop only.
+	badFrames   int
+	badSince    time.Time
+	pointerAt   time.Time
+	pointerSeen int
+	relayAt     time.Time
+	relaySeen   int
+}
+
+// Limits of what one socket may send.
+const (
+	maxBadFrames    = 10 // per minute; more closes the socket
+	maxPointerRate  = 60 // pointer updates per second; more are dropped
+	maxRelayRate    = 30 // transient edits per second; more are dropped
+	transientPrefix = "node_dragging"
+)
+
+// enqueue queues a frame; a client too slow to take it is disconnected so
+// that it resyncs instead of holding memory here.
+func (c *conn) enqueue(frame []byte) {
+	select {
+	case <-c.done:
+	case c.send <- frame:
+	default:
+		go c.close(websocket.StatusTryAgainLater, "too slow; reconnect to catch up")
+	}
+}
+
+func (c *conn) close(code websocket.StatusCode, reason string) {
+	c.closeOnce.Do(func() {
+		close(c.done)
+		_ = c.ws.Close(code, reason)
+	})
+}
+
+func (c *conn) writeLoop() {
+	ping := time.NewTicker(pingEvery)
+	defer ping.Stop()
+	for {
+		select {
+		case <-c.done:
+			return
+		case frame := <-c.send:
+			ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+			err := c.ws.Write(ctx, websocket.MessageText, frame)
+			cancel()
+			if err != nil {
+				c.close(websocket.StatusGoingAway, "write failed")
+				return
+			}
+		case <-ping.C:
+			ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+			err := c.ws.Ping(ctx)
+			cancel()
+			if err != nil {
+				c.close(websocket.StatusGoingAway, "no pong")
+				return
+			}
+		}
+	}
+}
+
+func (c *conn) readLoop() {
+	defer c.close(websocket.StatusNormalClosure, "")
+	for {
+		typ, data, err := c.ws.Read(context.Background())
+		if err != nil {
+			var ce websocket.CloseError
+			if errors.As(err, &ce) || errors.Is(err, context.Canceled) {
+				return
+			}
+			// Oversized frames end here too: the library closes with 1009.
+			return
+		}
+		if typ != websocket.MessageText {
+			if c.abuse("frames must be JSON text") {
+				return
+			}
+			continue
+		}
+		var f Frame
+		if err := json.Unmarshal(data, &f); err != nil || f.Event == "" {
+			if c.abuse("a frame must be {\"event\": …, \"data\": …}") {
+				return
+			}
+			continue
+		}
+		if !c.handle(f) {
+			return
+		}
+	}
+}
+
+// abuse answers a bad frame with an error frame and reports whether the
+// socket has sent so many that it is closed.
+func (c *conn) abuse(message string) bool {
+	now := time.Now()
+	if now.Sub(c.badSince) > time.Minute {
+		c.badFrames, c.badSince = 0, now
+	}
+	c.badFrames++
+	if c.badFrames > maxBadFrames {
+		c.close(websocket.StatusPolicyViolation, "too many bad frames")
+		return true
+	}
+	c.sendError("bad_frame", message)
+	return false
+}
+
+func (c *conn) sendError(code, message string) {
+	c.enqueue(encodeFrame(EvError, map[string]string{"code": code, "message": message}))
+}
+
+// within counts an event against a per-second budget.
+func within(at *time.Time, seen *int, perSecond int) bool {
+	now := time.Now()
+	if now.Sub(*at) >= time.Second {
+		*at, *seen = now, 0
+	}
+	*seen++
+	return *seen <= perSecond
+}
+
+// handle runs one event; false ends the connection.
+func (c *conn) handle(f Frame) bool {
+	ctx := context.Background()
+	h := c.hub
+	switch f.Event {
+	case EvUpdateUserState:
+		var p Pointer
+		if json.Unmarshal(f.Data, &p) != nil {
+			return !c.abuse("update_user_state needs {x, y}")
+		}
+		if !within(&c.pointerAt, &c.pointerSeen, maxPointerRate) {
+			return true // a flood is throttled, not relayed
+		}
+		h.mu.Lock()
+		if r := h.rooms[c.mapID]; r != nil {
+			r.pointers[c.member.User.ID] = p
+		}
+		h.mu.Unlock()
+
+	case EvStartEditing:
+		var req struct {
+			ElemType   string `json:"elem_type"`
+			ElemID     elemID `json:"elem_id"`
+			LockExtent string `json:"lock_extent"`
+		}
+		if json.Unmarshal(f.Data, &req) != nil || !BlockableTypes[req.ElemType] {
+			return !c.abuse("start_editing_element needs a known elem_type and an elem_id")
+		}
+		if !c.member.CanEdit {
+			c.sendError("forbidden", "you may read this map but not edit it")
+			return true
+		}
+		if req.LockExtent == "" {
+			req.LockExtent = ExtentAppearance
+		}
+		if req.LockExtent != ExtentAppearance && req.LockExtent != ExtentContent {
+			return !c.abuse("lock_extent must be appearance or content")
+		}
+		l := Lock{ElemType: req.ElemType, ElemID: string(req.ElemID), UserID: c.member.User.ID, LockExtent: req.LockExtent, Colour: c.visitor.Colour}
+		holder, ok, released, err := h.state.Acquire(ctx, c.mapID, l)
+		if err != nil {
+			h.log.Warn("live: acquire", "map", c.mapID, "err", err)
+			c.sendError("unavailable", "the lock could not be taken; try again")
+			return true
+		}
+		if !ok {
+			c.enqueue(encodeFrame(EvError, map[string]any{"code": "element_locked", "message": "someone else is editing this", "lock": holder}))
+			return true
+		}
+		for _, r := range released {
+			h.broadcast(ctx, c.mapID, EvUnblockElement, r)
+		}
+		h.broadcast(ctx, c.mapID, EvBlockElement, l)
+		h.noteLocks(ctx, c.mapID)
+
+	case EvStopEditing:
+		var req struct {
+			ElemType string `json:"elem_type"`
+			ElemID   elemID `json:"elem_id"`
+		}
+		if json.Unmarshal(f.Data, &req) != nil || !BlockableTypes[req.ElemType] {
+			return !c.abuse("stop_editing_element needs a known elem_type and an elem_id")
+		}
+		l := Lock{ElemType: req.ElemType, ElemID: string(req.ElemID), UserID: c.member.User.ID}
+		released, err := h.state.Release(ctx, c.mapID, l.Key(), c.member.User.ID)
+		if err != nil {
+			h.log.Warn("live: release", "map", c.mapID, "err", err)
+			return true
+		}
+		if released {
+			h.broadcast(ctx, c.mapID, EvUnblockElement, l)
+			h.noteLocks(ctx, c.mapID)
+		}
+
+	case EvSubmitEdit:
+		var req struct {
+			Type string          `json:"type"`
+			Data json.RawMessage `json:"data"`
+		}
+		if json.Unmarshal(f.Data, &req) != nil || req.Type != transientPrefix {
+			// Stored state is changed through the REST calls only.
+			return !c.abuse("submit_map_edit relays only transient edits (node_dragging)")
+		}
+		if !c.member.CanEdit || !within(&c.relayAt, &c.relaySeen, maxRelayRate) {
+			return true
+		}
+		h.publish(ctx, c.mapID, envelope{ExceptUser: c.member.User.ID, Frame: encodeFrame(EvSubmitEdit,
+			map[string]any{"user_id": c.member.User.ID, "type": req.Type, "data": req.Data})})
+
+	case EvRequestInvitation:
+		if c.member.CanEdit {
+			c.sendError("conflict", "you can edit this map already")
+			return true
+		}
+		h.publish(ctx, c.mapID, envelope{AdminsOnly: true, Frame: encodeFrame(EvRequestedInvitation,
+			map[string]any{"user": map[string]any{"id": c.member.User.ID, "name": c.member.User.Name, "email": c.member.User.Email}})})
+
+	case EvInviteUsers:
+		var req struct {
+			UserIDs []int64 `json:"user_ids"`
+		}
+		if json.Unmarshal(f.Data, &req) != nil || len(req.UserIDs) == 0 {
+			return !c.abuse("invite_users needs {user_ids: […]}")
+		}
+		if !c.member.IsAdmin {
+			c.sendError("forbidden", "only an admin may invite users to edit")
+			return true
+		}
+		granted, err := h.grants(ctx, c.mapID, req.UserIDs)
+		if err != nil {
+			c.sendError("invalid", err.Error())
+			return true
+		}
+		h.publish(ctx, c.mapID, envelope{OnlyUsers: granted, Frame: encodeFrame(EvInvited, map[string]any{"map_id": c.mapID, "access": "edit"})})
+
+	case EvJoin:
+		visitors, err1 := h.state.Visitors(ctx, c.mapID)
+		locks, err2 := h.state.Locks(ctx, c.mapID)
+		if errors.Join(err1, err2) != nil {
+			c.sendError("unavailable", "try again")
+			return true
+		}
+		c.enqueue(encodeFrame(EvConnected, map[string]any{"visitor": c.visitor, "visitors": visitors, "locks": locks}))
+
+	case EvLeave:
+		return false
+
+	default:
+		return !c.abuse("unknown event " + f.Event)
+	}
+	return true
+}

@@ -1,0 +1,475 @@
+package live
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/strata-maps/strata/internal/domain"
+)
+
+// Timing of the live channel.
+const (
+	PointerInterval = 50 * time.Millisecond // fan-out of pointers, at most
+	heartbeatEvery  = 5 * time.Second
+	sweepEvery      = 5 * time.Second
+	pingEvery       = 20 * time.Second
+	writeTimeout    = 10 * time.Second
+	// LockGrace is how long a dropped connection's locks outlive it, so
+	// that a reload keeps them.
+	LockGrace = 10 * time.Second
+	// MaxFrame is the largest frame a client may send.
+	MaxFrame = 64 << 10
+	// sendQueue is how many frames may wait for a client; one that falls
+	// further behind is disconnected and catches up on reconnect.
+	sendQueue = 1024
+)
+
+// Member is a signed-in user admitted to a map's channel.
+type Member struct {
+	User    domain.User
+	CanEdit bool
+	IsAdmin bool
+}
+
+// Grants gives users edit access to a map (invite_users), returning those
+// that were given it.
+type Grants func(ctx context.Context, mapID int64, userIDs []int64) ([]int64, error)
+
+// Hub runs the live channel of this instance.
+type Hub struct {
+	state    State
+	bus      Bus
+	log      *slog.Logger
+	grants   Grants
+	origins  []string
+	instance string
+
+	mu    sync.Mutex
+	rooms map[int64]*room
+
+	stop chan struct{}
+	wg   sync.WaitGroup
+}
+
+// NewHub starts the hub's timers. origins are the hosts allowed to open a
+// socket besides the request's own (the public URL's host).
+func NewHub(state State, bus Bus, log *slog.Logger, grants Grants, origins []string) *Hub {
+	h := &Hub{state: state, bus: bus, log: log, grants: grants, origins: origins, instance: randomID(),
+		rooms: map[int64]*room{}, stop: make(chan struct{})}
+	h.wg.Add(1)
+	go h.loop()
+	return h
+}
+
+// Close stops the hub and disconnects every socket.
+func (h *Hub) Close() {
+	close(h.stop)
+	h.wg.Wait()
+	h.mu.Lock()
+	var conns []*conn
+	for _, r := range h.rooms {
+		for c := range r.conns {
+			conns = append(conns, c)
+		}
+	}
+	h.mu.Unlock()
+	for _, c := range conns {
+		c.close(websocket.StatusGoingAway, "server shutting down")
+	}
+}
+
+func randomID() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// room is a map with editors connected to this instance.
+type room struct {
+	mapID       int64
+	conns       map[*conn]bool
+	pointers    map[int64]Pointer // changed since the last fan-out
+	unsubscribe func()
+	locks       []Lock // as last told to the room's sockets
+	visitors    map[int64]bool
+}
+
+// envelope is what travels on the bus: a frame and who it is for.
+type envelope struct {
+	Frame json.RawMessage `json:"f"`
+	// ExceptUser is not sent the frame (its own relayed edit).
+	ExceptUser int64 `json:"x,omitempty"`
+	// OnlyUsers, when set, are the only recipients.
+	OnlyUsers []int64 `json:"u,omitempty"`
+	// AdminsOnly limits the frame to the map's admins.
+	AdminsOnly bool `json:"a,omitempty"`
+}
+
+func (h *Hub) publish(ctx context.Context, mapID int64, env envelope) {
+	b, err := json.Marshal(env)
+	if err == nil {
+		err = h.bus.Publish(ctx, mapID, b)
+	}
+	if err != nil {
+		h.log.Warn("live: publish", "map", mapID, "err", err)
+	}
+}
+
+func (h *Hub) broadcast(ctx context.Context, mapID int64, event string, data any) {
+	h.publish(ctx, mapID, envelope{Frame: encodeFrame(event, data)})
+}
+
+// deliver hands a bus message to this instance's sockets of the map.
+func (h *Hub) deliver(mapID int64, msg []byte) {
+	var env envelope
+	if err := json.Unmarshal(msg, &env); err != nil {
+		h.log.Warn("live: bad bus message", "map", mapID, "err", err)
+		return
+	}
+	h.mu.Lock()
+	r := h.rooms[mapID]
+	var targets []*conn
+	if r != nil {
+		for c := range r.conns {
+			if c.member.User.ID == env.ExceptUser || (env.AdminsOnly && !c.member.IsAdmin) {
+				continue
+			}
+			if env.OnlyUsers != nil && !containsID(env.OnlyUsers, c.member.User.ID) {
+				continue
+			}
+			targets = append(targets, c)
+		}
+	}
+	h.mu.Unlock()
+	for _, c := range targets {
+		c.enqueue(env.Frame)
+	}
+}
+
+func containsID(ids []int64, id int64) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// Publish implements editing.Publisher: every committed change goes to
+// every editor of the map, the author included.
+func (h *Hub) Publish(ctx context.Context, mapID int64, changes []domain.Change) {
+	for _, ch := range changes {
+		var uid int64
+		if ch.UserID != nil {
+			uid = *ch.UserID
+		}
+		h.broadcast(ctx, mapID, EvSyncMapEdit, map[string]any{
+			"revision": ch.Revision, "user_id": uid, "type": ch.Type, "data": json.RawMessage(ch.Data)})
+	}
+}
+
+// LockedByOther returns a lock among keys held by someone other than
+// userID: a REST change to such an element is refused.
+func (h *Hub) LockedByOther(ctx context.Context, mapID, userID int64, keys []string) (*Lock, error) {
+	if len(keys) == 0 {
+		return nil, nil
+	}
+	locks, err := h.state.Locks(ctx, mapID)
+	if err != nil {
+		return nil, err
+	}
+	want := make(map[string]bool, len(keys))
+	for _, k := range keys {
+		want[k] = true
+	}
+	for _, l := range locks {
+		if l.UserID != userID && want[l.Key()] {
+			return &l, nil
+		}
+	}
+	return nil, nil
+}
+
+// Serve upgrades the request to a WebSocket and runs the member's
+// connection to the map until it ends. revision is the map's revision at
+// the time of joining.
+func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Member, revision int64) {
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: h.origins})
+	if err != nil {
+		return // Accept has answered the request
+	}
+	ws.SetReadLimit(MaxFrame)
+	c := &conn{hub: h, ws: ws, mapID: mapID, member: m, send: make(chan []byte, sendQueue), done: make(chan struct{})}
+	c.visitor = Visitor{ID: m.User.ID, Name: m.User.Name, Email: m.User.Email, Initials: initials(m.User), Pointer: DefaultPointer, ConnID: randomID()}
+	ctx := context.Background()
+
+	joined, dup, err := h.state.Join(ctx, mapID, c.visitor)
+	if err != nil {
+		h.log.Error("live: join", "map", mapID, "err", err)
+		ws.Close(websocket.StatusInternalError, "cannot join")
+		return
+	}
+	if dup {
+		_ = ws.Write(ctx, websocket.MessageText, encodeFrame(EvDuplicateUser, map[string]any{
+			"message": "you are already editing this map in another window; close it, or reload here"}))
+		ws.Close(websocket.StatusPolicyViolation, "duplicate user")
+		return
+	}
+	c.visitor = joined
+	visitors, err1 := h.state.Visitors(ctx, mapID)
+	locks, err2 := h.state.Locks(ctx, mapID)
+	if err := errors.Join(err1, err2); err != nil {
+		h.log.Error("live: join", "map", mapID, "err", err)
+		_ = h.state.Leave(ctx, mapID, m.User.ID, c.visitor.ConnID)
+		ws.Close(websocket.StatusInternalError, "cannot join")
+		return
+	}
+	h.addConn(c, locks)
+	c.enqueue(encodeFrame(EvConnected, map[string]any{"visitor": joined, "visitors": visitors, "locks": locks, "revision": revision}))
+	h.publish(ctx, mapID, envelope{Frame: encodeFrame(EvUserJoined, joined), ExceptUser: m.User.ID})
+
+	go c.writeLoop()
+	c.readLoop()
+	h.removeConn(c)
+}
+
+func initials(u domain.User) string {
+	name := strings.TrimSpace(u.Name)
+	if name == "" {
+		name = u.Email
+	}
+	var out []rune
+	for _, part := range strings.Fields(strings.NewReplacer("@", " ", ".", " ", "-", " ").Replace(name)) {
+		for _, r := range part {
+			out = append(out, r)
+			break
+		}
+		if len(out) == 2 {
+			break
+		}
+	}
+	return strings.ToUpper(string(out))
+}
+
+func (h *Hub) addConn(c *conn, locks []Lock) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	r := h.rooms[c.mapID]
+	if r == nil {
+		r = &room{mapID: c.mapID, conns: map[*conn]bool{}, pointers: map[int64]Pointer{}, locks: locks}
+		h.rooms[c.mapID] = r
+		mapID := c.mapID
+		r.unsubscribe = h.bus.Subscribe(mapID, func(msg []byte) { h.deliver(mapID, msg) })
+	}
+	r.conns[c] = true
+}
+
+// removeConn takes a closed connection out of its room, tells the others,
+// and frees the user's locks after the grace period unless they are back.
+func (h *Hub) removeConn(c *conn) {
+	h.mu.Lock()
+	if r := h.rooms[c.mapID]; r != nil {
+		delete(r.conns, c)
+		delete(r.pointers, c.member.User.ID)
+		if len(r.conns) == 0 {
+			r.unsubscribe()
+			delete(h.rooms, c.mapID)
+		}
+	}
+	h.mu.Unlock()
+	ctx := context.Background()
+	if err := h.state.Leave(ctx, c.mapID, c.member.User.ID, c.visitor.ConnID); err != nil {
+		h.log.Warn("live: leave", "map", c.mapID, "err", err)
+	}
+	h.broadcast(ctx, c.mapID, EvUserLeft, map[string]any{"id": c.member.User.ID})
+	time.AfterFunc(LockGrace, func() { h.releaseIfGone(c.mapID, c.member.User.ID) })
+}
+
+func (h *Hub) releaseIfGone(mapID, userID int64) {
+	ctx := context.Background()
+	visitors, err := h.state.Visitors(ctx, mapID)
+	if err != nil {
+		h.log.Warn("live: release after grace", "map", mapID, "err", err)
+		return
+	}
+	for _, v := range visitors {
+		if v.ID == userID {
+			return // back (a reload): the locks stay theirs
+		}
+	}
+	released, err := h.state.ReleaseAll(ctx, mapID, userID)
+	if err != nil {
+		h.log.Warn("live: release after grace", "map", mapID, "err", err)
+		return
+	}
+	for _, l := range released {
+		h.broadcast(ctx, mapID, EvUnblockElement, l)
+	}
+}
+
+// loop fans out pointers, refreshes heartbeats and re-reads the shared
+// state, so that locks of an instance that died disappear for everyone.
+func (h *Hub) loop() {
+	defer h.wg.Done()
+	pointers := time.NewTicker(PointerInterval)
+	heartbeat := time.NewTicker(heartbeatEvery)
+	sweep := time.NewTicker(sweepEvery)
+	defer pointers.Stop()
+	defer heartbeat.Stop()
+	defer sweep.Stop()
+	for {
+		select {
+		case <-h.stop:
+			return
+		case <-pointers.C:
+			h.flushPointers()
+		case <-heartbeat.C:
+			h.heartbeat()
+		case <-sweep.C:
+			h.sweep()
+		}
+	}
+}
+
+type pointerUpdate struct {
+	ID int64   `json:"id"`
+	X  float64 `json:"x"`
+	Y  float64 `json:"y"`
+}
+
+func (h *Hub) flushPointers() {
+	type batch struct {
+		mapID int64
+		ups   []pointerUpdate
+	}
+	var batches []batch
+	h.mu.Lock()
+	for id, r := range h.rooms {
+		if len(r.pointers) == 0 {
+			continue
+		}
+		b := batch{mapID: id}
+		for uid, p := range r.pointers {
+			b.ups = append(b.ups, pointerUpdate{ID: uid, X: p.X, Y: p.Y})
+		}
+		clear(r.pointers)
+		batches = append(batches, b)
+	}
+	h.mu.Unlock()
+	for _, b := range batches {
+		h.broadcast(context.Background(), b.mapID, EvUpdatedUserState, map[string]any{"users": b.ups})
+	}
+}
+
+func (h *Hub) localConns() []*conn {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []*conn
+	for _, r := range h.rooms {
+		for c := range r.conns {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (h *Hub) heartbeat() {
+	ctx := context.Background()
+	for _, c := range h.localConns() {
+		if err := h.state.Heartbeat(ctx, c.mapID, c.member.User.ID, c.visitor.ConnID); err != nil {
+			h.log.Warn("live: heartbeat", "map", c.mapID, "err", err)
+		}
+	}
+}
+
+// sweep tells each room's sockets the active locks when they changed
+// other than through this instance (another instance's locks expired).
+func (h *Hub) sweep() {
+	h.mu.Lock()
+	ids := make([]int64, 0, len(h.rooms))
+	for id := range h.rooms {
+		ids = append(ids, id)
+	}
+	h.mu.Unlock()
+	ctx := context.Background()
+	for _, id := range ids {
+		locks, err := h.state.Locks(ctx, id)
+		if err != nil {
+			h.log.Warn("live: sweep", "map", id, "err", err)
+			continue
+		}
+		visitors, err := h.state.Visitors(ctx, id)
+		if err != nil {
+			h.log.Warn("live: sweep", "map", id, "err", err)
+			continue
+		}
+		present := make(map[int64]bool, len(visitors))
+		for _, v := range visitors {
+			present[v.ID] = true
+		}
+		h.mu.Lock()
+		r := h.rooms[id]
+		var gone []int64
+		changed := false
+		if r != nil {
+			changed = !sameLocks(r.locks, locks)
+			r.locks = locks
+			for uid := range r.visitors {
+				if !present[uid] {
+					gone = append(gone, uid)
+				}
+			}
+			r.visitors = present
+		}
+		h.mu.Unlock()
+		if changed {
+			h.deliver(id, mustJSON(envelope{Frame: encodeFrame(EvUpdateActiveEdits, map[string]any{"locks": locks})}))
+		}
+		// Visitors whose instance died leave no goodbye: their entries
+		// expire, and the sweep says they left.
+		for _, uid := range gone {
+			h.deliver(id, mustJSON(envelope{Frame: encodeFrame(EvUserLeft, map[string]any{"id": uid})}))
+		}
+	}
+}
+
+func mustJSON(v any) []byte {
+	b, _ := json.Marshal(v)
+	return b
+}
+
+func sameLocks(a, b []Lock) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// noteLocks records locks this instance announced, so the sweep does not
+// announce them again.
+func (h *Hub) noteLocks(ctx context.Context, mapID int64) {
+	locks, err := h.state.Locks(ctx, mapID)
+	if err != nil {
+		return
+	}
+	h.mu.Lock()
+	if r := h.rooms[mapID]; r != nil {
+		r.locks = locks
+	}
+	h.mu.Unlock()
+}
