@@ -10,7 +10,7 @@ BIN := bin/strata
 WEB_DEPS := web/node_modules/.installed
 E2E_DEPS := e2e/node_modules/.installed
 
-.PHONY: run build web test test-go test-web test-e2e chromium clean
+.PHONY: run build web test test-go test-web test-e2e chromium bench clean
 
 run: build
 	./$(BIN) demo --if-empty --log-level warn
@@ -52,6 +52,13 @@ test-web: $(WEB_DEPS)
 
 test-e2e: build chromium $(E2E_DEPS)
 	cd e2e && STRATA_BIN=../$(BIN) npx playwright test
+
+# Benchmark programs (not tests): they print their figures and append them to
+# docs/benchmarks.md. They need the PostgreSQL named by BENCH_DATABASE_URL.
+BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
+bench:
+	go run ./bench/document --database-url '$(BENCH_DATABASE_URL)'
+	go run ./bench/live --database-url '$(BENCH_DATABASE_URL)'
 
 clean:
 	rm -rf bin internal/webapp/dist web/node_modules e2e/node_modules
