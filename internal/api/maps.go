@@ -9,6 +9,7 @@ import (
 
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
+	"github.com/strata-maps/strata/internal/live"
 )
 
 // mapFor is the one access check of a map's calls: a map the actor may not
@@ -65,6 +66,8 @@ func (s *Server) onMap(need domain.Access, h mapHandler) http.HandlerFunc {
 
 // writeChange answers a committed change: the revision in the header
 // and, with the given status, body (or {"revision": N} when body is nil).
+// A body that is an element must carry the revision itself (the answer
+// types below), as DESIGN.md §4 wants it in every change answer's body.
 func writeChange(w http.ResponseWriter, status int, res editing.Result, body any) {
 	w.Header().Set("X-Map-Revision", strconv.FormatInt(res.Revision, 10))
 	if body == nil {
@@ -72,6 +75,23 @@ func writeChange(w http.ResponseWriter, status int, res editing.Result, body any
 	}
 	writeJSON(w, status, body)
 }
+
+// The answers of calls that create or change one element: the element's
+// own fields with the map's revision after the change beside them.
+type (
+	nodeAnswer struct {
+		domain.Node
+		Revision int64 `json:"revision"`
+	}
+	edgeAnswer struct {
+		domain.Edge
+		Revision int64 `json:"revision"`
+	}
+	templateAnswer struct {
+		domain.ObjectTemplate
+		Revision int64 `json:"revision"`
+	}
+)
 
 func (s *Server) getMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
 	// The parts are read one after the other without a transaction (a
@@ -235,7 +255,7 @@ func (s *Server) createNode(w http.ResponseWriter, r *http.Request, a domain.Act
 		writeError(w, r, s.log, err)
 		return
 	}
-	writeChange(w, http.StatusCreated, res, n)
+	writeChange(w, http.StatusCreated, res, nodeAnswer{n, res.Revision})
 }
 
 func (s *Server) cloneNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
@@ -252,7 +272,7 @@ func (s *Server) cloneNode(w http.ResponseWriter, r *http.Request, a domain.Acto
 		writeError(w, r, s.log, err)
 		return
 	}
-	writeChange(w, http.StatusCreated, res, n)
+	writeChange(w, http.StatusCreated, res, nodeAnswer{n, res.Revision})
 }
 
 func (s *Server) patchNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
@@ -268,6 +288,10 @@ func (s *Server) patchNode(w http.ResponseWriter, r *http.Request, a domain.Acto
 		writeError(w, r, s.log, err)
 		return
 	}
+	if err := s.unlocked(r, a, m, map[string]string{live.NodeKey(id): "id"}); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
 	res, err := s.editing.PatchNodeDesign(r.Context(), m.ID, a.User.ID, id, req.Design)
 	if err != nil {
 		writeError(w, r, s.log, err)
@@ -279,6 +303,10 @@ func (s *Server) patchNode(w http.ResponseWriter, r *http.Request, a domain.Acto
 func (s *Server) deleteNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
 	id, err := pathID(r, "nodeId")
 	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if err := s.unlocked(r, a, m, map[string]string{live.NodeKey(id): "id"}); err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
@@ -301,7 +329,7 @@ func (s *Server) createEdge(w http.ResponseWriter, r *http.Request, a domain.Act
 		writeError(w, r, s.log, err)
 		return
 	}
-	writeChange(w, http.StatusCreated, res, e)
+	writeChange(w, http.StatusCreated, res, edgeAnswer{e, res.Revision})
 }
 
 func (s *Server) patchEdge(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
@@ -314,6 +342,10 @@ func (s *Server) patchEdge(w http.ResponseWriter, r *http.Request, a domain.Acto
 		Design map[string]json.RawMessage `json:"design"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if err := s.unlocked(r, a, m, map[string]string{live.EdgeKey(id): "id"}); err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
@@ -331,6 +363,10 @@ func (s *Server) deleteEdge(w http.ResponseWriter, r *http.Request, a domain.Act
 		writeError(w, r, s.log, err)
 		return
 	}
+	if err := s.unlocked(r, a, m, map[string]string{live.EdgeKey(id): "id"}); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
 	res, err := s.editing.DeleteEdge(r.Context(), m.ID, a.User.ID, id)
 	if err != nil {
 		writeError(w, r, s.log, err)
@@ -342,6 +378,10 @@ func (s *Server) deleteEdge(w http.ResponseWriter, r *http.Request, a domain.Act
 func (s *Server) patchElements(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
 	var req editing.ElementsPatch
 	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if err := s.unlocked(r, a, m, elementKeys(req, m.ID)); err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
@@ -359,6 +399,10 @@ func (s *Server) patchMapSettings(w http.ResponseWriter, r *http.Request, a doma
 		writeError(w, r, s.log, err)
 		return
 	}
+	if err := s.unlocked(r, a, m, map[string]string{sectionKey("map", m.ID): "map"}); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
 	res, err := s.editing.PatchMap(r.Context(), m.ID, a.User.ID, req)
 	if err != nil {
 		writeError(w, r, s.log, err)
@@ -370,6 +414,10 @@ func (s *Server) patchMapSettings(w http.ResponseWriter, r *http.Request, a doma
 func (s *Server) patchGlobalDesign(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
 	var req map[string]json.RawMessage
 	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if err := s.unlocked(r, a, m, map[string]string{sectionKey("global_design", m.ID): "global_design"}); err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
@@ -402,7 +450,7 @@ func (s *Server) createTemplate(w http.ResponseWriter, r *http.Request, a domain
 		writeError(w, r, s.log, err)
 		return
 	}
-	writeChange(w, http.StatusCreated, res, t)
+	writeChange(w, http.StatusCreated, res, templateAnswer{t, res.Revision})
 }
 
 func (s *Server) patchTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
@@ -416,17 +464,25 @@ func (s *Server) patchTemplate(w http.ResponseWriter, r *http.Request, a domain.
 		writeError(w, r, s.log, err)
 		return
 	}
+	if err := s.unlocked(r, a, m, map[string]string{sectionKey("object_template", id): "id"}); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
 	t, res, err := s.editing.UpdateTemplate(r.Context(), m.ID, a.User.ID, id, req)
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	writeChange(w, http.StatusOK, res, t)
+	writeChange(w, http.StatusOK, res, templateAnswer{t, res.Revision})
 }
 
 func (s *Server) deleteTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
 	id, err := pathID(r, "templateId")
 	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if err := s.unlocked(r, a, m, map[string]string{sectionKey("object_template", id): "id"}); err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}

@@ -105,10 +105,15 @@ func RestoreTemplate(d Design) {
 }
 
 // TemplateFromObject returns the design of a new template made from an
-// object: the object's own values. The object's overrides are then cleared
-// (RestoreTemplate) and it follows the new template.
-func TemplateFromObject(d Design) Design {
-	t := d.Clone()
+// object: the values it shows, which are its own and, where it has none,
+// those of the template it follows now (followed, nil for none). The
+// object's overrides are then cleared (RestoreTemplate) and it follows the
+// new template, looking as before.
+func TemplateFromObject(d, followed Design) Design {
+	t := followed.Clone()
+	for f, v := range d {
+		t[f] = v
+	}
 	delete(t, "object_template")
 	return t
 }

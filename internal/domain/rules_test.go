@@ -117,9 +117,15 @@ func TestRestoringATemplateClearsTheOverrides(t *testing.T) {
 func TestCreatingATemplateFromAnObjectTakesItsValues(t *testing.T) {
 	d := NodeDesignFields.Blank()
 	d["shape"], d["object_template"], d["bg_color"] = "circle", "0", "#00ff00"
-	tmpl := TemplateFromObject(d)
+	tmpl := TemplateFromObject(d, nil)
 	if tmpl["bg_color"] != "#00ff00" || tmpl["object_template"] != nil {
 		t.Fatalf("template %v", tmpl)
+	}
+	// An object that follows a template passes on what it shows.
+	followed := Design{"bg_color": "#ff0000", "border_width": 2.0}
+	tmpl = TemplateFromObject(Design{"object_template": "4", "bg_color": "#00ff00"}, followed)
+	if tmpl["bg_color"] != "#00ff00" || tmpl["border_width"] != 2.0 || tmpl["object_template"] != nil || followed["bg_color"] != "#ff0000" {
+		t.Fatalf("template from a templated object %v (followed %v)", tmpl, followed)
 	}
 	RestoreTemplate(d)
 	if d["bg_color"] != nil {

@@ -21,7 +21,7 @@ type NewEdge struct {
 func (s *Service) CreateEdge(ctx context.Context, mapID, userID int64, req NewEdge) (domain.Edge, Result, error) {
 	var created domain.Edge
 	res, err := s.run(ctx, mapID, userID, func(e *edit) error {
-		nodes, err := e.nodes([]int64{req.Node.FromID, req.Node.ToID}, "node")
+		nodes, err := e.nodes([]int64{req.Node.FromID, req.Node.ToID}, func(i int) string { return [...]string{"node.from_id", "node.to_id"}[i] })
 		if err != nil {
 			return err
 		}
@@ -64,12 +64,14 @@ func (s *Service) CreateEdge(ctx context.Context, mapID, userID int64, req NewEd
 
 // DeleteEdge removes one edge.
 func (s *Service) DeleteEdge(ctx context.Context, mapID, userID, edgeID int64) (Result, error) {
-	return s.PatchElements(ctx, mapID, userID, ElementsPatch{Edges: []EdgePatch{{ID: edgeID, Delete: true}}})
+	res, err := s.PatchElements(ctx, mapID, userID, ElementsPatch{Edges: []EdgePatch{{ID: edgeID, Delete: true}}})
+	return res, ownFields(err, "edges")
 }
 
 // PatchEdgeDesign changes one edge's design (and so applies a template).
 func (s *Service) PatchEdgeDesign(ctx context.Context, mapID, userID, edgeID int64, patch map[string]json.RawMessage) (Result, error) {
-	return s.PatchElements(ctx, mapID, userID, ElementsPatch{Edges: []EdgePatch{{ID: edgeID, Design: patch}}})
+	res, err := s.PatchElements(ctx, mapID, userID, ElementsPatch{Edges: []EdgePatch{{ID: edgeID, Design: patch}}})
+	return res, ownFields(err, "edges")
 }
 
 func (e *edit) patchEdges(patches []EdgePatch) error {
@@ -83,7 +85,7 @@ func (e *edit) patchEdges(patches []EdgePatch) error {
 	for i, p := range patches {
 		ids[i] = p.ID
 	}
-	edges, err := e.edges(ids, "edges")
+	edges, err := e.edges(ids, listed("edges"))
 	if err != nil {
 		return err
 	}
@@ -107,13 +109,15 @@ func (e *edit) patchEdges(patches []EdgePatch) error {
 	for i, p := range patches {
 		prefix := fmt.Sprintf("edges[%d].", i)
 		ed := edges[p.ID]
+		// Removing is a change like the others: a locked edge refuses it
+		// (only the all-edges toggle removes locked edges too).
+		if ed.Locked && (p.Delete || p.Design != nil || p.Content != nil || p.Visibility != nil || p.Name != nil || p.RestoreTemplate) {
+			return &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf("edge %d is locked; unlock it first", p.ID),
+				Details: map[string]string{prefix + "id": "is locked"}}
+		}
 		if p.Delete {
 			removed = append(removed, p.ID)
 			continue
-		}
-		if ed.Locked && (p.Design != nil || p.Content != nil || p.Visibility != nil || p.Name != nil || p.RestoreTemplate) {
-			return &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf("edge %d is locked; unlock it first", p.ID),
-				Details: map[string]string{prefix + "id": "is locked"}}
 		}
 		if p.Name != nil {
 			v.Check(len([]rune(*p.Name)) <= 200, prefix+"name", "must have at most 200 characters")
@@ -232,6 +236,9 @@ func (e *edit) patchAllEdges(p AllEdgesPatch) error {
 		return err
 	}
 	if p.Delete {
+		if len(edges) == 0 {
+			return nil // nothing removed is no change: the revision stays
+		}
 		ids := make([]int64, len(edges))
 		for i, ed := range edges {
 			ids[i] = ed.ID

@@ -214,7 +214,9 @@ func (e *edit) clampLevels(levels int) ([]domain.Node, []domain.Edge, error) {
 
 // PatchMap changes a map's settings.
 func (s *Service) PatchMap(ctx context.Context, mapID, userID int64, p MapPatch) (Result, error) {
-	return s.PatchElements(ctx, mapID, userID, ElementsPatch{Map: &p})
+	// Not through PatchElements: its fields would be named map.… there,
+	// while this call's body is the map part itself.
+	return s.run(ctx, mapID, userID, func(e *edit) error { return e.patchMap(p, "") })
 }
 
 // maxSectionBytes bounds one global design section.

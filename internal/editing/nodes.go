@@ -38,7 +38,7 @@ func (s *Service) CreateNode(ctx context.Context, mapID, userID int64, req NewNo
 			return err
 		}
 		n := domain.Node{Design: domain.NodeDesignFields.Blank(), Visibility: vis, PopupType: domain.PopupTypes[0],
-			Content: map[domain.Language]domain.NodeContent{}, Geometry: domain.NodeGeometry{Center: *req.Geometry.Center}}
+			Content: map[domain.Language]domain.NodeContent{}, Geometry: domain.NodeGeometry{Shape: req.Design.Shape, Center: *req.Geometry.Center}}
 		n.Design["shape"] = req.Design.Shape
 		if err := e.useTemplate(&n, req.Design.ObjectTemplate, "design.object_template"); err != nil {
 			return err
@@ -88,7 +88,7 @@ func (s *Service) CloneNode(ctx context.Context, mapID, userID, nodeID int64, of
 	}
 	var clone domain.Node
 	res, err := s.run(ctx, mapID, userID, func(e *edit) error {
-		nodes, err := e.nodes([]int64{nodeID}, "id")
+		nodes, err := e.nodes([]int64{nodeID}, named("id"))
 		if err != nil {
 			return err
 		}
@@ -109,8 +109,14 @@ func (s *Service) CloneNode(ctx context.Context, mapID, userID, nodeID int64, of
 // DeleteNode removes a node with its edges, clearing navigation to it.
 func (s *Service) DeleteNode(ctx context.Context, mapID, userID, nodeID int64) (Result, error) {
 	return s.run(ctx, mapID, userID, func(e *edit) error {
-		if _, err := e.nodes([]int64{nodeID}, "id"); err != nil {
+		nodes, err := e.nodes([]int64{nodeID}, named("id"))
+		if err != nil {
 			return err
+		}
+		// Removing is a change like any other: a locked node refuses it.
+		if nodes[nodeID].Editing.Locked {
+			return &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf("node %d is locked; unlock it first", nodeID),
+				Details: map[string]string{"id": "is locked"}}
 		}
 		return e.removeNodes([]int64{nodeID})
 	})
@@ -201,5 +207,6 @@ func (e *edit) applyNodeDesign(n *domain.Node, patch map[string]json.RawMessage,
 
 // PatchNodeDesign changes one node's design (and so applies a template).
 func (s *Service) PatchNodeDesign(ctx context.Context, mapID, userID, nodeID int64, patch map[string]json.RawMessage) (Result, error) {
-	return s.PatchElements(ctx, mapID, userID, ElementsPatch{Nodes: []NodePatch{{ID: nodeID, Design: patch}}})
+	res, err := s.PatchElements(ctx, mapID, userID, ElementsPatch{Nodes: []NodePatch{{ID: nodeID, Design: patch}}})
+	return res, ownFields(err, "nodes")
 }

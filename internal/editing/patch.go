@@ -168,7 +168,7 @@ func (s *Service) patchNodes(e *edit, patches []NodePatch) error {
 	if allMoves(patches) {
 		return e.moveNodes(patches)
 	}
-	nodes, err := e.nodes(ids, "nodes")
+	nodes, err := e.nodes(ids, listed("nodes"))
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,9 @@ package editing
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/microcosm-cc/bluemonday"
 
@@ -139,31 +141,59 @@ func (s *Service) run(ctx context.Context, mapID, userID int64, fn func(e *edit)
 	return Result{Revision: e.m.Revision, Changes: e.changes}, nil
 }
 
+// ownFields renames the fields an error names for a call on one element
+// that goes through the elements patch: there they are list[0].…, while
+// the call's own body has them at the top (and the element's id in its
+// path, named id).
+func ownFields(err error, list string) error {
+	var de *domain.Error
+	if !errors.As(err, &de) || len(de.Details) == 0 {
+		return err
+	}
+	out := *de
+	out.Details = make(map[string]string, len(de.Details))
+	for f, reason := range de.Details {
+		out.Details[strings.TrimPrefix(f, list+"[0].")] = reason
+	}
+	return &out
+}
+
+// idField names the request field that holds the i-th of a call's ids.
+type idField func(i int) string
+
+// named is a field holding every id of the call (there is mostly one).
+func named(f string) idField { return func(int) string { return f } }
+
+// listed names the id of the i-th item of a list, as list[i].id.
+func listed(list string) idField {
+	return func(i int) string { return fmt.Sprintf("%s[%d].id", list, i) }
+}
+
 // nodes loads the map's nodes with the ids, answering not_found naming the
-// first that is missing (or belongs to another map).
-func (e *edit) nodes(ids []int64, field string) (map[int64]domain.Node, error) {
+// field of the first that is missing (or belongs to another map).
+func (e *edit) nodes(ids []int64, field idField) (map[int64]domain.Node, error) {
 	got, err := e.tx.NodesByID(e.ctx, e.m.ID, ids)
 	if err != nil {
 		return nil, err
 	}
-	for _, id := range ids {
+	for i, id := range ids {
 		if _, ok := got[id]; !ok {
 			return nil, &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("node %d is not on this map", id),
-				Details: map[string]string{field: fmt.Sprintf("node %d not found", id)}}
+				Details: map[string]string{field(i): fmt.Sprintf("node %d not found", id)}}
 		}
 	}
 	return got, nil
 }
 
-func (e *edit) edges(ids []int64, field string) (map[int64]domain.Edge, error) {
+func (e *edit) edges(ids []int64, field idField) (map[int64]domain.Edge, error) {
 	got, err := e.tx.EdgesByID(e.ctx, e.m.ID, ids)
 	if err != nil {
 		return nil, err
 	}
-	for _, id := range ids {
+	for i, id := range ids {
 		if _, ok := got[id]; !ok {
 			return nil, &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("edge %d is not on this map", id),
-				Details: map[string]string{field: fmt.Sprintf("edge %d not found", id)}}
+				Details: map[string]string{field(i): fmt.Sprintf("edge %d not found", id)}}
 		}
 	}
 	return got, nil

@@ -47,12 +47,16 @@ func (s *Service) CreateTemplate(ctx context.Context, mapID, userID int64, req N
 		var delta Delta
 		switch {
 		case req.FromNodeID != nil:
-			nodes, err := e.nodes([]int64{*req.FromNodeID}, "from_node_id")
+			nodes, err := e.nodes([]int64{*req.FromNodeID}, named("from_node_id"))
 			if err != nil {
 				return err
 			}
 			n := nodes[*req.FromNodeID]
-			t.Design = domain.TemplateFromObject(n.Design)
+			followed, err := e.template(n.Template, domain.TemplateNode, "from_node_id")
+			if err != nil {
+				return err
+			}
+			t.Design = domain.TemplateFromObject(n.Design, designOf(followed))
 			if created, err = e.tx.InsertTemplate(e.ctx, e.m.ID, t); err != nil {
 				return err
 			}
@@ -64,12 +68,16 @@ func (s *Service) CreateTemplate(ctx context.Context, mapID, userID int64, req N
 			}
 			delta.Nodes = []domain.Node{n}
 		case req.FromEdgeID != nil:
-			edges, err := e.edges([]int64{*req.FromEdgeID}, "from_edge_id")
+			edges, err := e.edges([]int64{*req.FromEdgeID}, named("from_edge_id"))
 			if err != nil {
 				return err
 			}
 			ed := edges[*req.FromEdgeID]
-			t.Design = domain.TemplateFromObject(ed.Design)
+			followed, err := e.template(ed.Template, domain.TemplateEdge, "from_edge_id")
+			if err != nil {
+				return err
+			}
+			t.Design = domain.TemplateFromObject(ed.Design, designOf(followed))
 			if created, err = e.tx.InsertTemplate(e.ctx, e.m.ID, t); err != nil {
 				return err
 			}
@@ -170,4 +178,12 @@ func (s *Service) DeleteTemplate(ctx context.Context, mapID, userID, templateID 
 		delta.RemovedTemplateIDs = []int64{t.ID}
 		return e.record(TypeObjectTemplate, delta)
 	})
+}
+
+// designOf is a template's design, nil for none.
+func designOf(t *domain.ObjectTemplate) domain.Design {
+	if t == nil {
+		return nil
+	}
+	return t.Design
 }
