@@ -14,25 +14,16 @@ import (
 
 // mapFor is the one access check of a map's calls: a map the actor may not
 // read does not exist for them (404); one they may read but not edit is
-// refused for changes (403).
+// refused for changes (403). The map it returns carries only its id,
+// client, levels and revision: handlers read the rest when they need it.
 func (s *Server) mapFor(r *http.Request, a domain.Actor, need domain.Access) (domain.Map, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return domain.Map{}, err
 	}
-	m, err := s.store.MapByID(r.Context(), id)
+	m, c, explicit, err := s.store.MapHead(r.Context(), id, a.User.ID)
 	if err != nil {
 		return domain.Map{}, err
-	}
-	c, err := s.store.ClientByID(r.Context(), m.ClientID)
-	if err != nil {
-		return domain.Map{}, err
-	}
-	var explicit domain.Access
-	if !a.User.IsSuperuser {
-		if explicit, err = s.store.MapAccess(r.Context(), m.ID, a.User.ID); err != nil {
-			return domain.Map{}, err
-		}
 	}
 	acc := domain.MapAccess(a, c.Name, explicit)
 	if acc == domain.AccessNone {

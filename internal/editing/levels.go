@@ -7,6 +7,12 @@ import (
 )
 
 func (e *edit) patchLevels(patches []LevelPatch) error {
+	if len(patches) == 0 {
+		return nil
+	}
+	if err := e.full(); err != nil {
+		return err
+	}
 	for i, p := range patches {
 		field := fmt.Sprintf("levels[%d].id", i)
 		if p.ID < 1 || p.ID > e.m.VisibilityLevels {
@@ -61,7 +67,7 @@ func (e *edit) flagLevel(p LevelPatch) error {
 	if p.Locked != nil {
 		layer.Locked = *p.Locked
 	}
-	if err := e.tx.UpdateMapSettings(e.ctx, e.m); err != nil {
+	if err := e.saveMap(); err != nil {
 		return err
 	}
 	if p.Hidden != nil {
@@ -154,7 +160,7 @@ func (e *edit) deleteLevel(k int, field string) error {
 	}
 	e.m.VisibilityLevels--
 	e.m.Layers = domain.LayersAfterDelete(e.m.Layers, k)
-	if err := e.tx.UpdateMapSettings(e.ctx, e.m); err != nil {
+	if err := e.saveMap(); err != nil {
 		return err
 	}
 	settings := newMapSettings(e.m)

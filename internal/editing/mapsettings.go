@@ -80,6 +80,9 @@ func checkMapFields(v *domain.Validation, prefix, name, description string, widt
 }
 
 func (e *edit) patchMap(p MapPatch, prefix string) error {
+	if err := e.full(); err != nil {
+		return err
+	}
 	m := e.m
 	var v domain.Validation
 	if p.Name != nil {
@@ -121,7 +124,7 @@ func (e *edit) patchMap(p MapPatch, prefix string) error {
 		m.Layers = domain.Layers(m.Layers, m.VisibilityLevels)
 	}
 	e.m = m
-	if err := e.tx.UpdateMapSettings(e.ctx, m); err != nil {
+	if err := e.saveMap(); err != nil {
 		return err
 	}
 	settings := newMapSettings(m)
@@ -229,6 +232,9 @@ const maxSectionBytes = 64 << 10
 func (s *Service) PatchGlobalDesign(ctx context.Context, mapID, userID int64, sections map[string]json.RawMessage) (Result, error) {
 	return s.run(ctx, mapID, userID, func(e *edit) error {
 		var v domain.Validation
+		if err := e.full(); err != nil {
+			return err
+		}
 		g := e.m.GlobalDesign
 		if g == nil {
 			g = domain.DefaultGlobalDesign()
@@ -270,7 +276,7 @@ func (s *Service) PatchGlobalDesign(ctx context.Context, mapID, userID int64, se
 			return err
 		}
 		e.m.GlobalDesign = g
-		if err := e.tx.UpdateMapSettings(e.ctx, e.m); err != nil {
+		if err := e.saveMap(); err != nil {
 			return err
 		}
 		return e.record(TypeGlobalDesign, Delta{GlobalDesign: g})

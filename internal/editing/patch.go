@@ -429,6 +429,9 @@ func (e *edit) edgesFollow(changed []domain.Node) ([]domain.Edge, []int64, error
 
 // relockLayers recomputes the layers' locked flags from their nodes.
 func (e *edit) relockLayers() ([]domain.Layer, error) {
+	if err := e.full(); err != nil {
+		return nil, err
+	}
 	nodes, err := e.tx.NodesOfMap(e.ctx, e.m.ID)
 	if err != nil {
 		return nil, err
@@ -436,7 +439,7 @@ func (e *edit) relockLayers() ([]domain.Layer, error) {
 	for i := range e.m.Layers {
 		e.m.Layers[i].Locked = domain.LayerLocked(nodes, e.m.Layers[i].ID)
 	}
-	if err := e.tx.UpdateMapSettings(e.ctx, e.m); err != nil {
+	if err := e.saveMap(); err != nil {
 		return nil, err
 	}
 	return e.m.Layers, nil

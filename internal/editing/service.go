@@ -99,8 +99,33 @@ type edit struct {
 	ctx     context.Context
 	tx      *store.Store
 	m       domain.Map
+	loaded  bool // m holds every field, not only what LockMap reads
 	userID  int64
 	changes []domain.Change
+}
+
+// full reads the whole map (settings, layers, global design) for the
+// changes that need it; run only takes the row with what every change needs.
+func (e *edit) full() error {
+	if e.loaded {
+		return nil
+	}
+	m, err := e.tx.MapByID(e.ctx, e.m.ID)
+	if err != nil {
+		return err
+	}
+	m.Revision = e.m.Revision
+	e.m, e.loaded = m, true
+	return nil
+}
+
+// saveMap stores the map's settings, layers and global design, which must
+// have been read whole first.
+func (e *edit) saveMap() error {
+	if !e.loaded {
+		return fmt.Errorf("map %d: settings saved without being read", e.m.ID)
+	}
+	return e.tx.UpdateMapSettings(e.ctx, e.m)
 }
 
 // record appends a change to the log now, inside the transaction.
@@ -125,7 +150,7 @@ func (e *edit) record(typ string, d Delta) error {
 func (s *Service) run(ctx context.Context, mapID, userID int64, fn func(e *edit) error) (Result, error) {
 	var e *edit
 	err := s.store.Tx(ctx, func(tx *store.Store) error {
-		m, err := tx.MapForUpdate(ctx, mapID)
+		m, err := tx.LockMap(ctx, mapID)
 		if err != nil {
 			return err
 		}

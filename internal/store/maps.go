@@ -93,6 +93,43 @@ func (s *Store) MapForUpdate(ctx context.Context, id int64) (domain.Map, error) 
 	return m, nil
 }
 
+// MapHead reads in one query what an access check of a map needs: the
+// map's id, client, levels and revision, its client, and the user's
+// explicit access to it ("" when none is set).
+func (s *Store) MapHead(ctx context.Context, mapID, userID int64) (domain.Map, domain.Client, domain.Access, error) {
+	var (
+		m      domain.Map
+		c      domain.Client
+		access string
+	)
+	err := s.q.QueryRowContext(ctx,
+		`SELECT m.id, m.client_id, m.visibility_levels, m.revision, c.name, c.title, c.active, COALESCE(mp.access, '')
+		 FROM maps m JOIN clients c ON c.id = m.client_id
+		 LEFT JOIN map_permissions mp ON mp.map_id = m.id AND mp.user_id = $2
+		 WHERE m.id = $1`, mapID, userID).
+		Scan(&m.ID, &m.ClientID, &m.VisibilityLevels, &m.Revision, &c.Name, &c.Title, &c.Active, &access)
+	if err != nil {
+		return domain.Map{}, domain.Client{}, "", fmt.Errorf("map %d: %w", mapID, notFound(err, "map"))
+	}
+	c.ID = m.ClientID
+	return m, c, domain.Access(access), nil
+}
+
+// LockMap takes a map's row for the transaction, like MapForUpdate, but
+// reads only what every change needs (id, client, levels, revision): the
+// hot path of editing does not decode the map's settings.
+func (s *Store) LockMap(ctx context.Context, id int64) (domain.Map, error) {
+	q := `SELECT id, client_id, visibility_levels, revision FROM maps WHERE id = $1`
+	if s.dialect == Postgres {
+		q += ` FOR UPDATE`
+	}
+	var m domain.Map
+	if err := s.q.QueryRowContext(ctx, q, id).Scan(&m.ID, &m.ClientID, &m.VisibilityLevels, &m.Revision); err != nil {
+		return domain.Map{}, fmt.Errorf("map %d: %w", id, notFound(err, "map"))
+	}
+	return m, nil
+}
+
 // UpdateMapSettings stores the map's settings, layers and global design.
 func (s *Store) UpdateMapSettings(ctx context.Context, m domain.Map) error {
 	design, behavior, langs, global, layers, err := mapJSON(m)
