@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -9,7 +10,6 @@ import (
 
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
-	"github.com/strata-maps/strata/internal/live"
 )
 
 // mapFor is the one access check of a map's calls: a map the actor may not
@@ -266,49 +266,6 @@ func (s *Server) cloneNode(w http.ResponseWriter, r *http.Request, a domain.Acto
 	writeChange(w, http.StatusCreated, res, nodeAnswer{n, res.Revision})
 }
 
-func (s *Server) patchNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	id, err := pathID(r, "nodeId")
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	var req struct {
-		Design map[string]json.RawMessage `json:"design"`
-	}
-	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	if err := s.unlocked(r, a, m, map[string]string{live.NodeKey(id): "id"}); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	res, err := s.editing.PatchNodeDesign(r.Context(), m.ID, a.User.ID, id, req.Design)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	writeChange(w, http.StatusOK, res, nil)
-}
-
-func (s *Server) deleteNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	id, err := pathID(r, "nodeId")
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	if err := s.unlocked(r, a, m, map[string]string{live.NodeKey(id): "id"}); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	res, err := s.editing.DeleteNode(r.Context(), m.ID, a.User.ID, id)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	writeChange(w, http.StatusOK, res, nil)
-}
-
 func (s *Server) createEdge(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
 	var req editing.NewEdge
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -321,49 +278,6 @@ func (s *Server) createEdge(w http.ResponseWriter, r *http.Request, a domain.Act
 		return
 	}
 	writeChange(w, http.StatusCreated, res, edgeAnswer{e, res.Revision})
-}
-
-func (s *Server) patchEdge(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	id, err := pathID(r, "edgeId")
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	var req struct {
-		Design map[string]json.RawMessage `json:"design"`
-	}
-	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	if err := s.unlocked(r, a, m, map[string]string{live.EdgeKey(id): "id"}); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	res, err := s.editing.PatchEdgeDesign(r.Context(), m.ID, a.User.ID, id, req.Design)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	writeChange(w, http.StatusOK, res, nil)
-}
-
-func (s *Server) deleteEdge(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	id, err := pathID(r, "edgeId")
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	if err := s.unlocked(r, a, m, map[string]string{live.EdgeKey(id): "id"}); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	res, err := s.editing.DeleteEdge(r.Context(), m.ID, a.User.ID, id)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	writeChange(w, http.StatusOK, res, nil)
 }
 
 func (s *Server) patchElements(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
@@ -455,7 +369,7 @@ func (s *Server) patchTemplate(w http.ResponseWriter, r *http.Request, a domain.
 		writeError(w, r, s.log, err)
 		return
 	}
-	if err := s.unlocked(r, a, m, map[string]string{sectionKey("object_template", id): "id"}); err != nil {
+	if err := s.unlocked(r, a, m, map[string]string{templateKey(id): "id"}); err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
@@ -465,24 +379,6 @@ func (s *Server) patchTemplate(w http.ResponseWriter, r *http.Request, a domain.
 		return
 	}
 	writeChange(w, http.StatusOK, res, templateAnswer{t, res.Revision})
-}
-
-func (s *Server) deleteTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	id, err := pathID(r, "templateId")
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	if err := s.unlocked(r, a, m, map[string]string{sectionKey("object_template", id): "id"}); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	res, err := s.editing.DeleteTemplate(r.Context(), m.ID, a.User.ID, id)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	writeChange(w, http.StatusOK, res, nil)
 }
 
 func (s *Server) cloneMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
@@ -518,4 +414,49 @@ func (s *Server) deleteMap(w http.ResponseWriter, r *http.Request, a domain.Acto
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// elementChange is a change to one element named in the path: its lock is
+// checked first, then change makes it. design is the body's {design} for
+// the calls that take one, nil for deletions.
+type elementChange func(ctx context.Context, mapID, userID, id int64, design map[string]json.RawMessage) (editing.Result, error)
+
+// onElement makes the handler of such a call: param is the path wildcard
+// of the element's id, key its lock key, withDesign whether a body is read.
+func (s *Server) onElement(param string, key func(int64) string, withDesign bool, change elementChange) mapHandler {
+	return func(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+		id, err := pathID(r, param)
+		if err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+		var req struct {
+			Design map[string]json.RawMessage `json:"design"`
+		}
+		if withDesign {
+			if err := decodeJSON(w, r, &req); err != nil {
+				writeError(w, r, s.log, err)
+				return
+			}
+		}
+		if err := s.unlocked(r, a, m, map[string]string{key(id): "id"}); err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+		res, err := change(r.Context(), m.ID, a.User.ID, id, req.Design)
+		if err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+		writeChange(w, http.StatusOK, res, nil)
+	}
+}
+
+func templateKey(id int64) string { return sectionKey("object_template", id) }
+
+// withoutDesign adapts a deletion to elementChange.
+func withoutDesign(del func(ctx context.Context, mapID, userID, id int64) (editing.Result, error)) elementChange {
+	return func(ctx context.Context, mapID, userID, id int64, _ map[string]json.RawMessage) (editing.Result, error) {
+		return del(ctx, mapID, userID, id)
+	}
 }

@@ -128,19 +128,20 @@ func (s *Server) routes() {
 	m.HandleFunc("PATCH /api/v1/maps/{id}/global", s.onMap(edit, s.patchGlobalDesign))
 	m.HandleFunc("POST /api/v1/maps/{id}/nodes", s.onMap(edit, s.createNode))
 	m.HandleFunc("POST /api/v1/maps/{id}/nodes/clone", s.onMap(edit, s.cloneNode))
-	m.HandleFunc("PATCH /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(edit, s.patchNode))
-	m.HandleFunc("DELETE /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(edit, s.deleteNode))
+	ed := s.editing
+	m.HandleFunc("PATCH /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(edit, s.onElement("nodeId", live.NodeKey, true, ed.PatchNodeDesign)))
+	m.HandleFunc("DELETE /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(edit, s.onElement("nodeId", live.NodeKey, false, withoutDesign(ed.DeleteNode))))
 	// The spec writes the edge collection with a trailing slash; both forms work.
 	m.HandleFunc("POST /api/v1/maps/{id}/edges", s.onMap(edit, s.createEdge))
 	m.HandleFunc("POST /api/v1/maps/{id}/edges/{$}", s.onMap(edit, s.createEdge))
-	m.HandleFunc("PATCH /api/v1/maps/{id}/edges/{edgeId}", s.onMap(edit, s.patchEdge))
-	m.HandleFunc("DELETE /api/v1/maps/{id}/edges/{edgeId}", s.onMap(edit, s.deleteEdge))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/edges/{edgeId}", s.onMap(edit, s.onElement("edgeId", live.EdgeKey, true, ed.PatchEdgeDesign)))
+	m.HandleFunc("DELETE /api/v1/maps/{id}/edges/{edgeId}", s.onMap(edit, s.onElement("edgeId", live.EdgeKey, false, withoutDesign(ed.DeleteEdge))))
 	m.HandleFunc("GET /api/v1/maps/{id}/templates/objects/{$}", s.onMap(read, s.listTemplates))
 	m.HandleFunc("GET /api/v1/maps/{id}/templates/objects", s.onMap(read, s.listTemplates))
 	m.HandleFunc("POST /api/v1/maps/{id}/templates/objects/{$}", s.onMap(edit, s.createTemplate))
 	m.HandleFunc("POST /api/v1/maps/{id}/templates/objects", s.onMap(edit, s.createTemplate))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/templates/objects/{templateId}", s.onMap(edit, s.patchTemplate))
-	m.HandleFunc("DELETE /api/v1/maps/{id}/templates/objects/{templateId}", s.onMap(edit, s.deleteTemplate))
+	m.HandleFunc("DELETE /api/v1/maps/{id}/templates/objects/{templateId}", s.onMap(edit, s.onElement("templateId", templateKey, false, withoutDesign(ed.DeleteTemplate))))
 }
 
 // ServeHTTP dispatches /api/ to the API (answering misses in the error
