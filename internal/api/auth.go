@@ -173,6 +173,21 @@ type newPasswordRequest struct {
 	PasswordConfirmation string `json:"password_confirmation"`
 }
 
+// passwordForToken checks that a token is still usable and the new password
+// acceptable, and returns the password's hash. An unusable token is
+// reported before a weak password: the page then offers to ask for a new
+// link instead of a new password. The token is used up by the caller, in
+// the transaction that acts on it.
+func (s *Server) passwordForToken(r *http.Request, tokenHash, kind string, req newPasswordRequest) (string, error) {
+	if _, err := s.store.PeekToken(r.Context(), tokenHash, kind); err != nil {
+		return "", err
+	}
+	if err := auth.ValidatePassword(req.Password, req.PasswordConfirmation); err != nil {
+		return "", err
+	}
+	return auth.HashPassword(req.Password)
+}
+
 func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
 	var req newPasswordRequest
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -180,17 +195,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	hash := auth.HashToken(r.PathValue("token"))
-	// An unusable token is reported before a weak password: the page then
-	// offers to ask for a new link instead of a new password.
-	if _, err := s.store.PeekToken(r.Context(), hash, store.TokenPasswordReset); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	if err := auth.ValidatePassword(req.Password, req.PasswordConfirmation); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	pwHash, err := auth.HashPassword(req.Password)
+	pwHash, err := s.passwordForToken(r, hash, store.TokenPasswordReset, req)
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
@@ -255,15 +260,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	hash := auth.HashToken(req.Token)
-	if _, err := s.store.PeekToken(r.Context(), hash, store.TokenInvitation); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	if err := auth.ValidatePassword(req.Password, req.PasswordConfirmation); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	pwHash, err := auth.HashPassword(req.Password)
+	pwHash, err := s.passwordForToken(r, hash, store.TokenInvitation, req.newPasswordRequest)
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
