@@ -351,7 +351,7 @@ func (e *edit) recordNodeChanges(ch nodeChanges) error {
 	for _, c := range []struct {
 		typ   string
 		nodes []domain.Node
-	}{{TypeNodeDesign, ch.design}, {TypeNodeTemplates, ch.templates}, {TypeNodeContent, append(ch.content, ch.other...)}} {
+	}{{TypeNodeDesign, ch.design}, {TypeNodeTemplates, ch.templates}, {TypeNodeContent, unionByID(ch.content, ch.other)}} {
 		if len(c.nodes) == 0 {
 			continue
 		}
@@ -464,4 +464,19 @@ func (e *edit) reorder(ids []int64, nodes map[int64]domain.Node) error {
 		}
 	}
 	return e.record(TypeNodeOrder, Delta{Order: ids})
+}
+
+// unionByID lists each node once, keeping the first list's order.
+func unionByID(a, b []domain.Node) []domain.Node {
+	seen := make(map[int64]bool, len(a))
+	out := append([]domain.Node(nil), a...)
+	for _, n := range a {
+		seen[n.ID] = true
+	}
+	for _, n := range b {
+		if !seen[n.ID] {
+			out = append(out, n)
+		}
+	}
+	return out
 }

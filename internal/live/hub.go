@@ -169,12 +169,9 @@ func containsID(ids []int64, id int64) bool {
 // every editor of the map, the author included.
 func (h *Hub) Publish(ctx context.Context, mapID int64, changes []domain.Change) {
 	for _, ch := range changes {
-		var uid int64
-		if ch.UserID != nil {
-			uid = *ch.UserID
-		}
+		// user_id is null for a change no user made, as in the change log.
 		h.broadcast(ctx, mapID, EvSyncMapEdit, map[string]any{
-			"revision": ch.Revision, "user_id": uid, "type": ch.Type, "data": json.RawMessage(ch.Data)})
+			"revision": ch.Revision, "user_id": ch.UserID, "type": ch.Type, "data": json.RawMessage(ch.Data)})
 	}
 }
 

@@ -75,6 +75,13 @@ async function readJson(response: Response): Promise<unknown> {
   return JSON.parse(text) as unknown;
 }
 
+/** A successful response: the decoded body with the status and headers it came with. */
+export interface ApiResponse<T> {
+  body: T;
+  status: number;
+  headers: Headers;
+}
+
 /**
  * Calls the API at `path` (relative to /api/v1). Resolves with the decoded JSON body, or
  * `undefined` for an empty body (204); rejects with an ApiError for every failure, including
@@ -85,6 +92,15 @@ export async function request<T>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
+  return (await requestResponse<T>(method, path, options)).body;
+}
+
+/** Like request, but resolves with the status and headers too (e.g. X-Map-Revision). */
+export async function requestResponse<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (options.body !== undefined) {
@@ -110,5 +126,5 @@ export async function request<T>(
   }
 
   if (!response.ok) throw parseErrorBody(response.status, response.statusText, body);
-  return body as T;
+  return { body: body as T, status: response.status, headers: response.headers };
 }

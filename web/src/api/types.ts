@@ -111,7 +111,10 @@ export type InvitationResult =
   | { email: string; role: ClientRole; expires_at: string; added?: false }
   | { email: string; role: ClientRole; added: true };
 
-/** The error codes of DESIGN.md §4, plus two the client produces itself. */
+/**
+ * The error codes of DESIGN.md §4 and the server's `gone` (410, the change log no longer reaches
+ * back), plus two the client produces itself.
+ */
 export type KnownErrorCode =
   | 'validation_failed'
   | 'invalid_credentials'
@@ -123,6 +126,7 @@ export type KnownErrorCode =
   | 'too_large'
   | 'rate_limited'
   | 'token_expired'
+  | 'gone'
   | 'network_error'
   | 'invalid_response';
 

@@ -1,0 +1,757 @@
+// The live channel (docs/live-protocol.md; Go: internal/live/protocol.go, conn.go, hub.go): the
+// frames both ways, a parser that refuses what does not fit, and LiveConnection, which keeps one
+// map's socket open.
+import type { Delta, NodePosition, Point, SyncType } from './document';
+import { API_BASE } from './http';
+
+// ---------------------------------------------------------------------------------------------
+// Shapes
+
+/** The rotation of visitor colours (live.Colours). */
+export const VISITOR_COLORS = [
+  'orange',
+  'blue-grey',
+  'golden',
+  'dusky-rose',
+  'sea',
+  'pink',
+  'greeny-blue',
+  'pale-teal',
+] as const;
+export type VisitorColor = (typeof VISITOR_COLORS)[number];
+
+/** What a lock may name (live.BlockableTypes): elements, and the sections edited by one at a time. */
+export const LOCK_ELEM_TYPES = [
+  'node',
+  'edge',
+  'object_template',
+  'map',
+  'global_design',
+  'cookie_consent',
+  'editors_note',
+  'embed',
+  'glossary',
+  'header_bar',
+  'table_of_contents',
+  'map_access',
+  'map_url',
+  'media_asset',
+  'seo',
+  'social_sharing',
+  'source',
+  'quiz',
+  'map_languages',
+] as const;
+export type LockElemType = (typeof LOCK_ELEM_TYPES)[number];
+
+/** `content` marks a node occupied; `appearance` is the default. */
+export type LockExtent = 'appearance' | 'content';
+
+/** An editor present on the map. */
+export interface Visitor {
+  id: number;
+  name: string;
+  email: string;
+  initials: string;
+  color: VisitorColor;
+  /** Starts at 200, 300. */
+  pointer: Point;
+}
+
+/** An edit lock: one user editing one element or section. */
+export interface Lock {
+  elem_type: LockElemType;
+  /** Always a string, also for a node's or edge's id. */
+  elem_id: string;
+  user_id: number;
+  lock_extent: LockExtent;
+  color: VisitorColor;
+}
+
+/**
+ * The lock of unblock_element. After stop_editing_element the server names only what was
+ * released: lock_extent and color are then "".
+ */
+export interface ReleasedLock {
+  elem_type: LockElemType;
+  elem_id: string;
+  user_id: number;
+  lock_extent: LockExtent | '';
+  color: VisitorColor | '';
+}
+
+export interface PointerUpdate {
+  id: number;
+  x: number;
+  y: number;
+}
+
+/** A committed change, to every editor of the map, the author included. */
+export interface SyncMapEdit {
+  revision: number;
+  /** null for a change no user made, as in the change log. */
+  user_id: number | null;
+  type: SyncType;
+  data: Delta;
+}
+
+/**
+ * The data of node_dragging. The server relays it unchanged and never reads it, so this shape is
+ * the web app's own convention; a received one comes from another client and is unchecked.
+ */
+export interface NodeDraggingData {
+  positions: NodePosition[];
+}
+
+/** The transient edits the server relays; it refuses any other type. */
+export type TransientEditType = 'node_dragging';
+
+/** Another editor's transient edit, never stored. */
+export interface TransientEdit {
+  user_id: number;
+  type: TransientEditType;
+  data: NodeDraggingData;
+}
+
+/** The codes of the `error` frame (live/conn.go). */
+export type KnownLiveErrorCode =
+  | 'bad_frame'
+  | 'element_locked'
+  | 'forbidden'
+  | 'conflict'
+  | 'invalid'
+  | 'unavailable';
+
+/** A refused or malformed frame; the socket stays open. */
+export interface LiveError {
+  code: KnownLiveErrorCode | (string & {});
+  message: string;
+  /** With element_locked: the holder's lock. */
+  lock?: Lock;
+}
+
+/** Every event the server sends, with its data. */
+export interface ServerEvents {
+  /**
+   * Right after the upgrade, and again in answer to join_map_editors. The resync answer has no
+   * revision (live/conn.go), only the first one has.
+   */
+  connected: { visitor: Visitor; visitors: Visitor[]; locks: Lock[]; revision?: number };
+  /** The user has a live connection to this map already; the socket is then closed (1008). */
+  duplicate_user_error: { message: string };
+  user_joined_map_editors: Visitor;
+  user_left_map_editors: { id: number };
+  /** Pointers, coalesced per user, at most every 50 ms. */
+  updated_user_state: { users: PointerUpdate[] };
+  block_element: Lock;
+  unblock_element: ReleasedLock;
+  /** The full list, when it changed other than by block/unblock (another instance's expired). */
+  update_active_edits: { locks: Lock[] };
+  sync_map_edit: SyncMapEdit;
+  submit_map_edit: TransientEdit;
+  /** To the map's admins: a reader asks for editing access. */
+  requested_invitation: { user: { id: number; name: string; email: string } };
+  /** To users an admin just gave edit access. */
+  invited_to_edit: { map_id: number; access: 'edit' };
+  error: LiveError;
+}
+
+/** The data of events that carry none. */
+export type EmptyData = Record<string, never>;
+
+/** Every event a client sends, with its data. */
+export interface ClientEvents {
+  /** The pointer; LiveConnection sends at most one per 50 ms, the latest. */
+  update_user_state: Point;
+  /** Takes the lock if it is free or the user's; a node or edge lock releases the previous one. */
+  start_editing_element: {
+    elem_type: LockElemType;
+    elem_id: string | number;
+    lock_extent?: LockExtent;
+  };
+  stop_editing_element: { elem_type: LockElemType; elem_id: string | number };
+  /** Relayed to the others; stored state changes only through the REST calls. */
+  submit_map_edit: { type: TransientEditType; data: NodeDraggingData };
+  request_invitation: EmptyData;
+  invite_users: { user_ids: number[] };
+  /** Answered with `connected` (a resync). */
+  join_map_editors: EmptyData;
+  /** Closes the socket. */
+  leave_map_editors: EmptyData;
+}
+
+export type ServerEvent = keyof ServerEvents;
+export type ClientEvent = keyof ClientEvents;
+
+/** A frame from the server: `{"event": …, "data": …}`, discriminated by event. */
+export type ServerFrame = { [E in ServerEvent]: { event: E; data: ServerEvents[E] } }[ServerEvent];
+/** A frame to the server. */
+export type ClientFrame = { [E in ClientEvent]: { event: E; data: ClientEvents[E] } }[ClientEvent];
+
+/** The largest frame the server takes from a client (live.MaxFrame); a larger one closes (1009). */
+export const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
+
+/** The close codes of the protocol. */
+export const LIVE_CLOSE_CODES = {
+  normal: 1000,
+  goingAway: 1001,
+  /** A duplicate connection, or too many bad frames: the client must not reconnect. */
+  policyViolation: 1008,
+  messageTooBig: 1009,
+  /** The client fell behind; it reconnects and catches up. */
+  tryAgainLater: 1013,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+type Data = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Data {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number';
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isVisitor = (v: unknown) => isRecord(v) && isNumber(v.id) && isString(v.name);
+const isLock = (v: unknown) =>
+  isRecord(v) && isString(v.elem_type) && isString(v.elem_id) && isNumber(v.user_id);
+const everyItem = (v: unknown, check: (item: unknown) => boolean) =>
+  Array.isArray(v) && v.every(check);
+
+/** A light check of each event's data: enough that a handler can rely on its shape. */
+const serverGuards: Record<ServerEvent, (data: Data) => boolean> = {
+  connected: (d) =>
+    isVisitor(d.visitor) &&
+    everyItem(d.visitors, isVisitor) &&
+    everyItem(d.locks, isLock) &&
+    (d.revision === undefined || isNumber(d.revision)),
+  duplicate_user_error: (d) => isString(d.message),
+  user_joined_map_editors: isVisitor,
+  user_left_map_editors: (d) => isNumber(d.id),
+  updated_user_state: (d) =>
+    everyItem(d.users, (u) => isRecord(u) && isNumber(u.id) && isNumber(u.x) && isNumber(u.y)),
+  block_element: isLock,
+  unblock_element: isLock,
+  update_active_edits: (d) => everyItem(d.locks, isLock),
+  sync_map_edit: (d) =>
+    isNumber(d.revision) && (d.user_id === null || isNumber(d.user_id)) && isString(d.type) && isRecord(d.data),
+  submit_map_edit: (d) => isNumber(d.user_id) && isString(d.type),
+  requested_invitation: (d) => isRecord(d.user) && isNumber(d.user.id),
+  invited_to_edit: (d) => isNumber(d.map_id) && isString(d.access),
+  error: (d) => isString(d.code) && isString(d.message) && (d.lock === undefined || isLock(d.lock)),
+};
+
+const clientEventSet: Record<ClientEvent, true> = {
+  update_user_state: true,
+  start_editing_element: true,
+  stop_editing_element: true,
+  submit_map_edit: true,
+  request_invitation: true,
+  invite_users: true,
+  join_map_editors: true,
+  leave_map_editors: true,
+};
+
+export const SERVER_EVENTS = Object.keys(serverGuards) as readonly ServerEvent[];
+export const CLIENT_EVENTS = Object.keys(clientEventSet) as readonly ClientEvent[];
+
+function isServerEvent(event: string): event is ServerEvent {
+  return Object.hasOwn(serverGuards, event);
+}
+
+export type ParsedFrame = { ok: true; frame: ServerFrame } | { ok: false; reason: string };
+
+/** Parses one message of the socket; a malformed one is answered with the reason. */
+export function parseServerFrame(message: unknown): ParsedFrame {
+  if (typeof message !== 'string') return { ok: false, reason: 'the frame is not text' };
+  let value: unknown;
+  try {
+    value = JSON.parse(message);
+  } catch {
+    return { ok: false, reason: 'the frame is not JSON' };
+  }
+  if (!isRecord(value) || !isString(value.event)) {
+    return { ok: false, reason: 'the frame is not {"event": …, "data": …}' };
+  }
+  const { event, data } = value;
+  if (!isServerEvent(event)) return { ok: false, reason: `unknown event ${event}` };
+  if (!isRecord(data) || !serverGuards[event](data)) {
+    return { ok: false, reason: `${event} has malformed data` };
+  }
+  return { ok: true, frame: { event, data } as ServerFrame };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The connection
+
+/**
+ * The connection's state. `connecting`: the first attempt; `open`: the socket is open;
+ * `reconnecting`: the socket was lost, another attempt is waiting or under way; `offline`: the
+ * browser is offline, the next attempt waits for the network; `duplicate`: the user has this map
+ * open elsewhere (stopped; within DEFAULT_STALE_GRACE_MS of losing a connection it is taken for
+ * that connection lingering on the server, and retried); `closed`: not connected, before
+ * connect(), after close() or leave_map_editors, or after the server closed for abuse (1008).
+ */
+export type LiveState = 'connecting' | 'open' | 'reconnecting' | 'offline' | 'duplicate' | 'closed';
+
+/** The part of a WebSocket the connection uses; the browser's WebSocket fits. */
+export interface LiveSocket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: 'open' | 'error', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  addEventListener(
+    type: 'close',
+    listener: (event: { code: number; reason: string }) => void,
+  ): void;
+}
+
+export type LiveSocketConstructor = new (url: string) => LiveSocket;
+
+/** Timers, injectable for tests. */
+export interface LiveTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  now(): number;
+}
+
+/** Whether the browser is online, and its changes. */
+export interface NetworkStatus {
+  isOnline(): boolean;
+  subscribe(listener: (online: boolean) => void): () => void;
+}
+
+export interface BackoffOptions {
+  /** The first retry's delay. */
+  initialMs: number;
+  /** The cap the doubling delays stop at. */
+  maxMs: number;
+  /** The fraction of a delay taken off at random, 0 to 1. */
+  jitter: number;
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 10_000, jitter: 0.5 };
+
+/** The interval at which the server fans out pointers, and the client sends its own. */
+export const POINTER_INTERVAL_MS = 50;
+
+/** A frame that could not be used. */
+export interface MalformedFrame {
+  raw: unknown;
+  reason: string;
+}
+
+/**
+ * How long after losing a connection a `duplicate_user_error` is taken for the server still
+ * holding that very connection (it notices a dead socket only when a ping fails: 20 s + 10 s),
+ * and retried rather than final.
+ */
+export const DEFAULT_STALE_GRACE_MS = 35_000;
+
+export interface LiveConnectionOptions {
+  mapId: number;
+  clientSlug: string;
+  /** Defaults to the browser's WebSocket. */
+  WebSocket?: LiveSocketConstructor;
+  timers?: LiveTimers;
+  /** Where the app is served from; defaults to window.location. */
+  location?: { protocol: string; host: string };
+  network?: NetworkStatus;
+  /** Defaults to Math.random. */
+  random?: () => number;
+  backoff?: Partial<BackoffOptions>;
+  pointerIntervalMs?: number;
+  staleGraceMs?: number;
+  /** A handler that threw; defaults to console.error. */
+  onHandlerError?: (error: unknown, frame: ServerFrame) => void;
+}
+
+const browserTimers: LiveTimers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => {
+    globalThis.clearTimeout(handle as number);
+  },
+  now: () => Date.now(),
+};
+
+const browserNetwork: NetworkStatus = {
+  isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
+  subscribe(listener) {
+    if (typeof window === 'undefined') return () => undefined;
+    const online = () => {
+      listener(true);
+    };
+    const offline = () => {
+      listener(false);
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  },
+};
+
+/** The live channel's address for a map, relative to where the app is served. */
+export function liveUrl(
+  location: { protocol: string; host: string },
+  mapId: number,
+  clientSlug: string,
+): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const query = new URLSearchParams({ map_id: String(mapId), client_slug: clientSlug });
+  return `${scheme}//${location.host}${API_BASE}/live?${query.toString()}`;
+}
+
+/** The arguments of send: events without data may leave it out. */
+export type SendArgs<E extends ClientEvent> = ClientEvents[E] extends EmptyData
+  ? [data?: EmptyData]
+  : [data: ClientEvents[E]];
+
+const OPEN = 1;
+/** The code a browser reports for a socket lost without a close frame. */
+const ABNORMAL_CLOSURE = 1006;
+
+type AnyHandler = (data: unknown) => void;
+
+/**
+ * One map's live channel. Register handlers, then connect(); the connection keeps itself open,
+ * reconnecting with capped exponential backoff after a lost socket, until close(), a duplicate
+ * connection or an abuse close (1008). After every (re)connect the server sends `connected`:
+ * compare its revision with the document's and catch up with GET /maps/{id}/changes; locks are
+ * to be taken again.
+ */
+export class LiveConnection {
+  readonly url: string;
+
+  #state: LiveState = 'closed';
+  #active = false;
+  #firstAttempt = true;
+  #attempt = 0;
+  #socket: LiveSocket | null = null;
+  /** Whether the socket's `connected` came: the server holds it as the user's connection. */
+  #socketJoined = false;
+  /** When the last established connection was lost, while it may still linger on the server. */
+  #lostAt: number | null = null;
+  #restarting = false;
+  #retryTimer: unknown;
+  #unsubscribeNetwork: (() => void) | null = null;
+
+  #pendingPointer: Point | null = null;
+  #pointerTimer: unknown;
+  #lastPointerAt = Number.NEGATIVE_INFINITY;
+
+  readonly #handlers = new Map<ServerEvent, Set<AnyHandler>>();
+  readonly #stateListeners = new Set<(state: LiveState) => void>();
+  readonly #malformedListeners = new Set<(report: MalformedFrame) => void>();
+
+  readonly #Socket: LiveSocketConstructor;
+  readonly #timers: LiveTimers;
+  readonly #network: NetworkStatus;
+  readonly #random: () => number;
+  readonly #backoff: BackoffOptions;
+  readonly #pointerInterval: number;
+  readonly #staleGrace: number;
+  readonly #onHandlerError: (error: unknown, frame: ServerFrame) => void;
+
+  constructor(options: LiveConnectionOptions) {
+    this.url = liveUrl(options.location ?? window.location, options.mapId, options.clientSlug);
+    this.#Socket = options.WebSocket ?? WebSocket;
+    this.#timers = options.timers ?? browserTimers;
+    this.#network = options.network ?? browserNetwork;
+    this.#random = options.random ?? Math.random;
+    this.#backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
+    this.#pointerInterval = options.pointerIntervalMs ?? POINTER_INTERVAL_MS;
+    this.#staleGrace = options.staleGraceMs ?? DEFAULT_STALE_GRACE_MS;
+    this.#onHandlerError =
+      options.onHandlerError ??
+      ((error, frame) => {
+        console.error(`live: a ${frame.event} handler failed`, error);
+      });
+  }
+
+  get state(): LiveState {
+    return this.#state;
+  }
+
+  /** Listens to state changes; answers the unsubscribe function. */
+  onState(listener: (state: LiveState) => void): () => void {
+    this.#stateListeners.add(listener);
+    return () => {
+      this.#stateListeners.delete(listener);
+    };
+  }
+
+  /** Handles one event's frames; answers the unsubscribe function. */
+  on<E extends ServerEvent>(event: E, handler: (data: ServerEvents[E]) => void): () => void {
+    let set = this.#handlers.get(event);
+    if (!set) {
+      set = new Set();
+      this.#handlers.set(event, set);
+    }
+    const h = handler as AnyHandler;
+    set.add(h);
+    return () => {
+      set.delete(h);
+    };
+  }
+
+  /** Hears of frames that were not used: not JSON, an unknown event, data of the wrong shape. */
+  onMalformed(listener: (report: MalformedFrame) => void): () => void {
+    this.#malformedListeners.add(listener);
+    return () => {
+      this.#malformedListeners.delete(listener);
+    };
+  }
+
+  /** Opens the socket; again after close() or a duplicate ("use it here"). */
+  connect(): void {
+    if (this.#active) return;
+    this.#active = true;
+    this.#firstAttempt = true;
+    this.#attempt = 0;
+    this.#lostAt = null;
+    this.#unsubscribeNetwork = this.#network.subscribe((online) => {
+      this.#networkChanged(online);
+    });
+    this.#open();
+  }
+
+  /**
+   * Closes the socket and opens a new one once it is closed: after invited_to_edit, as the server
+   * fixes a connection's rights when it opens.
+   */
+  reconnect(): void {
+    if (!this.#active) return;
+    const socket = this.#socket;
+    if (socket === null) {
+      this.#attempt = 0;
+      this.#open();
+      return;
+    }
+    this.#restarting = true;
+    this.#cancelPointer();
+    socket.close(LIVE_CLOSE_CODES.normal);
+  }
+
+  /** Closes the socket for good; no reconnect follows. */
+  close(): void {
+    if (this.#active) this.#stop('closed');
+  }
+
+  /**
+   * Sends a frame; false when the socket is not open (the frame is dropped: locks and the like are
+   * to be asked for again after the next `connected`) or the frame is too large. Pointer updates
+   * are throttled to one per 50 ms, the latest winning. leave_map_editors closes the connection.
+   */
+  send<E extends ClientEvent>(event: E, ...[data]: SendArgs<E>): boolean {
+    const payload: unknown = data ?? {};
+    if (event === 'update_user_state') {
+      if (!this.#isOpen()) return false;
+      this.#queuePointer(payload as Point);
+      return true;
+    }
+    const sent = this.#write(event, payload);
+    if (event === 'leave_map_editors' && this.#active) this.#stop('closed');
+    return sent;
+  }
+
+  /** The delay before retry `attempt` (from 0): doubling from initialMs up to maxMs, less jitter. */
+  retryDelay(attempt: number): number {
+    const { initialMs, maxMs, jitter } = this.#backoff;
+    const base = Math.min(maxMs, initialMs * 2 ** attempt);
+    return Math.round(base * (1 - jitter * this.#random()));
+  }
+
+  #isOpen(): boolean {
+    return this.#socket?.readyState === OPEN;
+  }
+
+  #write(event: ClientEvent, data: unknown): boolean {
+    const socket = this.#socket;
+    if (socket?.readyState !== OPEN) return false;
+    const text = JSON.stringify({ event, data });
+    // A UTF-16 unit takes at most 3 UTF-8 bytes: only a long text needs measuring.
+    const tooLarge =
+      text.length * 3 > MAX_CLIENT_FRAME_BYTES &&
+      new TextEncoder().encode(text).length > MAX_CLIENT_FRAME_BYTES;
+    if (tooLarge) return false;
+    socket.send(text);
+    return true;
+  }
+
+  #queuePointer(pointer: Point): void {
+    this.#pendingPointer = { x: pointer.x, y: pointer.y };
+    if (this.#pointerTimer !== undefined) return;
+    const wait = this.#lastPointerAt + this.#pointerInterval - this.#timers.now();
+    if (wait <= 0) {
+      this.#flushPointer();
+      return;
+    }
+    this.#pointerTimer = this.#timers.setTimeout(() => {
+      this.#pointerTimer = undefined;
+      this.#flushPointer();
+    }, wait);
+  }
+
+  #flushPointer(): void {
+    const pointer = this.#pendingPointer;
+    if (pointer === null) return;
+    this.#pendingPointer = null;
+    this.#lastPointerAt = this.#timers.now();
+    this.#write('update_user_state', pointer);
+  }
+
+  #cancelPointer(): void {
+    if (this.#pointerTimer !== undefined) this.#timers.clearTimeout(this.#pointerTimer);
+    this.#pointerTimer = undefined;
+    this.#pendingPointer = null;
+  }
+
+  #setState(state: LiveState): void {
+    if (state === this.#state) return;
+    this.#state = state;
+    for (const listener of [...this.#stateListeners]) listener(state);
+  }
+
+  #open(): void {
+    this.#clearRetry();
+    if (!this.#network.isOnline()) {
+      this.#setState('offline');
+      return;
+    }
+    this.#setState(this.#firstAttempt ? 'connecting' : 'reconnecting');
+    this.#firstAttempt = false;
+    let socket: LiveSocket;
+    try {
+      socket = new this.#Socket(this.url);
+    } catch {
+      this.#retry();
+      return;
+    }
+    this.#socket = socket;
+    this.#socketJoined = false;
+    socket.addEventListener('open', () => {
+      if (this.#socket === socket) this.#setState('open');
+    });
+    socket.addEventListener('message', (event) => {
+      if (this.#socket === socket) this.#receive(event.data);
+    });
+    socket.addEventListener('close', (event) => {
+      if (this.#socket === socket) this.#lost(event.code, event.reason);
+    });
+    // A browser reports a failed socket with error, then close; some implementations (Node 20's)
+    // never send the close of a connection that could not be made. The error suffices.
+    socket.addEventListener('error', () => {
+      if (this.#socket !== socket) return;
+      this.#lost(ABNORMAL_CLOSURE, '');
+      socket.close();
+    });
+  }
+
+  #receive(raw: unknown): void {
+    const parsed = parseServerFrame(raw);
+    if (!parsed.ok) {
+      const report = { raw, reason: parsed.reason };
+      for (const listener of [...this.#malformedListeners]) listener(report);
+      return;
+    }
+    const { frame } = parsed;
+    if (frame.event === 'connected') {
+      // A working connection: the backoff starts over, and nothing of ours lingers.
+      this.#attempt = 0;
+      this.#lostAt = null;
+      this.#socketJoined = true;
+    }
+    for (const handler of [...(this.#handlers.get(frame.event) ?? [])]) {
+      try {
+        handler(frame.data);
+      } catch (error) {
+        this.#onHandlerError(error, frame);
+      }
+    }
+    // The server closes with 1008 next; act at once rather than wait for it.
+    if (frame.event === 'duplicate_user_error' && this.#active) this.#duplicate();
+  }
+
+  /** Another connection of the user holds the map: our own lost one, or truly another window. */
+  #duplicate(): void {
+    const lostAt = this.#lostAt;
+    if (lostAt !== null && this.#timers.now() - lostAt < this.#staleGrace) {
+      const socket = this.#socket;
+      this.#socket = null;
+      socket?.close(LIVE_CLOSE_CODES.normal);
+      this.#retry();
+      return;
+    }
+    this.#stop('duplicate');
+  }
+
+  #lost(code: number, reason: string): void {
+    const joined = this.#socketJoined;
+    this.#socket = null;
+    this.#socketJoined = false;
+    this.#cancelPointer();
+    if (!this.#active) return;
+    if (joined && this.#lostAt === null) this.#lostAt = this.#timers.now();
+    if (this.#restarting) {
+      this.#restarting = false;
+      this.#attempt = 0;
+      this.#open();
+      return;
+    }
+    if (code === LIVE_CLOSE_CODES.policyViolation) {
+      // A duplicate, or too many bad frames: reconnecting would only be refused again.
+      if (/duplicate/i.test(reason)) this.#duplicate();
+      else this.#stop('closed');
+      return;
+    }
+    this.#retry();
+  }
+
+  #retry(): void {
+    this.#clearRetry();
+    if (!this.#network.isOnline()) {
+      this.#setState('offline');
+      return;
+    }
+    this.#setState('reconnecting');
+    this.#retryTimer = this.#timers.setTimeout(() => {
+      this.#retryTimer = undefined;
+      this.#open();
+    }, this.retryDelay(this.#attempt));
+    this.#attempt += 1;
+  }
+
+  #clearRetry(): void {
+    if (this.#retryTimer !== undefined) this.#timers.clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
+  }
+
+  #networkChanged(online: boolean): void {
+    if (!this.#active || this.#socket !== null) return; // a live socket tells for itself
+    if (online) {
+      this.#attempt = 0;
+      this.#open();
+    } else {
+      this.#clearRetry();
+      this.#setState('offline');
+    }
+  }
+
+  #stop(state: LiveState): void {
+    this.#active = false;
+    this.#restarting = false;
+    this.#clearRetry();
+    this.#cancelPointer();
+    this.#unsubscribeNetwork?.();
+    this.#unsubscribeNetwork = null;
+    const socket = this.#socket;
+    this.#socket = null;
+    socket?.close(LIVE_CLOSE_CODES.normal);
+    this.#setState(state);
+  }
+}
