@@ -1,0 +1,1035 @@
+// The editor's document store: one map's document, the only way the editor changes it.
+//
+// It keeps two states: `confirmed`, the server's document at `revision` (sync_map_edit applied in
+// revision order), and `view`, what the editor shows: confirmed with the pending local edits
+// replayed on top. A remote change is applied to confirmed and the pending edits are replayed
+// again, so that it never clobbers a newer local edit and a local edit never hides another
+// field's remote change. A local edit leaves the pending list when confirmed contains it (its
+// answer's revision was applied), or when it failed: replaying without it reverts exactly it.
+//
+// The store's own syncs come back (the author is included); one that arrives while its request
+// is unanswered waits for the answer, so that confirmed never holds an edit that is still pending
+// (which replaying would apply twice, and a created element would show twice).
+import { ApiError } from '../../api/http';
+import type {
+  Edge,
+  GlobalDesign,
+  Layer,
+  MapDocument,
+  MapSettings,
+  Node,
+  ObjectTemplate,
+  RevisionAnswer,
+} from '../../api/document';
+import type { SyncMapEdit } from '../../api/live';
+import {
+  elementsPatch,
+  failureToasts,
+  globalPatch,
+  idsOf,
+  resolveEdit,
+  saveGroup,
+  savesAtOnce,
+  successToasts,
+} from './requests';
+import {
+  applyDelta,
+  applyEdit,
+  cloneState,
+  deepEqual,
+  diffPaths,
+  Draft,
+  stateFromDocument,
+  Touched,
+  valueAt,
+  type ApplyContext,
+  type DocState,
+} from './state';
+import type {
+  DocumentStoreOptions,
+  Edit,
+  EditResult,
+  LiveSource,
+  StoreApi,
+  StoreChange,
+  StoreListener,
+  StoreTimers,
+  Toast,
+  ToastListener,
+} from './types';
+
+interface Op {
+  edit: Edit;
+  /** The temporary id of what a create or clone makes. */
+  createdId?: number;
+  /** The server's answer to a create or clone. */
+  answer?: Node | Edge;
+  status: 'queued' | 'sent' | 'acked';
+  /** With acked: the revision the answer named; the op leaves once confirmed reaches it. */
+  ackRevision: number;
+  /** What its last application touched (for telling subscribers what a replay changed). */
+  touched: Touched | null;
+}
+
+type TargetKind = 'node' | 'edge' | 'template' | 'layer' | 'map' | 'global';
+
+/** Fields an undo step set on one element; another editor changing one makes the step stale. */
+interface Target {
+  kind: TargetKind;
+  id: number;
+  paths: string[];
+}
+
+interface UndoEntry {
+  edits: Edit[];
+  targets: Target[];
+}
+
+const browserTimers: StoreTimers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => {
+    globalThis.clearTimeout(handle as number);
+  },
+  now: () => Date.now(),
+};
+
+function withoutRevision<T extends object>(answer: T & RevisionAnswer): T {
+  const out: Partial<RevisionAnswer> & T = { ...answer };
+  delete out.revision;
+  return out;
+}
+
+/**
+ * A replay builds new objects for everything it touches; an element equal to what was shown keeps
+ * its old object, so that subscribers comparing identities re-render only what really changed.
+ */
+function keepIdentity(prev: DocState, next: DocState, touched: Touched[]): void {
+  const keep = <T>(a: Map<number, T>, b: Map<number, T>, id: number) => {
+    const was = a.get(id);
+    const now = b.get(id);
+    if (was !== undefined && now !== undefined && was !== now && deepEqual(was, now)) b.set(id, was);
+  };
+  for (const t of touched) {
+    for (const id of t.nodes.keys()) keep(prev.nodes, next.nodes, id);
+    for (const id of t.edges.keys()) keep(prev.edges, next.edges, id);
+    for (const id of t.templates.keys()) keep(prev.templates, next.templates, id);
+  }
+  if (next.layers !== prev.layers && deepEqual(next.layers, prev.layers)) next.layers = prev.layers;
+  if (next.map !== prev.map && deepEqual(next.map, prev.map)) next.map = prev.map;
+  if (next.global !== prev.global && deepEqual(next.global, prev.global)) next.global = prev.global;
+}
+
+function isGone(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 410 || err.code === 'gone');
+}
+
+export class DocumentStore {
+  readonly mapId: number;
+  readonly #userId: number;
+  readonly #api: StoreApi;
+  readonly #timers: StoreTimers;
+  readonly #debounceMs: number;
+  readonly #positionDebounceMs: number;
+  readonly #gapGraceMs: number;
+  readonly #ownSyncWaitMs: number;
+  readonly #retryMs: number;
+  readonly #undoLimit: number;
+  readonly #log: (message: string, error?: unknown) => void;
+
+  #confirmed: DocState;
+  #view: DocState;
+  #revision: number;
+  #pending: Op[] = [];
+  /** Temporary id → server id, once a create is answered. */
+  readonly #aliases = new Map<number, number>();
+  /** Temporary ids whose create failed: edits naming them are dropped. */
+  readonly #dead = new Set<number>();
+  #nextTempId = -1;
+
+  readonly #buffer = new Map<number, SyncMapEdit>();
+  #inFlight = 0;
+  #maxAckedRevision = 0;
+  #holdTimer: unknown;
+  #holdExpiredAt: number | null = null;
+  #gapTimer: unknown;
+  #retryTimer: unknown;
+  #catching = false;
+  #catchAgain = false;
+
+  #saveTimer: unknown;
+  #lastEditAt = 0;
+  #flushing: Promise<void> | null = null;
+
+  #undo: UndoEntry[] = [];
+  #redo: UndoEntry[] = [];
+
+  readonly #listeners = new Set<StoreListener>();
+  readonly #toastListeners = new Set<ToastListener>();
+  #snapshot: MapDocument | null = null;
+  #version = 0;
+  #disposed = false;
+
+  constructor(document: MapDocument, options: DocumentStoreOptions) {
+    this.mapId = options.mapId;
+    this.#userId = options.userId;
+    this.#api = options.api;
+    this.#timers = options.timers ?? browserTimers;
+    this.#debounceMs = options.debounceMs ?? 700;
+    this.#positionDebounceMs = options.positionDebounceMs ?? 100;
+    this.#gapGraceMs = options.gapGraceMs ?? 300;
+    this.#ownSyncWaitMs = options.ownSyncWaitMs ?? 10_000;
+    this.#retryMs = options.retryMs ?? 2_000;
+    this.#undoLimit = options.undoLimit ?? 100;
+    this.#log =
+      options.log ??
+      ((message, error) => {
+        console.warn(`document store: ${message}`, error);
+      });
+    this.#confirmed = stateFromDocument(document);
+    this.#view = cloneState(this.#confirmed);
+    this.#revision = document.revision;
+  }
+
+  // --- Reading ---------------------------------------------------------------------------------
+
+  get revision(): number {
+    return this.#revision;
+  }
+
+  /** Raised with every notification (a snapshot key for useSyncExternalStore). */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** The document as shown (local edits included); the same object until the next change. */
+  get document(): MapDocument {
+    this.#snapshot ??= {
+      map: this.#view.map,
+      nodes: [...this.#view.nodes.values()],
+      edges: [...this.#view.edges.values()],
+      object_templates: [...this.#view.templates.values()],
+      global_design: this.#view.global,
+      layers: this.#view.layers,
+      revision: this.#revision,
+    };
+    return this.#snapshot;
+  }
+
+  getNode(id: number): Node | undefined {
+    return this.#view.nodes.get(this.resolveId(id));
+  }
+
+  getEdge(id: number): Edge | undefined {
+    return this.#view.edges.get(this.resolveId(id));
+  }
+
+  getTemplate(id: number): ObjectTemplate | undefined {
+    return this.#view.templates.get(id);
+  }
+
+  get map(): MapSettings {
+    return this.#view.map;
+  }
+
+  get layers(): readonly Layer[] {
+    return this.#view.layers;
+  }
+
+  get globalDesign(): GlobalDesign {
+    return this.#view.global;
+  }
+
+  /** The server's id for a temporary one once its create is answered; other ids unchanged. */
+  resolveId(id: number): number {
+    return this.#aliases.get(id) ?? id;
+  }
+
+  /** Whether edits wait to be saved or are being saved. */
+  get hasUnsavedChanges(): boolean {
+    return this.#pending.some((op) => op.status !== 'acked');
+  }
+
+  get canUndo(): boolean {
+    return this.#undo.length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.#redo.length > 0;
+  }
+
+  subscribe(listener: StoreListener): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  /** The toasts to show, by message key (translation is the caller's). */
+  onToast(listener: ToastListener): () => void {
+    this.#toastListeners.add(listener);
+    return () => {
+      this.#toastListeners.delete(listener);
+    };
+  }
+
+  // --- Local edits -----------------------------------------------------------------------------
+
+  /** Applies an edit at once and queues it for saving; records its inverse for undo. */
+  apply(edit: Edit): EditResult {
+    const done = this.#perform(edit, false);
+    if (!done) return { ok: false };
+    this.#pushUndo(this.#undo, done.entry);
+    this.#redo = [];
+    return done.result;
+  }
+
+  /** Undoes one's own last edit, by applying its inverse as a new edit (saved like any other). */
+  undo(): boolean {
+    return this.#step(this.#undo, this.#redo);
+  }
+
+  redo(): boolean {
+    return this.#step(this.#redo, this.#undo);
+  }
+
+  #step(from: UndoEntry[], to: UndoEntry[]): boolean {
+    const entry = from.pop();
+    if (!entry) return false;
+    const inverses: UndoEntry = { edits: [], targets: [] };
+    for (const edit of entry.edits) {
+      const done = this.#perform(edit, true);
+      if (!done) continue;
+      inverses.edits.unshift(...done.entry.edits);
+      inverses.targets.push(...done.entry.targets);
+    }
+    if (inverses.edits.length > 0) this.#pushUndo(to, inverses);
+    return true;
+  }
+
+  #pushUndo(stack: UndoEntry[], entry: UndoEntry): void {
+    if (entry.edits.length === 0) return;
+    stack.push(entry);
+    if (stack.length > this.#undoLimit) stack.shift();
+  }
+
+  #perform(raw: Edit, quiet: boolean): { result: EditResult; entry: UndoEntry } | null {
+    if (this.#disposed) return null;
+    const edit = this.#normalize(raw);
+    if (!this.#targetsExist(edit)) {
+      if (!quiet) this.#toast(failureToasts([edit], false).filter((t) => t.type === 'error'));
+      return null;
+    }
+    const op: Op = { edit, status: 'queued', ackRevision: 0, touched: null };
+    if (edit.type === 'createNode' || edit.type === 'cloneNode' || edit.type === 'createEdge') {
+      op.createdId = this.#nextTempId--;
+    }
+    const t = new Touched();
+    applyEdit(new Draft(this.#view, t), edit, this.#context(op));
+    op.touched = t;
+    this.#pending.push(op);
+    const entry = { edits: this.#inverse(edit, t, op), targets: this.#targets(t) };
+    this.#emitTouched([t]);
+    this.#lastEditAt = this.#timers.now();
+    this.#scheduleSave(edit);
+    return { result: op.createdId === undefined ? { ok: true } : { ok: true, id: op.createdId }, entry };
+  }
+
+  /** "A change equal to the template-computed value is saved as null" (spec §4). */
+  #normalize(edit: Edit): Edit {
+    if (edit.type !== 'setNodeDesign' && edit.type !== 'setEdgeDesign') return edit;
+    const el = edit.type === 'setNodeDesign' ? this.getNode(edit.id) : this.getEdge(edit.id);
+    const ref = el?.template ?? '0';
+    const tdesign = this.#view.templates.get(Number(ref))?.design as Record<string, unknown> | undefined;
+    if (!tdesign || ref === '0') return edit;
+    const design: Record<string, unknown> = { ...edit.design };
+    for (const [k, v] of Object.entries(design)) {
+      if (k !== 'shape' && k !== 'object_template' && v !== null && deepEqual(tdesign[k], v)) design[k] = null;
+    }
+    return { ...edit, design };
+  }
+
+  #targetsExist(edit: Edit): boolean {
+    const ids = idsOf(edit).map((id) => this.resolveId(id));
+    if (ids.some((id) => this.#dead.has(id))) return false;
+    const nodes = (xs: number[]) => xs.every((id) => this.#view.nodes.has(id));
+    const edges = (xs: number[]) => xs.every((id) => this.#view.edges.has(id));
+    switch (edit.type) {
+      case 'setEdgeDesign':
+      case 'setEdgeContent':
+      case 'setEdgeVisibility':
+      case 'removeEdges':
+        return edges(ids);
+      case 'applyTemplate':
+      case 'restoreTemplate':
+        return edit.target === 'node' ? nodes(ids) : edges(ids);
+      case 'setLayerHidden':
+      case 'setLayerLocked':
+      case 'deleteLayer':
+        return this.#view.layers.some((l) => l.id === edit.layer);
+      default:
+        return nodes(ids);
+    }
+  }
+
+  #context(op: Op): ApplyContext {
+    const ctx: ApplyContext = { resolve: (id) => this.resolveId(id) };
+    if (op.createdId !== undefined) ctx.createdId = this.resolveId(op.createdId);
+    if (op.answer) ctx.answer = op.answer;
+    return ctx;
+  }
+
+  /** The edits that undo `edit`, from the values before it (t's). */
+  #inverse(edit: Edit, t: Touched, op: Op): Edit[] {
+    const r = (id: number) => this.resolveId(id);
+    const before = (id: number) => t.nodes.get(r(id)) ?? this.#view.nodes.get(r(id));
+    const edgeBefore = (id: number) => t.edges.get(r(id)) ?? this.#view.edges.get(r(id));
+    const designUndo = (prev: object, cur: object): Record<string, unknown> => {
+      const p = prev as Record<string, unknown>;
+      const c = cur as Record<string, unknown>;
+      const out: Record<string, unknown> = {};
+      for (const k of new Set([...Object.keys(p), ...Object.keys(c)])) {
+        if (k !== 'object_template' && !deepEqual(p[k], c[k])) out[k] = p[k] ?? null;
+      }
+      return out;
+    };
+    const contentUndo = (prev: object, patch: object): Record<string, Record<string, unknown>> => {
+      const out: Record<string, Record<string, unknown>> = {};
+      for (const [lang, fields] of Object.entries(patch)) {
+        const was = (prev as Record<string, Record<string, unknown> | undefined>)[lang] ?? {};
+        out[lang] = {};
+        for (const k of Object.keys(fields as object)) out[lang][k] = was[k] ?? (k === 'translated' ? false : '');
+      }
+      return out;
+    };
+    switch (edit.type) {
+      case 'moveNodes':
+        return [
+          {
+            type: 'moveNodes',
+            positions: edit.positions.flatMap((p) => {
+              const n = before(p.id);
+              return n ? [{ id: r(p.id), center: n.geometry.center }] : [];
+            }),
+          },
+        ];
+      case 'setNodeDesign': {
+        const prev = before(edit.id);
+        const cur = this.#view.nodes.get(r(edit.id));
+        if (!prev || !cur) return [];
+        const design = designUndo(prev.design, cur.design);
+        return Object.keys(design).length ? [{ type: 'setNodeDesign', id: r(edit.id), design }] : [];
+      }
+      case 'setNodeContent': {
+        const prev = before(edit.id);
+        return prev ? [{ type: 'setNodeContent', id: r(edit.id), content: contentUndo(prev.content, edit.content) }] : [];
+      }
+      case 'setNodeVisibility': {
+        const prev = before(edit.id);
+        if (!prev) return [];
+        const v = prev.visibility;
+        return [
+          {
+            type: 'setNodeVisibility',
+            id: r(edit.id),
+            visibility: {
+              ...(edit.visibility.min_level !== undefined && { min_level: v.min_level }),
+              ...(edit.visibility.max_level !== undefined && { max_level: v.max_level }),
+            },
+          },
+        ];
+      }
+      case 'setNodeHidden': {
+        const ids = edit.ids.filter((id) => before(id)?.visibility.hidden === !edit.hidden).map(r);
+        return ids.length ? [{ type: 'setNodeHidden', ids, hidden: !edit.hidden }] : [];
+      }
+      case 'setNodeLocked': {
+        const ids = edit.ids.filter((id) => before(id)?.editing.locked === !edit.locked).map(r);
+        return ids.length ? [{ type: 'setNodeLocked', ids, locked: !edit.locked }] : [];
+      }
+      case 'reorderNodes': {
+        const ids = edit.ids.map(r).filter((id) => before(id) !== undefined);
+        ids.sort((a, b) => (before(a)?.order ?? 0) - (before(b)?.order ?? 0));
+        return [{ type: 'reorderNodes', ids }];
+      }
+      case 'createNode':
+      case 'cloneNode':
+        return op.createdId === undefined ? [] : [{ type: 'removeNodes', ids: [op.createdId] }];
+      case 'createEdge':
+        return op.createdId === undefined ? [] : [{ type: 'removeEdges', ids: [op.createdId] }];
+      case 'setEdgeDesign': {
+        const prev = edgeBefore(edit.id);
+        const cur = this.#view.edges.get(r(edit.id));
+        if (!prev || !cur) return [];
+        const design = designUndo(prev.design, cur.design);
+        return Object.keys(design).length ? [{ type: 'setEdgeDesign', id: r(edit.id), design }] : [];
+      }
+      case 'setEdgeContent': {
+        const prev = edgeBefore(edit.id);
+        return prev ? [{ type: 'setEdgeContent', id: r(edit.id), content: contentUndo(prev.content, edit.content) }] : [];
+      }
+      case 'setEdgeVisibility': {
+        const prev = edgeBefore(edit.id);
+        if (!prev) return [];
+        const visibility: Record<string, unknown> = {};
+        for (const k of Object.keys(edit.visibility)) visibility[k] = prev.visibility[k as keyof typeof prev.visibility];
+        return [{ type: 'setEdgeVisibility', id: r(edit.id), visibility }];
+      }
+      case 'setLayerHidden':
+      case 'setLayerLocked': {
+        const prev = (t.layers ?? this.#view.layers).find((l) => l.id === edit.layer);
+        if (!prev) return [];
+        return edit.type === 'setLayerHidden'
+          ? prev.hidden === edit.hidden
+            ? []
+            : [{ type: 'setLayerHidden', layer: edit.layer, hidden: prev.hidden }]
+          : prev.locked === edit.locked
+            ? []
+            : [{ type: 'setLayerLocked', layer: edit.layer, locked: prev.locked }];
+      }
+      case 'setMapSettings': {
+        const prev = t.map ?? this.#view.map;
+        const patch: Record<string, unknown> = {};
+        for (const k of Object.keys(edit.patch)) {
+          if (k === 'design') {
+            const design: Record<string, unknown> = {};
+            for (const f of Object.keys(edit.patch.design ?? {})) {
+              // The map's media fields take "" to clear them.
+              design[f] = prev.design[f as keyof typeof prev.design] ?? '';
+            }
+            patch.design = design;
+          } else {
+            patch[k] = prev[k as keyof MapSettings];
+          }
+        }
+        return [{ type: 'setMapSettings', patch }];
+      }
+      case 'setGlobalDesign': {
+        const prev = t.global ?? this.#view.global;
+        const patch: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(edit.patch)) {
+          if (k === 'nodes' || k === 'edges') {
+            const was = prev[k] as Record<string, unknown>;
+            const section: Record<string, unknown> = {};
+            for (const f of Object.keys(v as object)) section[f] = was[f] ?? null;
+            patch[k] = section;
+          } else {
+            patch[k] = prev[k as keyof GlobalDesign];
+          }
+        }
+        return [{ type: 'setGlobalDesign', patch }];
+      }
+      case 'applyTemplate':
+      case 'restoreTemplate': {
+        const prev = edit.target === 'node' ? before(edit.id) : edgeBefore(edit.id);
+        const cur = edit.target === 'node' ? this.#view.nodes.get(r(edit.id)) : this.#view.edges.get(r(edit.id));
+        if (!prev || !cur) return [];
+        const out: Edit[] = [];
+        if (edit.type === 'applyTemplate' && prev.template !== cur.template) {
+          out.push({ type: 'applyTemplate', target: edit.target, id: r(edit.id), template: prev.template });
+        }
+        const design = designUndo(prev.design, cur.design);
+        if (Object.keys(design).length) {
+          out.push(
+            edit.target === 'node'
+              ? { type: 'setNodeDesign', id: r(edit.id), design: design }
+              : { type: 'setEdgeDesign', id: r(edit.id), design: design },
+          );
+        }
+        return out;
+      }
+      // Removals are not undone: the server gives a recreated element a new id.
+      case 'removeNodes':
+      case 'removeEdges':
+      case 'deleteLayer':
+        return [];
+    }
+  }
+
+  /** The fields a local edit set, element by element. */
+  #targets(t: Touched): Target[] {
+    const out: Target[] = [];
+    const add = (kind: TargetKind, id: number, prev: unknown, cur: unknown) => {
+      const paths = prev === undefined || cur === undefined ? [''] : diffPaths(prev, cur);
+      if (paths.length) out.push({ kind, id, paths });
+    };
+    for (const [id, prev] of t.nodes) add('node', id, prev, this.#view.nodes.get(id));
+    for (const [id, prev] of t.edges) add('edge', id, prev, this.#view.edges.get(id));
+    for (const [id, prev] of t.templates) add('template', id, prev, this.#view.templates.get(id));
+    if (t.layers) {
+      for (const l of this.#view.layers) add('layer', l.id, t.layers.find((x) => x.id === l.id), l);
+    }
+    if (t.map) add('map', 0, t.map, this.#view.map);
+    if (t.global) add('global', 0, t.global, this.#view.global);
+    return out;
+  }
+
+  /** Drops undo and redo steps whose fields another editor's change (t, on confirmed) changed. */
+  #invalidateUndo(t: Touched): void {
+    const s = this.#confirmed;
+    const changed = (target: Target): boolean => {
+      const id = this.resolveId(target.id);
+      let prev: unknown;
+      let cur: unknown;
+      switch (target.kind) {
+        case 'node':
+          if (!t.nodes.has(id)) return false;
+          [prev, cur] = [t.nodes.get(id), s.nodes.get(id)];
+          break;
+        case 'edge':
+          if (!t.edges.has(id)) return false;
+          [prev, cur] = [t.edges.get(id), s.edges.get(id)];
+          break;
+        case 'template':
+          if (!t.templates.has(id)) return false;
+          [prev, cur] = [t.templates.get(id), s.templates.get(id)];
+          break;
+        case 'layer':
+          if (!t.layers) return false;
+          [prev, cur] = [t.layers.find((l) => l.id === id), s.layers.find((l) => l.id === id)];
+          break;
+        case 'map':
+          if (!t.map) return false;
+          [prev, cur] = [t.map, s.map];
+          break;
+        case 'global':
+          if (!t.global) return false;
+          [prev, cur] = [t.global, s.global];
+          break;
+      }
+      return target.paths.some((p) => !deepEqual(valueAt(prev, p), valueAt(cur, p)));
+    };
+    const keep = (e: UndoEntry) => !e.targets.some(changed);
+    this.#undo = this.#undo.filter(keep);
+    this.#redo = this.#redo.filter(keep);
+  }
+
+  // --- Saving ----------------------------------------------------------------------------------
+
+  #scheduleSave(edit: Edit): void {
+    if (savesAtOnce(edit.type)) {
+      this.#clearSaveTimer();
+      void this.#flush();
+      return;
+    }
+    this.#armSaveTimer();
+  }
+
+  /** The quiet time: 100 ms when only positions wait, else 700 ms, from the last edit. */
+  #armSaveTimer(): void {
+    this.#clearSaveTimer();
+    const queued = this.#pending.filter((op) => op.status === 'queued');
+    if (queued.length === 0) return;
+    if (queued.some((op) => savesAtOnce(op.edit.type))) {
+      void this.#flush();
+      return;
+    }
+    const onlyPositions = queued.every((op) => op.edit.type === 'moveNodes');
+    const quiet = onlyPositions ? this.#positionDebounceMs : this.#debounceMs;
+    const wait = Math.max(0, this.#lastEditAt + quiet - this.#timers.now());
+    this.#saveTimer = this.#timers.setTimeout(() => {
+      this.#saveTimer = undefined;
+      void this.#flush();
+    }, wait);
+  }
+
+  #clearSaveTimer(): void {
+    if (this.#saveTimer !== undefined) this.#timers.clearTimeout(this.#saveTimer);
+    this.#saveTimer = undefined;
+  }
+
+  /** Saves what waits now; resolves when nothing waits or is being saved. */
+  async flush(): Promise<void> {
+    this.#clearSaveTimer();
+    while (this.#flushing || this.#pending.some((op) => op.status === 'queued')) {
+      await (this.#flushing ?? this.#flush());
+      this.#clearSaveTimer();
+    }
+  }
+
+  #flush(): Promise<void> {
+    if (this.#flushing) return this.#flushing;
+    this.#clearSaveTimer();
+    this.#flushing = this.#sendQueued().finally(() => {
+      this.#flushing = null;
+      if (!this.#disposed) this.#armSaveTimer();
+    });
+    return this.#flushing;
+  }
+
+  /** Sends what is queued now, in order: neighbours of one group merged, the others alone. */
+  async #sendQueued(): Promise<void> {
+    const queued = this.#pending.filter((op) => op.status === 'queued');
+    let i = 0;
+    while (i < queued.length) {
+      const first = queued[i];
+      if (!first) break;
+      const group = saveGroup(first.edit.type);
+      let j = i + 1;
+      if (group !== 'alone') {
+        while (j < queued.length && saveGroup(queued[j]?.edit.type ?? 'createNode') === group) j++;
+      }
+      await this.#send(queued.slice(i, j));
+      i = j;
+      if (this.#disposed) return;
+    }
+  }
+
+  async #send(candidates: Op[]): Promise<void> {
+    // An edit of an element whose create failed goes with it.
+    const stale = candidates.filter(
+      (op) => !this.#pending.includes(op) || idsOf(op.edit).some((id) => this.#dead.has(this.resolveId(id))),
+    );
+    if (stale.length) this.#drop(stale);
+    const batch = candidates.filter((op) => !stale.includes(op));
+    const first = batch[0];
+    if (!first) return;
+    const edits = batch.map((op) => resolveEdit(op.edit, (id) => this.resolveId(id)));
+    for (const op of batch) op.status = 'sent';
+    this.#inFlight++;
+    let revision: number;
+    try {
+      switch (saveGroup(first.edit.type)) {
+        case 'elements':
+          revision = (await this.#api.patchElements(this.mapId, elementsPatch(edits))).revision;
+          break;
+        case 'global':
+          revision = (await this.#api.patchGlobalDesign(this.mapId, globalPatch(edits))).revision;
+          break;
+        case 'alone':
+          revision = await this.#sendAlone(first, edits[0] ?? first.edit);
+          break;
+      }
+    } catch (err) {
+      this.#inFlight--;
+      this.#failed(batch, edits, err);
+      this.#drain();
+      return;
+    }
+    this.#inFlight--;
+    this.#acked(batch, revision);
+    this.#toast(successToasts(edits));
+    this.#drain();
+  }
+
+  async #sendAlone(op: Op, edit: Edit): Promise<number> {
+    const api = this.#api;
+    const id = this.mapId;
+    switch (edit.type) {
+      case 'reorderNodes':
+        return (await api.patchElements(id, { nodes: edit.ids.map((n) => ({ id: n })) })).revision;
+      case 'createNode': {
+        const res = await api.createNode(id, edit.node);
+        this.#answered(op, withoutRevision(res.data));
+        return res.revision;
+      }
+      case 'cloneNode': {
+        const res = await api.cloneNode(id, edit.offset ? { id: edit.id, offset: edit.offset } : { id: edit.id });
+        this.#answered(op, withoutRevision(res.data));
+        return res.revision;
+      }
+      case 'createEdge': {
+        const res = await api.createEdge(id, edit.edge);
+        this.#answered(op, withoutRevision(res.data));
+        return res.revision;
+      }
+      case 'removeNodes': {
+        let revision = this.#revision;
+        for (const n of edit.ids) revision = (await api.deleteNode(id, n)).revision;
+        return revision;
+      }
+      case 'deleteLayer':
+        return (await api.patchElements(id, { levels: [{ id: edit.layer, delete: true }] })).revision;
+      case 'applyTemplate':
+        return edit.target === 'node'
+          ? (await api.patchNodeDesign(id, edit.id, { object_template: edit.template })).revision
+          : (await api.patchEdgeDesign(id, edit.id, { object_template: edit.template })).revision;
+      case 'restoreTemplate': {
+        const patch = [{ id: edit.id, restore_template: true }];
+        return (await api.patchElements(id, edit.target === 'node' ? { nodes: patch } : { edges: patch })).revision;
+      }
+      default:
+        throw new Error(`${edit.type} is saved with others`);
+    }
+  }
+
+  #answered(op: Op, element: Node | Edge): void {
+    op.answer = element;
+    if (op.createdId !== undefined) this.#aliases.set(op.createdId, element.id);
+  }
+
+  #acked(batch: Op[], revision: number): void {
+    for (const op of batch) {
+      op.status = 'acked';
+      op.ackRevision = revision;
+    }
+    this.#maxAckedRevision = Math.max(this.#maxAckedRevision, revision);
+    const replaced = batch.filter((op) => op.answer !== undefined);
+    // Confirmed may hold it already (its sync waited no longer, or came with a catch-up).
+    const done = revision <= this.#revision;
+    if (done) this.#pending = this.#pending.filter((op) => !batch.includes(op));
+    if (replaced.length || done) this.#rebase(done ? batch.flatMap((op) => (op.touched ? [op.touched] : [])) : [], replaced);
+  }
+
+  #failed(batch: Op[], edits: Edit[], err: unknown): void {
+    const locked = err instanceof ApiError && err.code === 'element_locked';
+    for (const op of batch) if (op.createdId !== undefined) this.#dead.add(op.createdId);
+    this.#drop(batch);
+    if (edits.some((e) => e.type === 'deleteLayer')) this.#log('deleting a layer failed', err);
+    this.#toast(failureToasts(edits, locked));
+  }
+
+  /** Takes ops out of the pending list; the replay without them reverts exactly them. */
+  #drop(ops: Op[]): void {
+    const gone = new Set(ops);
+    // Edits queued for elements whose create failed would fail too.
+    for (const op of this.#pending) {
+      if (op.status === 'queued' && idsOf(op.edit).some((id) => this.#dead.has(this.resolveId(id)))) gone.add(op);
+    }
+    this.#pending = this.#pending.filter((op) => !gone.has(op));
+    this.#rebase(
+      [...gone].flatMap((op) => (op.touched ? [op.touched] : [])),
+      [],
+    );
+  }
+
+  // --- Server changes --------------------------------------------------------------------------
+
+  /** Listens to a live connection's syncs and (re)connections; answers the unsubscribe. */
+  attach(live: LiveSource): () => void {
+    const offs = [
+      live.on('sync_map_edit', (frame) => {
+        this.receiveSync(frame);
+      }),
+      live.on('connected', (data) => {
+        this.connected(data.revision);
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }
+
+  /** A committed change: applied in revision order; a later one waits for the missing ones. */
+  receiveSync(frame: SyncMapEdit): void {
+    if (this.#disposed || frame.revision <= this.#revision) return;
+    this.#buffer.set(frame.revision, frame);
+    this.#drain();
+  }
+
+  /** A (re)connection: catch up when the server is ahead, or did not say (a resync). */
+  connected(revision?: number): void {
+    if (revision === undefined || revision > this.#revision) void this.#catchUp();
+  }
+
+  #drain(): void {
+    if (this.#disposed) return;
+    for (;;) {
+      const frame = this.#buffer.get(this.#revision + 1);
+      if (!frame) break;
+      if (this.#mustWait(frame)) {
+        this.#armHold(frame.revision);
+        return;
+      }
+      this.#buffer.delete(frame.revision);
+      this.#applySync(frame);
+    }
+    this.#clearHold();
+    if (this.#buffer.size > 0) this.#armGap();
+    else this.#clearGap();
+  }
+
+  /** An own sync newer than every answer while a request is out: its answer comes first. */
+  #mustWait(frame: SyncMapEdit): boolean {
+    return (
+      frame.user_id === this.#userId &&
+      this.#inFlight > 0 &&
+      frame.revision > this.#maxAckedRevision &&
+      this.#holdExpiredAt !== frame.revision
+    );
+  }
+
+  #armHold(revision: number): void {
+    if (this.#holdTimer !== undefined) return;
+    this.#holdTimer = this.#timers.setTimeout(() => {
+      this.#holdTimer = undefined;
+      this.#holdExpiredAt = revision;
+      this.#drain();
+    }, this.#ownSyncWaitMs);
+  }
+
+  #clearHold(): void {
+    if (this.#holdTimer !== undefined) this.#timers.clearTimeout(this.#holdTimer);
+    this.#holdTimer = undefined;
+  }
+
+  #armGap(): void {
+    if (this.#gapTimer !== undefined || this.#catching) return;
+    this.#gapTimer = this.#timers.setTimeout(() => {
+      this.#gapTimer = undefined;
+      void this.#catchUp();
+    }, this.#gapGraceMs);
+  }
+
+  #clearGap(): void {
+    if (this.#gapTimer !== undefined) this.#timers.clearTimeout(this.#gapTimer);
+    this.#gapTimer = undefined;
+  }
+
+  #applySync(frame: SyncMapEdit): void {
+    const t = new Touched();
+    applyDelta(new Draft(this.#confirmed, t), frame.data);
+    this.#revision = frame.revision;
+    if (frame.user_id !== this.#userId) this.#invalidateUndo(t);
+    const done = this.#pending.filter((op) => op.status === 'acked' && op.ackRevision <= this.#revision);
+    if (this.#pending.length === 0) {
+      // Nothing pending: the view is confirmed, and takes the change the same way.
+      const tv = new Touched();
+      applyDelta(new Draft(this.#view, tv), frame.data);
+      this.#emitTouched([tv]);
+      return;
+    }
+    if (done.length) this.#pending = this.#pending.filter((op) => !done.includes(op));
+    this.#rebase([t, ...done.flatMap((op) => (op.touched ? [op.touched] : []))], []);
+  }
+
+  async #catchUp(): Promise<void> {
+    if (this.#catching) {
+      this.#catchAgain = true;
+      return;
+    }
+    this.#catching = true;
+    this.#clearGap();
+    try {
+      const list = await this.#api.getChanges(this.mapId, this.#revision);
+      for (const c of list.changes) {
+        if (c.revision > this.#revision) {
+          this.#buffer.set(c.revision, { revision: c.revision, user_id: c.user_id, type: c.type, data: c.data });
+        }
+      }
+    } catch (err) {
+      if (isGone(err)) await this.#reload();
+      else this.#retryLater('catching up failed', err);
+    } finally {
+      this.#catching = false;
+    }
+    this.#drain();
+    if (this.#catchAgain) {
+      this.#catchAgain = false;
+      await this.#catchUp();
+    }
+  }
+
+  /** The change log no longer reaches back: the whole document again, pending edits on top. */
+  async #reload(): Promise<void> {
+    let doc: MapDocument;
+    try {
+      doc = (await this.#api.getMap(this.mapId)).data;
+    } catch (err) {
+      this.#retryLater('reloading the map failed', err);
+      return;
+    }
+    if (this.#disposed) return;
+    this.#confirmed = stateFromDocument(doc);
+    this.#revision = doc.revision;
+    for (const r of [...this.#buffer.keys()]) if (r <= doc.revision) this.#buffer.delete(r);
+    this.#pending = this.#pending.filter((op) => !(op.status === 'acked' && op.ackRevision <= doc.revision));
+    // What others changed is unknown: no step can be trusted not to overwrite it.
+    this.#undo = [];
+    this.#redo = [];
+    this.#rebase([], [], true);
+  }
+
+  #retryLater(message: string, err: unknown): void {
+    this.#log(message, err);
+    if (this.#retryTimer !== undefined || this.#disposed) return;
+    this.#retryTimer = this.#timers.setTimeout(() => {
+      this.#retryTimer = undefined;
+      void this.#catchUp();
+    }, this.#retryMs);
+  }
+
+  // --- Notifying -------------------------------------------------------------------------------
+
+  /** view = confirmed + pending edits; tells what differs from the view before. */
+  #rebase(extra: Touched[], answered: Op[], reloaded = false): void {
+    const prev = this.#view;
+    const next = cloneState(this.#confirmed);
+    const candidates = [...extra];
+    for (const op of this.#pending) {
+      if (op.touched) candidates.push(op.touched);
+      const t = new Touched();
+      applyEdit(new Draft(next, t), op.edit, this.#context(op));
+      op.touched = t;
+      candidates.push(t);
+    }
+    keepIdentity(prev, next, candidates);
+    this.#view = next;
+    const change = this.#diff(candidates, prev);
+    for (const op of answered) {
+      if (op.createdId === undefined || !op.answer) continue;
+      const map = op.edit.type === 'createEdge' ? change.replacedIds.edges : change.replacedIds.nodes;
+      (map as Map<number, number>).set(op.createdId, op.answer.id);
+      (op.edit.type === 'createEdge' ? change.edges : change.nodes).add(op.createdId);
+    }
+    change.reloaded = reloaded;
+    this.#emit(change);
+  }
+
+  #emitTouched(touched: Touched[]): void {
+    this.#emit(this.#diff(touched, null));
+  }
+
+  /** What differs between `prev` (or each touched's values before) and the view. */
+  #diff(touched: Touched[], prev: DocState | null): StoreChange & { nodes: Set<number>; edges: Set<number>; templates: Set<number> } {
+    const v = this.#view;
+    const change = {
+      nodes: new Set<number>(),
+      edges: new Set<number>(),
+      templates: new Set<number>(),
+      layers: false,
+      map: false,
+      globalDesign: false,
+      reloaded: false,
+      replacedIds: { nodes: new Map<number, number>(), edges: new Map<number, number>() },
+    };
+    for (const t of touched) {
+      for (const [id, was] of t.nodes) if ((prev ? prev.nodes.get(id) : was) !== v.nodes.get(id)) change.nodes.add(id);
+      for (const [id, was] of t.edges) if ((prev ? prev.edges.get(id) : was) !== v.edges.get(id)) change.edges.add(id);
+      for (const [id, was] of t.templates) {
+        if ((prev ? prev.templates.get(id) : was) !== v.templates.get(id)) change.templates.add(id);
+      }
+      if (t.layers && (prev ? prev.layers : t.layers) !== v.layers) change.layers = true;
+      if (t.map && (prev ? prev.map : t.map) !== v.map) change.map = true;
+      if (t.global && (prev ? prev.global : t.global) !== v.global) change.globalDesign = true;
+    }
+    return change;
+  }
+
+  #emit(change: StoreChange): void {
+    const empty =
+      !change.reloaded &&
+      change.nodes.size + change.edges.size + change.templates.size === 0 &&
+      !change.layers &&
+      !change.map &&
+      !change.globalDesign;
+    this.#snapshot = null;
+    this.#version++;
+    if (empty) return;
+    for (const l of [...this.#listeners]) l(change);
+  }
+
+  #toast(toasts: Toast[]): void {
+    for (const t of toasts) for (const l of [...this.#toastListeners]) l(t);
+  }
+
+  /** Stops timers and listening; queued edits are not saved (call flush() first). */
+  dispose(): void {
+    this.#disposed = true;
+    this.#clearSaveTimer();
+    this.#clearHold();
+    this.#clearGap();
+    if (this.#retryTimer !== undefined) this.#timers.clearTimeout(this.#retryTimer);
+    this.#listeners.clear();
+    this.#toastListeners.clear();
+  }
+}

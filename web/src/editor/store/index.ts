@@ -1,0 +1,16 @@
+export { DocumentStore } from './documentStore';
+export { TOAST_KEYS } from './types';
+export type {
+  DocumentStoreOptions,
+  Edit,
+  EditResult,
+  EditType,
+  LiveSource,
+  StoreApi,
+  StoreChange,
+  StoreListener,
+  StoreTimers,
+  Toast,
+  ToastKey,
+  ToastListener,
+} from './types';

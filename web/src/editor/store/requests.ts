@@ -1,0 +1,340 @@
+// How pending edits become requests: which are merged into one PATCH /maps/{id}/elements, which
+// into one PATCH /maps/{id}/global, which go alone to their own endpoint, and the message keys
+// of their success and failure (map-editor.md §8).
+import type {
+  EdgePatch,
+  ElementsPatch,
+  GlobalDesignPatch,
+  LevelPatch,
+  MapPatch,
+  NodePatch,
+} from '../../api/document';
+import type { Edit, EditType, Toast, ToastKey } from './types';
+
+/**
+ * elements: merged with its neighbours into one elements patch; global: merged into one global
+ * design patch; alone: a request of its own (a create, a delete, an order, a template call).
+ */
+export type SaveGroup = 'elements' | 'global' | 'alone';
+
+export function saveGroup(type: EditType): SaveGroup {
+  switch (type) {
+    case 'moveNodes':
+    case 'setNodeDesign':
+    case 'setNodeContent':
+    case 'setNodeVisibility':
+    case 'setNodeHidden':
+    case 'setNodeLocked':
+    case 'setEdgeDesign':
+    case 'setEdgeContent':
+    case 'setEdgeVisibility':
+    case 'removeEdges':
+    case 'setLayerHidden':
+    case 'setLayerLocked':
+    case 'setMapSettings':
+      return 'elements';
+    case 'setGlobalDesign':
+      return 'global';
+    // An id-only node list is an order, so it cannot share a patch with other node changes; a
+    // layer delete renumbers what the rest would name; restoring clears what a design patch sets.
+    case 'reorderNodes':
+    case 'createNode':
+    case 'cloneNode':
+    case 'removeNodes':
+    case 'createEdge':
+    case 'deleteLayer':
+    case 'applyTemplate':
+    case 'restoreTemplate':
+      return 'alone';
+  }
+}
+
+/** Edits that are saved at once rather than after the quiet time. */
+export function savesAtOnce(type: EditType): boolean {
+  return saveGroup(type) === 'alone' && type !== 'reorderNodes';
+}
+
+/** The ids an edit names (to wait for or drop with a temporary id). */
+export function idsOf(edit: Edit): number[] {
+  switch (edit.type) {
+    case 'moveNodes':
+      return edit.positions.map((p) => p.id);
+    case 'setNodeHidden':
+    case 'setNodeLocked':
+    case 'reorderNodes':
+    case 'removeNodes':
+    case 'removeEdges':
+      return edit.ids;
+    case 'setNodeDesign':
+    case 'setNodeContent':
+    case 'setNodeVisibility':
+    case 'cloneNode':
+    case 'setEdgeDesign':
+    case 'setEdgeContent':
+    case 'setEdgeVisibility':
+    case 'applyTemplate':
+    case 'restoreTemplate':
+      return [edit.id];
+    case 'createEdge':
+      return [edit.edge.node.from_id, edit.edge.node.to_id];
+    case 'createNode':
+    case 'setLayerHidden':
+    case 'setLayerLocked':
+    case 'deleteLayer':
+    case 'setMapSettings':
+    case 'setGlobalDesign':
+      return [];
+  }
+}
+
+/** Replaces ids through resolve (temporary → server ids). */
+export function resolveEdit(edit: Edit, resolve: (id: number) => number): Edit {
+  switch (edit.type) {
+    case 'moveNodes':
+      return { ...edit, positions: edit.positions.map((p) => ({ ...p, id: resolve(p.id) })) };
+    case 'setNodeHidden':
+    case 'setNodeLocked':
+    case 'reorderNodes':
+    case 'removeNodes':
+    case 'removeEdges':
+      return { ...edit, ids: edit.ids.map(resolve) };
+    case 'setNodeDesign':
+    case 'setNodeContent':
+    case 'setNodeVisibility':
+    case 'cloneNode':
+    case 'setEdgeDesign':
+    case 'setEdgeContent':
+    case 'setEdgeVisibility':
+    case 'applyTemplate':
+    case 'restoreTemplate':
+      return { ...edit, id: resolve(edit.id) };
+    case 'createEdge':
+      return {
+        ...edit,
+        edge: {
+          ...edit.edge,
+          node: { from_id: resolve(edit.edge.node.from_id), to_id: resolve(edit.edge.node.to_id) },
+        },
+      };
+    default:
+      return edit;
+  }
+}
+
+function entry<K, V>(m: Map<K, V>, k: K, make: () => V): V {
+  let v = m.get(k);
+  if (v === undefined) {
+    v = make();
+    m.set(k, v);
+  }
+  return v;
+}
+
+/** Merges edits (ids resolved) into one elements patch; later values for one field win. */
+export function elementsPatch(edits: Edit[]): ElementsPatch {
+  const nodes = new Map<number, NodePatch>();
+  const edges = new Map<number, EdgePatch>();
+  const levels = new Map<number, LevelPatch>();
+  let map: MapPatch | undefined;
+  const node = (id: number) => entry(nodes, id, (): NodePatch => ({ id }));
+  const edge = (id: number) => entry(edges, id, (): EdgePatch => ({ id }));
+  for (const e of edits) {
+    switch (e.type) {
+      case 'moveNodes':
+        for (const p of e.positions) node(p.id).geometry = { center: p.center };
+        break;
+      case 'setNodeDesign': {
+        const n = node(e.id);
+        n.design = { ...n.design, ...e.design };
+        break;
+      }
+      case 'setNodeContent': {
+        const n = node(e.id);
+        const content = { ...n.content };
+        for (const [lang, fields] of Object.entries(e.content)) {
+          content[lang as keyof typeof content] = { ...content[lang as keyof typeof content], ...fields };
+        }
+        n.content = content;
+        break;
+      }
+      case 'setNodeVisibility': {
+        const n = node(e.id);
+        n.visibility = { ...n.visibility, ...e.visibility };
+        break;
+      }
+      case 'setNodeHidden':
+        for (const id of e.ids) {
+          const n = node(id);
+          n.visibility = { ...n.visibility, hidden: e.hidden };
+        }
+        break;
+      case 'setNodeLocked':
+        for (const id of e.ids) node(id).editing = { locked: e.locked };
+        break;
+      case 'setEdgeDesign': {
+        const x = edge(e.id);
+        x.design = { ...x.design, ...e.design };
+        break;
+      }
+      case 'setEdgeContent': {
+        const x = edge(e.id);
+        const content = { ...x.content };
+        for (const [lang, fields] of Object.entries(e.content)) {
+          content[lang as keyof typeof content] = { ...content[lang as keyof typeof content], ...fields };
+        }
+        x.content = content;
+        break;
+      }
+      case 'setEdgeVisibility': {
+        const x = edge(e.id);
+        x.visibility = { ...x.visibility, ...e.visibility };
+        break;
+      }
+      case 'removeEdges':
+        // A removed edge takes nothing else.
+        for (const id of e.ids) edges.set(id, { id, delete: true });
+        break;
+      case 'setLayerHidden':
+        entry(levels, e.layer, (): LevelPatch => ({ id: e.layer })).hidden = e.hidden;
+        break;
+      case 'setLayerLocked':
+        entry(levels, e.layer, (): LevelPatch => ({ id: e.layer })).locked = e.locked;
+        break;
+      case 'setMapSettings': {
+        const design = map?.design || e.patch.design ? { ...map?.design, ...e.patch.design } : undefined;
+        map = { ...map, ...e.patch, ...(design && { design }) };
+        break;
+      }
+      default:
+        throw new Error(`${e.type} is not part of an elements patch`);
+    }
+  }
+  const out: ElementsPatch = {};
+  if (map) out.map = map;
+  if (levels.size > 0) out.levels = [...levels.values()];
+  if (nodes.size > 0) out.nodes = [...nodes.values()];
+  // Edges edited and then removed within one patch are only removed.
+  if (edges.size > 0) out.edges = [...edges.values()];
+  return out;
+}
+
+/** Merges global design edits: nodes and edges field by field, other sections replaced. */
+export function globalPatch(edits: Edit[]): GlobalDesignPatch {
+  let out: GlobalDesignPatch = {};
+  for (const e of edits) {
+    if (e.type !== 'setGlobalDesign') continue;
+    const { nodes, edges, ...sections } = e.patch;
+    out = {
+      ...out,
+      ...sections,
+      ...((out.nodes ?? nodes) && { nodes: { ...out.nodes, ...nodes } }),
+      ...((out.edges ?? edges) && { edges: { ...out.edges, ...edges } }),
+    };
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+interface Messages {
+  success?: ToastKey;
+  error?: ToastKey;
+  /** A failure that restored the stored values: a warning instead of the error. */
+  restored?: ToastKey;
+}
+
+function messages(edit: Edit): Messages {
+  switch (edit.type) {
+    case 'moveNodes': {
+      const many = edit.positions.length > 1;
+      return {
+        success: many ? 'nodePositionsSuccess' : 'nodePositionSuccess',
+        error: many ? 'nodePositionsError' : 'nodePositionError',
+      };
+    }
+    case 'setNodeDesign':
+      return { success: 'nodeDesignSuccess', error: 'nodeDesignError' };
+    case 'setNodeContent':
+      return { success: 'nodeContentSuccess', error: 'nodeContentError' };
+    case 'setNodeVisibility':
+      return { success: 'nodeVisibilitySuccess', restored: 'nodeVisibilityRestored' };
+    case 'setNodeHidden':
+      return { success: 'nodeHiddenSuccess', error: 'nodeHiddenError' };
+    case 'setNodeLocked':
+      return { success: 'nodeLockedSuccess', error: 'nodeLockedError' };
+    case 'reorderNodes':
+      return { error: 'nodesOrderError' };
+    case 'createNode':
+      return { success: 'nodeCreateSuccess', error: 'nodeCreateError' };
+    case 'cloneNode':
+      return { success: 'nodeCloneSuccess', error: 'nodeCloneError' };
+    case 'removeNodes':
+      return { success: 'nodeRemoveSuccess', error: 'nodeRemoveError' };
+    case 'createEdge':
+      return { success: 'edgeCreateSuccess', error: 'edgeCreateError' };
+    case 'setEdgeDesign':
+      return { success: 'edgeDesignSuccess', error: 'edgeDesignError' };
+    case 'setEdgeContent':
+      return { success: 'edgeContentSuccess', error: 'edgeContentError' };
+    case 'setEdgeVisibility':
+      return { success: 'edgeVisibilitySuccess', restored: 'edgeVisibilityRestored' };
+    case 'removeEdges':
+      return {
+        success: 'edgeRemoveSuccess',
+        error: edit.ids.length > 1 ? 'edgesRemoveError' : 'edgeRemoveError',
+      };
+    case 'setLayerHidden':
+      return { success: 'layerHiddenSuccess', error: 'layerHiddenError' };
+    case 'setLayerLocked':
+      return { success: 'layerLockedSuccess', error: 'layerLockedError' };
+    case 'deleteLayer':
+      return {}; // a failed layer delete is only logged (§8)
+    case 'setMapSettings':
+      return { success: 'mapSettingsSuccess', error: 'mapSettingsError' };
+    case 'setGlobalDesign':
+      return { success: 'globalDesignSuccess', error: 'globalDesignError' };
+    case 'applyTemplate':
+      return { error: 'templateApplyError' };
+    case 'restoreTemplate':
+      return { error: 'templateRestoreError' };
+  }
+}
+
+function unique(toasts: Toast[]): Toast[] {
+  const seen = new Set<string>();
+  return toasts.filter((t) => !seen.has(t.key) && seen.add(t.key));
+}
+
+/** One success toast per kind of edit saved together. */
+export function successToasts(edits: Edit[]): Toast[] {
+  // Positions saved together count together: one node moved twice is still one.
+  const moved = new Set(edits.flatMap((e) => (e.type === 'moveNodes' ? e.positions.map((p) => p.id) : [])));
+  return unique(
+    edits.flatMap((e): Toast[] => {
+      if (e.type === 'moveNodes') {
+        return [{ type: 'success', key: moved.size > 1 ? 'nodePositionsSuccess' : 'nodePositionSuccess' }];
+      }
+      const key = messages(e).success;
+      return key ? [{ type: 'success', key }] : [];
+    }),
+  );
+}
+
+/**
+ * The toasts of edits that failed together: each kind's error (or its "restored" warning), or one
+ * element_locked error instead of the errors.
+ */
+export function failureToasts(edits: Edit[], elementLocked: boolean): Toast[] {
+  const moved = new Set(edits.flatMap((e) => (e.type === 'moveNodes' ? e.positions.map((p) => p.id) : [])));
+  const out: Toast[] = elementLocked ? [{ type: 'error', key: 'elementLocked' }] : [];
+  for (const e of edits) {
+    const m = messages(e);
+    if (m.restored) out.push({ type: 'warning', key: m.restored });
+    else if (elementLocked) continue;
+    else if (e.type === 'moveNodes') {
+      out.push({ type: 'error', key: moved.size > 1 ? 'nodePositionsError' : 'nodePositionError' });
+    } else if (m.error) out.push({ type: 'error', key: m.error });
+  }
+  return unique(out);
+}
