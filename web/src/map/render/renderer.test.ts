@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import type { Edge, Node, ObjectTemplate } from '../../api/document';
+import { HOVER_COLOR, LOCKED_COLOR, SELECTION_COLOR } from '../constants';
+import { indexTemplates } from '../style';
+import { Renderer } from './renderer';
+import { Scene, type SceneDocument } from './scene';
+import { FakeSurface, fakeMeasure, makeEdge, makeNode } from './testing';
+
+function setup(nodeList: Node[], edgeList: Edge[] = [], templates: ObjectTemplate[] = []) {
+  const doc = {
+    nodes: new Map(nodeList.map((n) => [n.id, n])),
+    edges: new Map(edgeList.map((e) => [e.id, e])),
+    templates: indexTemplates(templates),
+    globalDesign: null,
+  } satisfies SceneDocument;
+  const scene = new Scene({ measure: fakeMeasure });
+  scene.setDocument(doc);
+  const canvas = new FakeSurface(800, 600);
+  const surfaces: FakeSurface[] = [];
+  const frames: (() => void)[] = [];
+  const renderer = new Renderer({
+    canvas,
+    scene,
+    images: null,
+    createSurface: (w, h) => {
+      const s = new FakeSurface(w, h);
+      surfaces.push(s);
+      return s;
+    },
+    requestFrame: (cb) => frames.push(cb),
+  });
+  return { doc, scene, renderer, ctx: canvas.ctx, surfaces, frames };
+}
+
+describe('Renderer', () => {
+  it('draws only the nodes in the viewport', () => {
+    const { renderer, ctx, surfaces } = setup([makeNode(1, 100, 100), makeNode(2, 5000, 5000)]);
+    const stats = renderer.draw();
+    expect(stats.nodes).toBe(1);
+    expect(surfaces).toHaveLength(1);
+    expect(ctx.ops('drawImage')).toHaveLength(1);
+    expect(ctx.ops('drawImage')[0]?.args[0]).toBe(surfaces[0]);
+  });
+
+  it('draws an unchanged node from its cached bitmap, even when it moved', () => {
+    const { doc, scene, renderer, ctx, surfaces } = setup([makeNode(1, 100, 100)]);
+    renderer.draw();
+    const bitmap = surfaces[0];
+    if (!bitmap) throw new Error('no bitmap');
+    expect(bitmap.ctx.ops('fillText').map((c) => c.args[0])).toEqual(['Node 1']);
+    bitmap.ctx.reset();
+    ctx.reset();
+
+    const moved = makeNode(1, 300, 200);
+    doc.nodes.set(1, moved);
+    scene.update(doc, { nodes: [1] });
+    const stats = renderer.draw();
+    expect(stats.rasterised).toBe(0);
+    expect(stats.blits).toBe(1);
+    expect(bitmap.ctx.calls).toEqual([]);
+    const blit = ctx.ops('drawImage')[0];
+    expect(blit?.args[0]).toBe(bitmap);
+    // Integer-snapped: drawn at its own scale at whole pixels.
+    expect(blit?.args).toHaveLength(3);
+    expect(Number.isInteger(blit?.args[1])).toBe(true);
+  });
+
+  it('re-rasterises a node whose look changed, and only that one', () => {
+    const { doc, scene, renderer, surfaces } = setup([makeNode(1, 100, 100), makeNode(2, 400, 100)]);
+    renderer.draw();
+    for (const s of surfaces) s.ctx.reset();
+    doc.nodes.set(2, makeNode(2, 400, 100, { bg_color: '#ff0000' }));
+    scene.update(doc, { nodes: [2] });
+    const stats = renderer.draw();
+    expect(stats.rasterised).toBe(1);
+    expect(stats.blits).toBe(1);
+    expect(surfaces[0]?.ctx.calls).toEqual([]);
+    expect(surfaces[1]?.ctx.ops('fill').map((c) => c.fill)).toContain('#ff0000');
+  });
+
+  it('re-rasterises when the zoom leaves the scale bucket', () => {
+    const { renderer } = setup([makeNode(1, 100, 100)]);
+    renderer.draw();
+    renderer.camera.setScale(1.02, 0, 0);
+    expect(renderer.draw().rasterised).toBe(0);
+    renderer.camera.setScale(0.5, 0, 0);
+    expect(renderer.draw().rasterised).toBe(1);
+  });
+
+  it('drops titles and shadows when zoomed far out, drawing plain batched shapes instead', () => {
+    const node = makeNode(1, 100, 100, { font_size: 14, shadow_enabled: true, border_width: 5 });
+    const { renderer, ctx, surfaces } = setup([node, makeNode(2, 400, 100, { font_size: 14, border_width: 5 })]);
+    renderer.draw();
+    expect(surfaces[0]?.ctx.ops('fillText')).toHaveLength(1);
+    expect(surfaces[0]?.ctx.calls.some((c) => c.op === 'fill')).toBe(true);
+    ctx.reset();
+    renderer.camera.setScale(0.2, 0, 0); // 14 px × 0.2 = 2.8 px: unreadable
+    const stats = renderer.draw();
+    expect(stats.rasterised).toBe(0);
+    expect(stats.plain).toBe(2);
+    expect(ctx.ops('fillText')).toHaveLength(0);
+    expect(ctx.ops('drawImage')).toHaveLength(0);
+    // Both share fill and border: one fill and one stroke for the two.
+    expect(ctx.ops('fill')).toHaveLength(1);
+    expect(ctx.ops('stroke')).toHaveLength(1);
+    // A border under 0.75 device px is left out when there is a fill.
+    renderer.camera.setScale(0.1, 0, 0);
+    ctx.reset();
+    renderer.draw();
+    expect(ctx.ops('stroke')).toHaveLength(0);
+  });
+
+  it('spends a bounded time per frame re-rasterising for a new zoom, finishing in the next frames', () => {
+    const nodes = Array.from({ length: 20 }, (_, i) => makeNode(i + 1, 100 + (i % 5) * 130, 100 + Math.floor(i / 5) * 100));
+    const { renderer, frames } = setup(nodes);
+    let clock = 0;
+    (renderer as unknown as { now: () => number }).now = () => (clock += 1); // every raster "takes" 1 ms
+    expect(renderer.draw().rasterised).toBe(20);
+    renderer.camera.setScale(0.7, 0, 0);
+    const first = renderer.draw();
+    expect(first.rasterised).toBeLessThan(20);
+    expect(first.stale).toBe(20 - first.rasterised);
+    expect(frames).toHaveLength(1);
+    frames[0]?.();
+    expect(renderer.stats.rasterised).toBe(Math.min(20 - first.rasterised, first.rasterised));
+  });
+
+  it('draws tiny nodes as filled boxes, one path per colour', () => {
+    const nodes = Array.from({ length: 50 }, (_, i) => makeNode(i + 1, (i % 10) * 200, Math.floor(i / 10) * 200, { bg_color: i % 2 ? '#aaaaaa' : '#bbbbbb' }));
+    const { renderer, ctx, surfaces } = setup(nodes);
+    renderer.camera.setScale(0.02, 0, 0);
+    const stats = renderer.draw();
+    expect(stats.boxes).toBe(50);
+    expect(surfaces).toHaveLength(0);
+    expect(ctx.ops('rect')).toHaveLength(50);
+    expect(ctx.ops('fill').map((c) => c.fill).sort()).toEqual(['#aaaaaa', '#bbbbbb']);
+  });
+
+  it('does not draw hidden nodes, their edges, locally hidden elements or nodes of a hidden layer', () => {
+    const nodes = [
+      makeNode(1, 100, 100),
+      makeNode(2, 400, 100, {}, { visibility: { min_level: 1, max_level: 3, hidden: true } }),
+      makeNode(3, 100, 400),
+      makeNode(4, 400, 400, {}, { visibility: { min_level: 2, max_level: 2, hidden: false } }),
+    ];
+    const { renderer } = setup(nodes, [makeEdge(1, 1, 2), makeEdge(2, 1, 3)]);
+    let stats = renderer.draw();
+    expect(stats.nodes).toBe(3);
+    expect(stats.edges).toBe(1);
+    renderer.state = { ...renderer.state, hiddenNodes: new Set([3]) };
+    stats = renderer.draw();
+    expect(stats.nodes).toBe(2);
+    expect(stats.edges).toBe(0);
+    renderer.state = { ...renderer.state, hiddenNodes: new Set(), level: 2, layers: [{ id: 1, hidden: false, locked: false }, { id: 2, hidden: true, locked: false }] };
+    // Everything on level 2 is hidden; only nodes outside it remain (dimmed): none here.
+    expect(renderer.draw().nodes).toBe(0);
+  });
+
+  it('draws nodes and edges outside the current level at half opacity, or hides them', () => {
+    const nodes = [makeNode(1, 100, 100), makeNode(2, 400, 100, {}, { visibility: { min_level: 2, max_level: 3, hidden: false } })];
+    const edge = makeEdge(1, 1, 2, {}, { visibility: { min_level: 2, max_level: 3, hidden: false } });
+    const { renderer, ctx, surfaces } = setup(nodes, [edge]);
+    renderer.draw();
+    const alphaOf = (s: FakeSurface | undefined) => ctx.ops('drawImage').find((c) => c.args[0] === s)?.alpha;
+    expect(alphaOf(surfaces[0])).toBe(1);
+    expect(alphaOf(surfaces[1])).toBe(0.5);
+    expect(ctx.ops('stroke').map((c) => c.alpha)).toEqual([0.5]);
+    renderer.state = { ...renderer.state, outOfLevel: 'hide' };
+    ctx.reset();
+    const stats = renderer.draw();
+    expect(stats.nodes).toBe(1);
+    expect(stats.edges).toBe(0);
+  });
+
+  it('draws edges in one path per stroke style with arrow heads and labels', () => {
+    const nodes = [makeNode(1, 100, 100), makeNode(2, 500, 100), makeNode(3, 100, 400), makeNode(4, 500, 400)];
+    const edges = [
+      makeEdge(1, 1, 2, { line_end: 'sharp' }, { content: { en: { middle: 'causes' } } }),
+      makeEdge(2, 3, 4, { line_end: 'dot' }),
+    ];
+    const { renderer, ctx } = setup(nodes, edges);
+    const stats = renderer.draw();
+    expect(stats.edges).toBe(2);
+    expect(ctx.ops('stroke')).toHaveLength(1);
+    expect(ctx.ops('moveTo').length).toBeGreaterThanOrEqual(2);
+    expect(ctx.ops('arc')).toHaveLength(1);
+    expect(ctx.ops('fillText').map((c) => c.args[0])).toEqual(['causes']);
+  });
+
+  it('leaves out a label slot under 30 px without a template, but not with one', () => {
+    const nodes = [makeNode(1, 100, 100, { width: 40 }), makeNode(2, 200, 100, { width: 40 })];
+    const labelled = { content: { en: { start: 'a', middle: 'b', end: 'c' } } };
+    const templates: ObjectTemplate[] = [{ id: 7, name: 'T', type: 'edge', design: {} }];
+    let r = setup(nodes, [makeEdge(1, 1, 2, {}, labelled)], templates);
+    r.renderer.draw();
+    expect(r.ctx.ops('fillText')).toHaveLength(0); // 60 px between borders: 20 px per slot
+    r = setup(nodes, [makeEdge(1, 1, 2, { object_template: '7' }, labelled)], templates);
+    r.renderer.draw();
+    expect(r.ctx.ops('fillText').map((c) => c.args[0])).toEqual(['a', 'b', 'c']);
+  });
+
+  it('outlines hover, locks and selection in their colours', () => {
+    const nodes = [makeNode(1, 100, 100), makeNode(2, 400, 100, {}, { editing: { locked: true } }), makeNode(3, 100, 400)];
+    const { renderer, ctx } = setup(nodes);
+    renderer.state = {
+      ...renderer.state,
+      hoverNode: 1,
+      showLocked: true,
+      nodesLockedByOthers: new Map([[3, '#ff8800']]),
+      selectedNodes: new Set([1]),
+    };
+    renderer.draw();
+    const strokes = ctx.ops('stroke').map((c) => c.stroke);
+    expect(strokes).toEqual(expect.arrayContaining([HOVER_COLOR, LOCKED_COLOR, '#ff8800', SELECTION_COLOR]));
+    const marks = ctx.ops('arc').filter((c) => c.args[2] === 4);
+    expect(marks).toHaveLength(4);
+    expect(ctx.ops('fill').map((c) => c.fill)).toContain(SELECTION_COLOR);
+  });
+
+  it('finds the topmost node under the pointer, else an edge within the hover area', () => {
+    const nodes = [makeNode(1, 100, 100), makeNode(2, 130, 100), makeNode(3, 500, 100)];
+    const { renderer } = setup(nodes, [makeEdge(1, 2, 3)]);
+    expect(renderer.hitTest(120, 100)).toEqual({ kind: 'node', id: 2 });
+    expect(renderer.hitTest(50, 100)).toEqual({ kind: 'node', id: 1 });
+    expect(renderer.hitTest(300, 108)).toEqual({ kind: 'edge', id: 1 });
+    expect(renderer.hitTest(300, 125)).toBeNull();
+  });
+
+  it('coalesces render requests into one frame', () => {
+    const { renderer, frames, scene, doc } = setup([makeNode(1, 100, 100)]);
+    renderer.render();
+    renderer.render();
+    scene.update(doc, { nodes: [1] });
+    expect(frames).toHaveLength(1);
+    frames[0]?.();
+    expect(renderer.stats.nodes).toBe(1);
+    renderer.render();
+    expect(frames).toHaveLength(2);
+  });
+
+  it('moves edges with their nodes', () => {
+    const { doc, scene } = setup([makeNode(1, 0, 0), makeNode(2, 300, 0)], [makeEdge(1, 1, 2)]);
+    doc.nodes.set(2, makeNode(2, 300, 300));
+    scene.update(doc, { nodes: [2] });
+    const e = scene.edge(1);
+    expect(e?.seg.y2).toBeCloseTo(260);
+    expect(scene.edgeIndex.searchPoint(200, 200, 5)).toEqual([e]);
+    doc.nodes.delete(2);
+    scene.update(doc, { nodes: [2] });
+    expect(scene.edge(1)?.drawable).toBe(false);
+  });
+});

@@ -1,0 +1,639 @@
+// The scene: the document's nodes and edges with what drawing them needs worked out once —
+// resolved styles, outlines, title and label layouts, edge lines and arrow heads, bounds in the
+// spatial index. A change re-works only the ids the document store names (and the edges of
+// changed nodes); everything else stays as it was, including the renderer's cached bitmaps.
+import type { Language } from '../../api/types';
+import type {
+  Edge,
+  GlobalDesign,
+  MapDocument,
+  Node,
+  NodeTextPosition,
+  TemplateRef,
+} from '../../api/document';
+import { EDGE_LABEL_GAP, SHADOW_BLUR_MULTIPLIER, TITLE_GAP } from '../constants';
+import {
+  type ArrowGeometry,
+  type Segment,
+  type ShapeBox,
+  arrowGeometry,
+  edgeAttachPoints,
+  rotatedBoxBounds,
+  shapeBox,
+} from '../geometry';
+import { type Bounds, SpatialIndex } from '../spatial';
+import {
+  type EdgeStyle,
+  type GlobalDefaults,
+  type NodeStyle,
+  type TemplatesById,
+  StyleResolver,
+  contentIn,
+  indexTemplates,
+  labelSlotShown,
+  shownTitle,
+} from '../style';
+import { type TextBlock, cachedMeasure, cssFont, layoutText } from './text';
+import type { TextMeasure } from './types';
+
+/** The document as the scene reads it: elements by id, so that a change is found without a scan. */
+export interface SceneDocument {
+  readonly nodes: ReadonlyMap<number, Node>;
+  readonly edges: ReadonlyMap<number, Edge>;
+  readonly templates: TemplatesById;
+  readonly globalDesign: GlobalDefaults;
+}
+
+/** Which parts of the document changed; an id whose element is gone was removed. */
+export interface SceneChanges {
+  nodes?: Iterable<number>;
+  edges?: Iterable<number>;
+  /** Templates changed (their objects are resolved again) by ref. */
+  templates?: Iterable<TemplateRef>;
+  /** The global design changed: every style is resolved again. */
+  globalDesign?: boolean;
+}
+
+export function sceneDocument(
+  doc: Pick<MapDocument, 'nodes' | 'edges' | 'object_templates'> & { global_design: GlobalDesign | null },
+): SceneDocument {
+  return {
+    nodes: new Map(doc.nodes.map((n) => [n.id, n])),
+    edges: new Map(doc.edges.map((e) => [e.id, e])),
+    templates: indexTemplates(doc.object_templates),
+    globalDesign: doc.global_design,
+  };
+}
+
+/** A positioned text block: lines start at xs[i], tops at y + block.tops[i] (local coordinates). */
+export interface PlacedText {
+  block: TextBlock;
+  xs: number[];
+  y: number;
+  color: string;
+  decoration: NodeStyle['text_decoration'];
+}
+
+/** A drawn node with everything its drawing needs; its minX..maxY are its world bounds. */
+export class NodeEntry implements Bounds {
+  minX = 0;
+  minY = 0;
+  maxX = 0;
+  maxY = 0;
+  /** Everything drawn, relative to the centre, before rotation. */
+  lx0 = 0;
+  ly0 = 0;
+  lx1 = 0;
+  ly1 = 0;
+  box!: ShapeBox;
+  style!: NodeStyle;
+  title: PlacedText | null = null;
+  /** Resolved media URL, '' for none. */
+  mediaUrl = '';
+  /** Colour of the plain box drawn when the node is tiny on screen. */
+  lodColor = '';
+  /** Fill and stroke of the plain vector drawing used when no text or shadow shows; equal keys share a path. */
+  plainKey = '';
+  /** Changes whenever the node's look (not its place) changes: cached bitmaps compare it. */
+  version = 0;
+  titleText = '';
+  /** Drawing order position; higher is on top. */
+  rank = 0;
+  /** Frame stamp, set by the renderer when it finds the node in the viewport. */
+  mark = 0;
+  readonly edges = new Set<EdgeEntry>();
+  /** The renderer's level-of-detail flags for this frame. */
+  flags = 0;
+
+  constructor(
+    readonly id: number,
+    public node: Node,
+  ) {}
+}
+
+export interface EdgeLabel {
+  text: PlacedText;
+  /** Slot point (world) and the reading direction of the text. */
+  x: number;
+  y: number;
+  cos: number;
+  sin: number;
+}
+
+/** Interned stroke settings: edges that share them are drawn in one path. */
+export interface StrokeGroup {
+  readonly id: number;
+  readonly color: string;
+  readonly width: number;
+  readonly dash: EdgeStyle['border_style'];
+  readonly shadow: boolean;
+  readonly shadowColor: string;
+  readonly shadowX: number;
+  readonly shadowY: number;
+  readonly shadowBlur: number;
+}
+
+export class EdgeEntry implements Bounds {
+  minX = 0;
+  minY = 0;
+  maxX = 0;
+  maxY = 0;
+  style!: EdgeStyle;
+  from: NodeEntry | null = null;
+  to: NodeEntry | null = null;
+  /** Both ends exist and their borders do not cross. */
+  drawable = false;
+  /** Between the node borders. */
+  readonly seg: Segment = { x1: 0, y1: 0, x2: 0, y2: 0 };
+  /** The stroked part: seg shortened under the arrow heads; absent when nothing is left. */
+  readonly line: Segment = { x1: 0, y1: 0, x2: 0, y2: 0 };
+  hasLine = false;
+  start: ArrowGeometry | null = null;
+  end: ArrowGeometry | null = null;
+  group!: StrokeGroup;
+  labels: EdgeLabel[] = [];
+  mark = 0;
+
+  constructor(
+    readonly id: number,
+    public edge: Edge,
+  ) {}
+}
+
+export interface SceneOptions {
+  measure: TextMeasure;
+  /** Content languages in order of preference: the first one an element has is drawn. */
+  languages?: readonly Language[];
+  /** The URL of a media key; without it, media keys are not drawn (media_url still is). */
+  mediaUrl?: (key: string) => string | null;
+}
+
+/** Label slots and where along the edge each sits. */
+const SLOTS = [
+  ['start', 1 / 6],
+  ['middle', 1 / 2],
+  ['end', 5 / 6],
+] as const;
+
+export class Scene {
+  readonly nodeIndex = new SpatialIndex<NodeEntry>();
+  readonly edgeIndex = new SpatialIndex<EdgeEntry>();
+  private readonly nodes = new Map<number, NodeEntry>();
+  private readonly edges = new Map<number, EdgeEntry>();
+  /** Edges waiting for an end node that is not (yet) in the scene. */
+  private readonly dangling = new Set<EdgeEntry>();
+  private readonly byMedia = new Map<string, Set<NodeEntry>>();
+  private readonly groups = new Map<string, StrokeGroup>();
+  private readonly groupList: StrokeGroup[] = [];
+  private resolver = new StyleResolver(new Map(), null);
+  private ordered: NodeEntry[] = [];
+  private orderDirty = true;
+  private listeners = new Set<() => void>();
+  private measure: TextMeasure;
+  private languages: readonly Language[];
+  private readonly mediaUrl: (key: string) => string | null;
+
+  constructor(options: SceneOptions) {
+    this.measure = cachedMeasure(options.measure);
+    this.languages = options.languages ?? ['en'];
+    this.mediaUrl = options.mediaUrl ?? (() => null);
+  }
+
+  get nodeCount(): number {
+    return this.nodes.size;
+  }
+
+  get edgeCount(): number {
+    return this.edges.size;
+  }
+
+  node(id: number): NodeEntry | undefined {
+    return this.nodes.get(id);
+  }
+
+  edge(id: number): EdgeEntry | undefined {
+    return this.edges.get(id);
+  }
+
+  allNodes(): IterableIterator<NodeEntry> {
+    return this.nodes.values();
+  }
+
+  allEdges(): IterableIterator<EdgeEntry> {
+    return this.edges.values();
+  }
+
+  strokeGroups(): readonly StrokeGroup[] {
+    return this.groupList;
+  }
+
+  /** Called after every change of the scene (the renderer schedules a frame). */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const l of this.listeners) l();
+  }
+
+  /** Builds everything from the document (first load, or a reload). */
+  setDocument(doc: SceneDocument): void {
+    this.nodes.clear();
+    this.edges.clear();
+    this.dangling.clear();
+    this.byMedia.clear();
+    this.resolver.reset(doc.templates, doc.globalDesign);
+    const nodeEntries: NodeEntry[] = [];
+    for (const n of doc.nodes.values()) {
+      const e = new NodeEntry(n.id, n);
+      this.layoutNode(e);
+      this.nodes.set(n.id, e);
+      nodeEntries.push(e);
+    }
+    const edgeEntries: EdgeEntry[] = [];
+    for (const ed of doc.edges.values()) {
+      const e = new EdgeEntry(ed.id, ed);
+      this.styleEdge(e);
+      this.connect(e);
+      this.layoutEdge(e);
+      this.edges.set(ed.id, e);
+      edgeEntries.push(e);
+    }
+    this.nodeIndex.load(nodeEntries);
+    this.edgeIndex.load(edgeEntries);
+    this.orderDirty = true;
+    this.changed();
+  }
+
+  /** Applies the changes the document store reports; only the named elements are worked again. */
+  update(doc: SceneDocument, changes: SceneChanges): void {
+    const restyleAll = changes.globalDesign === true;
+    const changedTemplates = changes.templates ? new Set(changes.templates) : null;
+    if (restyleAll || changedTemplates) this.resolver.reset(doc.templates, doc.globalDesign);
+    const touchedEdges = new Set<EdgeEntry>();
+
+    const relayoutNode = (e: NodeEntry, n: Node): void => {
+      if (n.order !== e.node.order) this.orderDirty = true;
+      e.node = n;
+      this.nodeIndex.update(e, () => {
+        this.layoutNode(e);
+      });
+      for (const ed of e.edges) touchedEdges.add(ed);
+    };
+
+    for (const id of changes.nodes ?? []) {
+      const n = doc.nodes.get(id);
+      const e = this.nodes.get(id);
+      if (!n) {
+        if (e) this.removeNode(e, touchedEdges);
+      } else if (!e) {
+        this.addNode(n, touchedEdges);
+      } else {
+        relayoutNode(e, n);
+      }
+    }
+    if (restyleAll || changedTemplates) {
+      for (const e of this.nodes.values()) {
+        if (restyleAll || changedTemplates?.has(e.style.object_template) || changedTemplates?.has(e.node.template)) {
+          relayoutNode(e, e.node);
+        }
+      }
+      for (const e of this.edges.values()) {
+        if (restyleAll || changedTemplates?.has(e.style.object_template) || changedTemplates?.has(e.edge.template)) {
+          touchedEdges.add(e);
+        }
+      }
+    }
+    for (const id of changes.edges ?? []) {
+      const ed = doc.edges.get(id);
+      const e = this.edges.get(id);
+      if (!ed) {
+        if (e) this.removeEdge(e);
+        continue;
+      }
+      if (!e) {
+        const fresh = new EdgeEntry(id, ed);
+        this.styleEdge(fresh);
+        this.connect(fresh);
+        this.layoutEdge(fresh);
+        this.edges.set(id, fresh);
+        this.edgeIndex.insert(fresh);
+        continue;
+      }
+      e.edge = ed;
+      touchedEdges.add(e);
+    }
+    for (const e of touchedEdges) {
+      if (!this.edges.has(e.id)) continue;
+      this.edgeIndex.update(e, () => {
+        this.styleEdge(e);
+        this.connect(e);
+        this.layoutEdge(e);
+      });
+    }
+    this.changed();
+  }
+
+  /** An image became ready: the nodes showing it are drawn again. */
+  mediaReady(url: string): void {
+    const set = this.byMedia.get(url);
+    if (!set) return;
+    for (const e of set) e.version++;
+    this.changed();
+  }
+
+  /** Fonts loaded or the language changed: every text is laid out again. */
+  relayoutText(languages?: readonly Language[]): void {
+    if (languages) this.languages = languages;
+    for (const e of this.nodes.values()) {
+      this.nodeIndex.update(e, () => {
+        this.layoutNode(e);
+      });
+    }
+    for (const e of this.edges.values()) {
+      this.edgeIndex.update(e, () => {
+        this.layoutEdge(e);
+      });
+    }
+    this.changed();
+  }
+
+  /** Nodes in drawing order (by `order`, then id). */
+  drawOrder(): readonly NodeEntry[] {
+    if (this.orderDirty) {
+      this.ordered = [...this.nodes.values()].sort((a, b) => a.node.order - b.node.order || a.id - b.id);
+      let rank = 0;
+      for (const e of this.ordered) e.rank = rank++;
+      this.orderDirty = false;
+    }
+    return this.ordered;
+  }
+
+  /** The bounds of every node, or null for an empty map (for fitting the view). */
+  bounds(): Bounds | null {
+    if (this.nodes.size === 0) return null;
+    const b: Bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+    for (const e of this.nodes.values()) {
+      b.minX = Math.min(b.minX, e.minX);
+      b.minY = Math.min(b.minY, e.minY);
+      b.maxX = Math.max(b.maxX, e.maxX);
+      b.maxY = Math.max(b.maxY, e.maxY);
+    }
+    return b;
+  }
+
+  private addNode(n: Node, touchedEdges: Set<EdgeEntry>): void {
+    const e = new NodeEntry(n.id, n);
+    this.layoutNode(e);
+    this.nodes.set(n.id, e);
+    this.nodeIndex.insert(e);
+    this.orderDirty = true;
+    for (const ed of this.dangling) {
+      if (ed.edge.node.from_id === n.id || ed.edge.node.to_id === n.id) touchedEdges.add(ed);
+    }
+  }
+
+  private removeNode(e: NodeEntry, touchedEdges: Set<EdgeEntry>): void {
+    this.nodeIndex.remove(e);
+    this.nodes.delete(e.id);
+    this.forgetMedia(e);
+    this.orderDirty = true;
+    for (const ed of e.edges) touchedEdges.add(ed);
+    e.edges.clear();
+  }
+
+  private removeEdge(e: EdgeEntry): void {
+    this.edgeIndex.remove(e);
+    this.edges.delete(e.id);
+    this.dangling.delete(e);
+    e.from?.edges.delete(e);
+    e.to?.edges.delete(e);
+  }
+
+  private forgetMedia(e: NodeEntry): void {
+    if (e.mediaUrl !== '') this.byMedia.get(e.mediaUrl)?.delete(e);
+  }
+
+  private layoutNode(e: NodeEntry): void {
+    const prev = e.version === 0 ? null : e.style;
+    const prevText = e.title ? e.titleText : '';
+    const prevUrl = e.mediaUrl;
+    const s = this.resolver.node(e.node);
+    e.style = s;
+    e.box = shapeBox(e.node.geometry.center, s);
+    const hw = s.width / 2;
+    const hh = s.height / 2;
+    const bp = s.border_enabled ? s.border_width / 2 : 0;
+    let x0 = -hw - bp,
+      y0 = -hh - bp,
+      x1 = hw + bp,
+      y1 = hh + bp;
+    if (s.shadow_enabled) {
+      const spread = s.shadow_blur * SHADOW_BLUR_MULTIPLIER;
+      x0 = Math.min(x0, -hw + s.shadow_x - spread);
+      y0 = Math.min(y0, -hh + s.shadow_y - spread);
+      x1 = Math.max(x1, hw + s.shadow_x + spread);
+      y1 = Math.max(y1, hh + s.shadow_y + spread);
+    }
+    const text = shownTitle(s, contentIn(e.node.content, this.languages)?.title);
+    e.title = text === '' ? null : this.placeTitle(text, s, bp);
+    e.titleText = text;
+    if (e.title) {
+      const t = e.title;
+      for (let i = 0; i < t.xs.length; i++) {
+        x0 = Math.min(x0, t.xs[i] ?? 0);
+        x1 = Math.max(x1, (t.xs[i] ?? 0) + (t.block.widths[i] ?? 0));
+      }
+      y0 = Math.min(y0, t.y);
+      y1 = Math.max(y1, t.y + t.block.height);
+    }
+    e.lx0 = x0;
+    e.ly0 = y0;
+    e.lx1 = x1;
+    e.ly1 = y1;
+    rotatedBoxBounds(e.box.x, e.box.y, x0, y0, x1, y1, e.box.cos, e.box.sin, e);
+
+    const url = s.media_url !== '' ? s.media_url : s.media !== '' ? (this.mediaUrl(s.media) ?? '') : '';
+    if (url !== e.mediaUrl) {
+      this.forgetMedia(e);
+      e.mediaUrl = url;
+      if (url !== '') {
+        let set = this.byMedia.get(url);
+        if (!set) this.byMedia.set(url, (set = new Set()));
+        set.add(e);
+      }
+    }
+    e.plainKey = `${s.bg_enabled ? s.bg_color : ''}|${s.border_enabled ? s.border_color : ''}|${s.border_width}|${s.border_style}`;
+    e.lodColor = s.bg_enabled && s.bg_color !== 'transparent' ? s.bg_color : s.border_enabled ? s.border_color : '';
+    // Position is not part of the look: moving a node keeps its bitmap.
+    if (prev === null || !sameStyle(prev, s) || text !== prevText || url !== prevUrl) e.version++;
+  }
+
+  /** Spec §9 title gap: outside positions sit TITLE_GAP beyond the border; centre wraps inside it. */
+  private placeTitle(text: string, s: NodeStyle, bp: number): PlacedText {
+    const pos: NodeTextPosition = s.title_position;
+    const hw = s.width / 2;
+    const hh = s.height / 2;
+    const font = cssFont(s.font_style, s.font_weight, s.font_size, s.font_family);
+    const wrap = pos === 'center' ? Math.max(1, s.width - 2 * TITLE_GAP) : s.width;
+    const block = layoutText(text, wrap, font, s.font_size, s.line_height, 0, this.measure);
+    let bx: number;
+    let bw = wrap;
+    if (pos === 'left') {
+      bw = block.width;
+      bx = -hw - bp - TITLE_GAP - bw;
+    } else if (pos === 'right') {
+      bw = block.width;
+      bx = hw + bp + TITLE_GAP;
+    } else if (pos === 'top-left' || pos === 'bottom-left') {
+      bx = -hw;
+    } else if (pos === 'top-right' || pos === 'bottom-right') {
+      bx = hw - bw;
+    } else {
+      bx = -bw / 2;
+    }
+    let y: number;
+    if (pos === 'top' || pos === 'top-left' || pos === 'top-right') y = -hh - bp - TITLE_GAP - block.height;
+    else if (pos === 'bottom' || pos === 'bottom-left' || pos === 'bottom-right') y = hh + bp + TITLE_GAP;
+    else y = -block.height / 2;
+    return { block, xs: alignLines(block, bx, bw, s.text_align), y, color: s.font_color, decoration: s.text_decoration };
+  }
+
+  private styleEdge(e: EdgeEntry): void {
+    const s = this.resolver.edge(e.edge);
+    e.style = s;
+    const shadow = s.shadow_enabled;
+    const key = `${s.border_color}|${s.border_width}|${s.border_style}|${shadow ? `${s.shadow_color}|${s.shadow_x}|${s.shadow_y}|${s.shadow_blur}` : ''}`;
+    let g = this.groups.get(key);
+    if (!g) {
+      g = {
+        id: this.groupList.length,
+        color: s.border_color,
+        width: s.border_width,
+        dash: s.border_style,
+        shadow,
+        shadowColor: s.shadow_color,
+        shadowX: s.shadow_x,
+        shadowY: s.shadow_y,
+        shadowBlur: s.shadow_blur,
+      };
+      this.groups.set(key, g);
+      this.groupList.push(g);
+    }
+    e.group = g;
+  }
+
+  /** Links the edge to its end nodes (and back), or parks it until they exist. */
+  private connect(e: EdgeEntry): void {
+    const from = this.nodes.get(e.edge.node.from_id) ?? null;
+    const to = this.nodes.get(e.edge.node.to_id) ?? null;
+    if (e.from !== from) {
+      e.from?.edges.delete(e);
+      from?.edges.add(e);
+      e.from = from;
+    }
+    if (e.to !== to) {
+      e.to?.edges.delete(e);
+      to?.edges.add(e);
+      e.to = to;
+    }
+    if (from && to) this.dangling.delete(e);
+    else this.dangling.add(e);
+  }
+
+  private layoutEdge(e: EdgeEntry): void {
+    const s = e.style;
+    e.labels = [];
+    e.start = e.end = null;
+    e.hasLine = false;
+    e.drawable = e.from !== null && e.to !== null && edgeAttachPoints(e.from.box, e.to.box, e.seg);
+    if (!e.drawable) {
+      // Out of the way of every query until it can be drawn.
+      e.minX = e.minY = e.maxX = e.maxY = -1e15;
+      return;
+    }
+    const { seg, line } = e;
+    const dx = seg.x2 - seg.x1;
+    const dy = seg.y2 - seg.y1;
+    const len = Math.hypot(dx, dy);
+    const ux = len === 0 ? 1 : dx / len;
+    const uy = len === 0 ? 0 : dy / len;
+    const lw = s.border_enabled ? s.border_width : 0;
+    let pad = lw / 2;
+    if (lw > 0) {
+      e.start = arrowGeometry(s.line_start, seg.x1, seg.y1, -ux, -uy, lw, s.line_start_size);
+      e.end = arrowGeometry(s.line_end, seg.x2, seg.y2, ux, uy, lw, s.line_end_size);
+      const si = e.start.inset;
+      const ei = e.end.inset;
+      if (len - si - ei > 0) {
+        e.hasLine = true;
+        line.x1 = seg.x1 + ux * si;
+        line.y1 = seg.y1 + uy * si;
+        line.x2 = seg.x2 - ux * ei;
+        line.y2 = seg.y2 - uy * ei;
+      }
+      pad = Math.max(pad, e.start.length, e.end.length);
+      if (s.shadow_enabled) {
+        pad = Math.max(pad, lw / 2 + Math.max(Math.abs(s.shadow_x), Math.abs(s.shadow_y)) + s.shadow_blur * SHADOW_BLUR_MULTIPLIER);
+      }
+    }
+    e.minX = Math.min(seg.x1, seg.x2) - pad;
+    e.minY = Math.min(seg.y1, seg.y2) - pad;
+    e.maxX = Math.max(seg.x1, seg.x2) + pad;
+    e.maxY = Math.max(seg.y1, seg.y2) + pad;
+
+    const content = contentIn(e.edge.content, this.languages);
+    if (!content) return;
+    const slotWidth = len / 3;
+    if (!labelSlotShown(s, slotWidth)) return;
+    // Text reads left to right: the label frame points rightwards whatever the edge's direction.
+    const flip = ux < 0 || (ux === 0 && uy < 0);
+    const cos = flip ? -ux : ux;
+    const sin = flip ? -uy : uy;
+    const font = cssFont(s.font_style, s.font_weight, s.font_size, s.font_family);
+    const tmp: Bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+    for (const [slot, t] of SLOTS) {
+      const text = content[slot];
+      if (text === undefined || text.trim() === '') continue;
+      const block = layoutText(text, slotWidth, font, s.font_size, s.line_height, s.paragraph_spacing, this.measure);
+      const off = lw / 2 + EDGE_LABEL_GAP;
+      const y = s.text_position === 'top' ? -off - block.height : s.text_position === 'bottom' ? off : -block.height / 2;
+      const placed: PlacedText = {
+        block,
+        xs: alignLines(block, -slotWidth / 2, slotWidth, s.text_align),
+        y,
+        color: s.font_color,
+        decoration: s.text_decoration,
+      };
+      const label: EdgeLabel = { text: placed, x: seg.x1 + dx * t, y: seg.y1 + dy * t, cos, sin };
+      e.labels.push(label);
+      let lx0 = Infinity,
+        lx1 = -Infinity;
+      for (let j = 0; j < placed.xs.length; j++) {
+        lx0 = Math.min(lx0, placed.xs[j] ?? 0);
+        lx1 = Math.max(lx1, (placed.xs[j] ?? 0) + (block.widths[j] ?? 0));
+      }
+      rotatedBoxBounds(label.x, label.y, lx0, y, lx1, y + block.height, cos, sin, tmp);
+      e.minX = Math.min(e.minX, tmp.minX);
+      e.minY = Math.min(e.minY, tmp.minY);
+      e.maxX = Math.max(e.maxX, tmp.maxX);
+      e.maxY = Math.max(e.maxY, tmp.maxY);
+    }
+  }
+}
+
+function alignLines(block: TextBlock, boxX: number, boxWidth: number, align: NodeStyle['text_align']): number[] {
+  return block.widths.map((w) =>
+    align === 'left' ? boxX : align === 'right' ? boxX + boxWidth - w : boxX + (boxWidth - w) / 2,
+  );
+}
+
+/** Field-by-field equality of two resolved styles (shared style objects are simply identical). */
+function sameStyle(a: NodeStyle, b: NodeStyle): boolean {
+  if (a === b) return true;
+  for (const key in a) {
+    if (a[key as keyof NodeStyle] !== b[key as keyof NodeStyle]) return false;
+  }
+  return true;
+}
