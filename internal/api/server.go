@@ -158,6 +158,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "duration", time.Since(start))
 	}()
+	// Safe defaults for every answer: no content sniffing, no referrer to
+	// other sites, and no framing by other sites (the public map's embed
+	// route will allow its own list of domains).
+	h := rec.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	h.Set("Content-Security-Policy", "frame-ancestors 'self'")
 	switch path := r.URL.Path; {
 	case path == "/healthz":
 		s.healthz(rec, r)

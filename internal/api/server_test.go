@@ -107,6 +107,10 @@ func TestWebAppFallbackAndCaching(t *testing.T) {
 			t.Errorf("GET %s Cache-Control %q, want no-cache", p, cc)
 		}
 	}
+	if res, _ := do(t, "GET", srv.URL+"/login", nil); res.Header.Get("X-Content-Type-Options") != "nosniff" ||
+		res.Header.Get("Content-Security-Policy") != "frame-ancestors 'self'" {
+		t.Errorf("security headers missing: %v", res.Header)
+	}
 	res, body := do(t, "GET", srv.URL+"/assets/app-1a2b.js", nil)
 	if res.StatusCode != 200 || body != "console.log(1)" || !strings.Contains(res.Header.Get("Cache-Control"), "immutable") {
 		t.Errorf("hashed asset = %d %q cache %q", res.StatusCode, body, res.Header.Get("Cache-Control"))
