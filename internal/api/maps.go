@@ -249,6 +249,27 @@ func (s *Server) createNode(w http.ResponseWriter, r *http.Request, a domain.Act
 	writeChange(w, http.StatusCreated, res, nodeAnswer{n, res.Revision})
 }
 
+// getNode answers one node whole: the map's document carries only a
+// summary of each node's content.
+func (s *Server) getNode(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+	id, err := pathID(r, "nodeId")
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	nodes, err := s.store.NodesByID(r.Context(), m.ID, []int64{id})
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	n, ok := nodes[id]
+	if !ok {
+		writeError(w, r, s.log, domain.Errorf(domain.CodeNotFound, "node %d not found", id))
+		return
+	}
+	writeJSON(w, http.StatusOK, nodeAnswer{n, m.Revision})
+}
+
 func (s *Server) cloneNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
 	var req struct {
 		ID     int64         `json:"id"`

@@ -771,12 +771,12 @@ func ruleContentCannotLink(t *testing.T, m *testMap) {
 	m.patch(nodePatch(n.ID, map[string]any{"content": map[string]any{"de": map[string]string{"title": "Weiter", "node_link_to": "https://example.org/de"}}}))
 	m.c.do("PATCH", m.path("/elements"), nodePatch(n.ID, map[string]any{"content": map[string]any{"de": map[string]string{"abstract": "Kurz"}}})).
 		wantError(400, "validation_failed", "nodes[0].content.de.node_link_to")
-	if c := m.doc().node(t, n.ID).Content["de"]; c.Title != "Weiter" || c.NodeLinkTo != "https://example.org/de" || c.Abstract != "" {
+	if c := m.fullNode(n.ID).Content["de"]; c.Title != "Weiter" || c.NodeLinkTo != "https://example.org/de" || c.Abstract != "" {
 		t.Fatalf("content %+v", c)
 	}
 	// Dropping the link and adding content in one patch is fine.
 	m.patch(nodePatch(n.ID, map[string]any{"content": map[string]any{"de": map[string]string{"abstract": "Kurz", "node_link_to": ""}}}))
-	if c := m.doc().node(t, n.ID).Content["de"]; c.Title != "Weiter" || c.NodeLinkTo != "" || c.Abstract != "Kurz" {
+	if c := m.fullNode(n.ID).Content["de"]; c.Title != "Weiter" || c.NodeLinkTo != "" || c.Abstract != "Kurz" {
 		t.Fatalf("content %+v", c)
 	}
 	m.wantChanges(rev, "node_content", "node_content")
@@ -790,7 +790,7 @@ func ruleRichText(t *testing.T, m *testMap) {
 	m.patch(nodePatch(n.ID, map[string]any{"content": map[string]any{"fr": map[string]string{
 		"content": dirty, "short_content": `<u>court</u><style>p{}</style>`, "marginal_content_1": `<span style="x" onmouseover="y()">m</span>`,
 		"title": "<b>not html</b>"}}}))
-	c := m.doc().node(t, n.ID).Content["fr"]
+	c := m.fullNode(n.ID).Content["fr"]
 	for _, bad := range []string{"<script", "alert(1)", "onclick", "onerror", "onmouseover", "style", "iframe", "steal"} {
 		if strings.Contains(c.Content, bad) || strings.Contains(c.MarginalContent1, bad) {
 			t.Fatalf("%q survived: %q / %q", bad, c.Content, c.MarginalContent1)

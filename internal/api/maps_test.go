@@ -173,6 +173,15 @@ func (m *testMap) doc() mapDoc {
 	return d
 }
 
+// fullNode reads one node whole, its content included (the document
+// carries only a summary of it).
+func (m *testMap) fullNode(id int64) domain.Node {
+	m.t.Helper()
+	var n domain.Node
+	m.c.do("GET", m.path("/nodes/%d", id), nil).want(200).decode(&n)
+	return n
+}
+
 // raw is the document's body as it is sent, to compare before and after.
 func (m *testMap) raw() string {
 	m.t.Helper()

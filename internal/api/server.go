@@ -129,6 +129,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/v1/maps/{id}/nodes", s.onMap(edit, s.createNode))
 	m.HandleFunc("POST /api/v1/maps/{id}/nodes/clone", s.onMap(edit, s.cloneNode))
 	ed := s.editing
+	m.HandleFunc("GET /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(read, s.getNode))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(edit, s.onElement("nodeId", live.NodeKey, true, ed.PatchNodeDesign)))
 	m.HandleFunc("DELETE /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(edit, s.onElement("nodeId", live.NodeKey, false, withoutDesign(ed.DeleteNode))))
 	// The spec writes the edge collection with a trailing slash; both forms work.

@@ -50,6 +50,26 @@ type NodeContent struct {
 	NodeLinkTo       string `json:"node_link_to,omitempty"`
 	NodeSearchTerms  string `json:"node_search_terms,omitempty"`
 	SEODescription   string `json:"seo_description,omitempty"`
+	// HasMore is set only in a summary (see Summary): the node has content
+	// beyond it, to be read with the node.
+	HasMore bool `json:"has_more,omitempty"`
+}
+
+// Summary is what a map's document carries of a node's content: what the
+// canvas, search and links need. The rest is read with the node, so that a
+// large map opens without its whole text.
+func (c NodeContent) Summary() NodeContent {
+	return NodeContent{Title: c.Title, NodeSearchTerms: c.NodeSearchTerms, NodeLinkTo: c.NodeLinkTo,
+		HasMore: c.HasContent() || c.SEODescription != ""}
+}
+
+// ContentSummary summarises every language of a node's content.
+func ContentSummary(content map[Language]NodeContent) map[Language]NodeContent {
+	out := make(map[Language]NodeContent, len(content))
+	for l, c := range content {
+		out[l] = c.Summary()
+	}
+	return out
 }
 
 // HasContent reports whether anything beyond title, search terms, SEO text

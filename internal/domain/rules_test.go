@@ -264,3 +264,13 @@ func TestDesignPatchValidatesEveryField(t *testing.T) {
 		t.Errorf("valid fields refused or not applied: %v %v", err.Details, d)
 	}
 }
+
+func TestTheDocumentCarriesASummaryOfContent(t *testing.T) {
+	s := NodeContent{Title: "T", Abstract: "A", Content: "<p>x</p>", NodeSearchTerms: "a, b"}.Summary()
+	if s.Title != "T" || s.NodeSearchTerms != "a, b" || s.Abstract != "" || s.Content != "" || !s.HasMore {
+		t.Fatalf("summary %+v", s)
+	}
+	if s := (NodeContent{Title: "T", NodeLinkTo: "https://example.org"}).Summary(); s.HasMore || s.NodeLinkTo == "" {
+		t.Fatalf("a node with only a title and a link has nothing more: %+v", s)
+	}
+}

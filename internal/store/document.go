@@ -59,13 +59,17 @@ func (s *Store) InsertNode(ctx context.Context, mapID int64, n domain.Node) (dom
 	if err != nil {
 		return domain.Node{}, err
 	}
+	summary, err := encode(domain.ContentSummary(n.Content))
+	if err != nil {
+		return domain.Node{}, err
+	}
 	now := s.now()
 	err = s.q.QueryRowContext(ctx,
 		`INSERT INTO nodes (map_id, template, x, y, min_level, max_level, hidden, locked, next_id, previous_id, popup_type,
-		                    sort_order, design, content, created_at, updated_at, shape)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16) RETURNING id`,
+		                    sort_order, design, content, created_at, updated_at, shape, content_summary)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17) RETURNING id`,
 		mapID, n.Template, n.Geometry.Center.X, n.Geometry.Center.Y, n.Visibility.MinLevel, n.Visibility.MaxLevel,
-		n.Visibility.Hidden, n.Editing.Locked, n.NextID, n.PreviousID, n.PopupType, n.Order, design, content, now, n.Design.String("shape")).Scan(&n.ID)
+		n.Visibility.Hidden, n.Editing.Locked, n.NextID, n.PreviousID, n.PopupType, n.Order, design, content, now, n.Design.String("shape"), summary).Scan(&n.ID)
 	if err != nil {
 		return domain.Node{}, fmt.Errorf("insert node: %w", err)
 	}
@@ -82,13 +86,18 @@ func (s *Store) UpdateNode(ctx context.Context, mapID int64, n domain.Node) erro
 	if err != nil {
 		return err
 	}
+	summary, err := encode(domain.ContentSummary(n.Content))
+	if err != nil {
+		return err
+	}
 	_, err = s.q.ExecContext(ctx,
 		`UPDATE nodes SET template = $3, x = $4, y = $5, min_level = $6, max_level = $7, hidden = $8, locked = $9,
 		        next_id = $10, previous_id = $11, popup_type = $12, sort_order = $13, design = $14, content = $15, updated_at = $16,
-		        shape = $17
+		        shape = $17, content_summary = $18
 		 WHERE id = $1 AND map_id = $2`,
 		n.ID, mapID, n.Template, n.Geometry.Center.X, n.Geometry.Center.Y, n.Visibility.MinLevel, n.Visibility.MaxLevel,
-		n.Visibility.Hidden, n.Editing.Locked, n.NextID, n.PreviousID, n.PopupType, n.Order, design, content, s.now(), n.Design.String("shape"))
+		n.Visibility.Hidden, n.Editing.Locked, n.NextID, n.PreviousID, n.PopupType, n.Order, design, content, s.now(),
+		n.Design.String("shape"), summary)
 	if err != nil {
 		return fmt.Errorf("update node %d: %w", n.ID, err)
 	}
@@ -471,8 +480,8 @@ func (s *Store) DeleteTemplate(ctx context.Context, mapID, id int64) error {
 	return nil
 }
 
-// RawNode is a node as stored, its design and content still JSON: the
-// document read streams these without decoding them.
+// RawNode is a node as stored, its design and content summary still JSON:
+// the document read streams these without decoding them.
 type RawNode struct {
 	ID, Order              int64
 	Template, Shape, Popup sql.RawBytes
@@ -480,14 +489,14 @@ type RawNode struct {
 	MinLevel, MaxLevel     int
 	Hidden, Locked         bool
 	NextID, PreviousID     sql.NullInt64
-	Design, Content        sql.RawBytes
+	Design, Content        sql.RawBytes // Content is the content summary
 }
 
 // EachRawNode calls fn for each of the map's nodes in drawing order. The
 // RawNode's byte slices are valid only during the call.
 func (s *Store) EachRawNode(ctx context.Context, mapID int64, fn func(*RawNode) error) error {
 	rows, err := s.q.QueryContext(ctx, `SELECT id, template, shape, x, y, min_level, max_level, hidden, locked, next_id, previous_id,
-		popup_type, sort_order, design, content FROM nodes WHERE map_id = $1 ORDER BY sort_order, id`, mapID)
+		popup_type, sort_order, design, content_summary FROM nodes WHERE map_id = $1 ORDER BY sort_order, id`, mapID)
 	if err != nil {
 		return fmt.Errorf("nodes of map %d: %w", mapID, err)
 	}

@@ -274,6 +274,11 @@ export interface NodeContent {
   node_link_to?: string;
   node_search_terms?: string;
   seo_description?: string;
+  /**
+   * Only in a map's document, which carries a summary of each node's content
+   * (title, search terms, link): true when the node has more, read with getNode.
+   */
+  has_more?: boolean;
 }
 
 /** An edge's labels in one language; empty fields (and translated: false) are left out. */

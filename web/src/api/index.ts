@@ -32,6 +32,7 @@ export {
   deleteNode,
   deleteTemplate,
   getChanges,
+  getNode,
   getMap,
   getPermissions,
   listTemplates,

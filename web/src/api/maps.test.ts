@@ -3,6 +3,7 @@ import { ApiError } from './http';
 import {
   cloneMap,
   cloneNode,
+  getNode,
   createEdge,
   createMap,
   createNode,
@@ -168,6 +169,7 @@ describe('map calls', () => {
       body: { design: { bg_color: null, rotate: 15 } },
     },
     { name: 'deleteNode', call: () => deleteNode(1, 3), method: 'DELETE', url: '/api/v1/maps/1/nodes/3' },
+    { name: 'getNode', call: () => getNode(1, 3), method: 'GET', url: '/api/v1/maps/1/nodes/3' },
     {
       name: 'createEdge',
       call: () => createEdge(1, { node: { from_id: 1, to_id: 2 } }),

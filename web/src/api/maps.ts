@@ -117,6 +117,11 @@ export function cloneNode(mapId: number, body: NodeClone): Promise<Revised<NodeA
   return revised<NodeAnswer>('POST', `${mapPath(mapId)}/nodes/clone`, { body });
 }
 
+/** Reads one node whole: the map's document carries only a summary of its content. */
+export function getNode(mapId: number, nodeId: number): Promise<NodeAnswer> {
+  return request<NodeAnswer>('GET', `${mapPath(mapId)}/nodes/${nodeId}`);
+}
+
 /** Changes one node's design (errors name the fields without a nodes[0] prefix). */
 export function patchNodeDesign(
   mapId: number,

@@ -26,6 +26,8 @@ CREATE TABLE nodes (
     sort_order  BIGINT NOT NULL DEFAULT 0,
     design      TEXT NOT NULL,
     content     TEXT NOT NULL,
+    -- What the map's document carries of the content (domain.ContentSummary).
+    content_summary TEXT NOT NULL,
     created_at  TIMESTAMPTZ NOT NULL,
     updated_at  TIMESTAMPTZ NOT NULL
 );
