@@ -21,6 +21,7 @@ import {
   NAMED_EDGE_WIDTH_CAP,
   NODE_DEFAULTS,
 } from './constants';
+import { equalCircleSides } from './rules';
 
 export type StyleSource = 'own' | 'template' | 'global' | 'default';
 
@@ -121,11 +122,10 @@ function finishNode(base: Readonly<NodeDesignValues>, node: StyledNode, template
   // The geometry mirrors design.shape; it is the node's own shape when the design lacks one.
   if (!usable(node.design, 'shape', NODE_DEFAULTS) && node.geometry) s.shape = node.geometry.shape;
   s.object_template = templated ? templateRef(node.template, node.design) : NO_TEMPLATE;
-  if (s.shape === 'circle') {
-    const side = Math.max(s.width, s.height);
-    s.width = side;
-    s.height = side;
-  }
+  // Drawn round whatever the sides it inherits.
+  const round = equalCircleSides(s);
+  s.width = round.width;
+  s.height = round.height;
   return s;
 }
 

@@ -17,6 +17,7 @@ import type {
 } from '../../api/document';
 import { NO_TEMPLATE } from '../../api/document';
 import type { Edit } from './types';
+import { equalCircleSides } from '../../map/rules';
 
 export interface DocState {
   map: MapSettings;
@@ -246,19 +247,6 @@ function clampLevels(v: Visibility, levels: number): Visibility {
 
 function resizeLayers(layers: Layer[], n: number): Layer[] {
   return Array.from({ length: n }, (_, i) => layers.find((l) => l.id === i + 1) ?? { id: i + 1, hidden: false, locked: false });
-}
-
-/** A circle's width and height are equal, to the larger of those set (domain.EqualCircleSides). */
-export function equalCircleSides<D extends { shape?: string; width?: number; height?: number }>(d: D): D {
-  if (d.shape !== 'circle') return d;
-  const { width: w, height: h } = d;
-  if (w !== undefined && h !== undefined) {
-    const side = Math.max(w, h);
-    return side === w && side === h ? d : { ...d, width: side, height: side };
-  }
-  if (w !== undefined) return { ...d, height: w };
-  if (h !== undefined) return { ...d, width: h };
-  return d;
 }
 
 /** Setting media clears media_url and the other way round (domain.ExclusiveMedia). */
