@@ -73,7 +73,8 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/clients\/demo$/);
     await page.goto('/editor/1');
     await expect(page).toHaveURL(/\/editor\/1$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/1$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Strata');
+    await expect(page.getByTestId('editor-canvas')).toBeVisible();
   });
 
   test('a guest is sent from the editor to the map overview of its one client', async ({ page }) => {

@@ -64,9 +64,14 @@ func Seed(ctx context.Context, s *store.Store) (created bool, err error) {
 				}
 			}
 		}
-		_, err = tx.CreateMap(ctx, domain.Map{ClientID: c.ID, Name: "Welcome to Strata",
-			Description: "A first map to explore: zoom through its levels.", Width: 4000, Height: 3000, VisibilityLevels: 3})
-		return err
+		// A first map with something on it, so that a newcomer sees what a
+		// map looks like before drawing their own.
+		m, err := GenerateMap(ctx, tx, c.ID, "Welcome to Strata", 36)
+		if err != nil {
+			return err
+		}
+		m.Description = "A first map to explore: zoom through its levels."
+		return tx.UpdateMapSettings(ctx, m)
 	})
 	if err != nil {
 		return false, errors.Join(errors.New("seed demo"), err)

@@ -1,9 +1,102 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Page } from '../layout/Page';
+import * as api from '../api';
+import type { MapAccess } from '../api/document';
+import { hasRole } from '../account/roles';
+import { useSession } from '../account/useSession';
+import { ButtonLink } from '../layout/Button';
+import { ErrorState } from '../layout/States';
+import { LoadingScreen } from '../layout/StatusScreen';
+import { Editor } from './Editor';
+import { DocumentStore, type StoreApi } from './store';
+import styles from './Editor.module.css';
+
+const storeApi: StoreApi = {
+  getMap: api.getMap,
+  getChanges: api.getChanges,
+  patchElements: api.patchElements,
+  patchGlobalDesign: api.patchGlobalDesign,
+  createNode: api.createNode,
+  cloneNode: api.cloneNode,
+  deleteNode: api.deleteNode,
+  patchNodeDesign: api.patchNodeDesign,
+  createEdge: api.createEdge,
+  patchEdgeDesign: api.patchEdgeDesign,
+};
+
+type Loaded = { mapId: number } & (
+  | { kind: 'failed'; notFound: boolean }
+  | { kind: 'ready'; store: DocumentStore; access: MapAccess | null }
+);
 
 export default function EditorScreen() {
   const { t } = useTranslation();
-  const { mapId = '' } = useParams();
-  return <Page title={t('editor.title', { id: mapId })} />;
+  const { mapId: mapParam = '' } = useParams();
+  const mapId = Number(mapParam);
+  const session = useSession();
+  const userId = session.user?.id ?? 0;
+  const [result, setLoaded] = useState<Loaded | null>(null);
+  const valid = Number.isInteger(mapId) && mapId > 0;
+
+  useEffect(() => {
+    if (!valid || userId === 0) return;
+    const abort = new AbortController();
+    let store: DocumentStore | null = null;
+    void (async () => {
+      try {
+        const [doc, perms] = await Promise.all([
+          api.getMap(mapId, abort.signal),
+          api.getPermissions(mapId, abort.signal).catch(() => null),
+        ]);
+        if (abort.signal.aborted) return;
+        store = new DocumentStore({ ...doc.data, revision: doc.revision }, { mapId, userId, api: storeApi });
+        const access = perms?.users[`/api/v1/users/${userId}`] ?? null;
+        setLoaded({ mapId, kind: 'ready', store, access });
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        setLoaded({ mapId, kind: 'failed', notFound: err instanceof api.ApiError && err.status === 404 });
+      }
+    })();
+    return () => {
+      abort.abort();
+      if (store) {
+        const s = store;
+        void s.flush().finally(() => {
+          s.dispose();
+        });
+      }
+    };
+  }, [mapId, userId, valid]);
+
+  const loaded: Loaded | null = valid ? (result?.mapId === mapId ? result : null) : { mapId, kind: 'failed', notFound: true };
+  if (!loaded || !session.user) return <LoadingScreen />;
+  if (loaded.kind === 'failed') {
+    return (
+      <main className={styles.failed}>
+        <ErrorState
+          title={t(loaded.notFound ? 'editor.notFound' : 'editor.loadFailed')}
+          text={t('editor.loadFailedText')}
+          action={
+            <ButtonLink to="/" variant="secondary">
+              {t('editor.back')}
+            </ButtonLink>
+          }
+          testId="editor-error"
+        />
+      </main>
+    );
+  }
+  const canEdit =
+    session.user.is_superuser || (hasRole(session.role, 'student') && loaded.access !== 'read' && loaded.access !== 'none');
+  return (
+    <Editor
+      key={mapId}
+      store={loaded.store}
+      user={session.user}
+      role={session.role}
+      clientName={session.clientName ?? ''}
+      canEdit={canEdit}
+    />
+  );
 }

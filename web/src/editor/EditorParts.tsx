@@ -1,0 +1,367 @@
+import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DISABLED_SHAPES, ENABLED_SHAPES, type EnabledShape, type Layer } from '../api/document';
+import type { LockElemType, Visitor } from '../api/live';
+import type { Role } from '../account/roles';
+import { Button } from '../layout/Button';
+import { Dialog, DialogActions } from '../layout/Dialog';
+import type { CanvasController } from './canvasController';
+import { visitorCss } from './colors';
+import { MENU_GROUPS, MENU_OPTIONS, optionState, type MenuOptionId } from './sideMenu';
+import type { DocumentStore } from './store';
+import styles from './Editor.module.css';
+
+// --- Side menu ----------------------------------------------------------------------------------
+
+export function SideMenu({
+  role,
+  canEdit,
+  open,
+  sectionLocks,
+  onChoose,
+}: {
+  role: Role | null;
+  canEdit: boolean;
+  open: MenuOptionId | null;
+  sectionLocks: ReadonlyMap<LockElemType, string>;
+  onChoose: (id: MenuOptionId) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav className={styles.sideMenu} aria-label={t('editor.menu.label')} data-testid="side-menu">
+      {MENU_GROUPS.map((group) => (
+        <section key={group} className={styles.menuGroup}>
+          <h2 className={styles.menuGroupTitle}>{t(`editor.menu.groups.${group}`)}</h2>
+          <ul className={styles.menuList}>
+            {MENU_OPTIONS.filter((o) => o.group === group).map((option) => {
+              const state = optionState(option, role, canEdit, sectionLocks);
+              const available = state.kind === 'available';
+              const tip =
+                state.kind === 'later'
+                  ? t('editor.menu.withDesignTools')
+                  : state.kind === 'needsRole'
+                    ? t('editor.menu.needsRole', { role: t(`roles.${state.role === 'superuser' ? 'admin' : state.role}`) })
+                    : state.kind === 'lockedByOther'
+                      ? t('editor.menu.lockedByOther')
+                      : undefined;
+              return (
+                <li key={option.id}>
+                  <button
+                    type="button"
+                    className={[styles.menuItem, open === option.id && styles.menuItemOpen].filter(Boolean).join(' ')}
+                    disabled={!available}
+                    aria-pressed={available ? open === option.id : undefined}
+                    title={tip}
+                    data-testid={`menu-${option.id}`}
+                    style={state.kind === 'lockedByOther' ? { boxShadow: `inset 3px 0 0 ${state.color}` } : undefined}
+                    onClick={() => {
+                      onChoose(option.id);
+                    }}
+                  >
+                    {state.kind === 'lockedByOther' && (
+                      <span className={styles.lockDot} style={{ background: state.color }} aria-hidden="true" />
+                    )}
+                    {t(`editor.menu.options.${option.label}`)}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </nav>
+  );
+}
+
+// --- Panels -------------------------------------------------------------------------------------
+
+function Panel({ title, onClose, children, testId }: { title: string; onClose: () => void; children: ReactNode; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <aside className={styles.panel} aria-label={title} data-testid={testId}>
+      <header className={styles.panelHeader}>
+        <h2 className={styles.panelTitle}>{title}</h2>
+        <button type="button" className={styles.panelClose} aria-label={t('dialog.close')} onClick={onClose}>
+          ×
+        </button>
+      </header>
+      {children}
+    </aside>
+  );
+}
+
+function ShapeIcon({ shape }: { shape: EnabledShape | (typeof DISABLED_SHAPES)[number] }) {
+  const paths: Partial<Record<string, string>> = {
+    rectangle: 'M3 5h18v14H3z',
+    triangle_top: 'M12 3l9 18H3z',
+    triangle_bottom: 'M3 3h18l-9 18z',
+    rhombus: 'M12 2l10 10-10 10L2 12z',
+    parallelogram: 'M7 5h15l-5 14H2z',
+    hexagon_hor: 'M7 4h10l5 8-5 8H7l-5-8z',
+    hexagon_vert: 'M12 2l9 5v10l-9 5-9-5V7z',
+    pentagon: 'M12 2l10 7-4 13H6L2 9z',
+    star: 'M12 2l3 7h7l-6 5 2 8-6-5-6 5 2-8-6-5h7z',
+    trapezoid_top: 'M7 5h10l5 14H2z',
+    trapezoid_bottom: 'M2 5h20l-5 14H7z',
+  };
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      {shape === 'circle' ? (
+        <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
+      ) : (
+        <path d={paths[shape] ?? ''} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+      )}
+    </svg>
+  );
+}
+
+export function AddNodePanel({
+  active,
+  level,
+  levels,
+  onShape,
+  onClose,
+}: {
+  active: EnabledShape | null;
+  level: number;
+  levels: number;
+  onShape: (shape: EnabledShape) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Panel title={t('editor.menu.options.addNode')} onClose={onClose} testId="add-node-panel">
+      <p className={styles.panelText}>{t('editor.addNode.intro', { from: level, to: levels })}</p>
+      <ul className={styles.shapes}>
+        {ENABLED_SHAPES.map((shape) => (
+          <li key={shape}>
+            <button
+              type="button"
+              className={[styles.shape, active === shape && styles.shapeActive].filter(Boolean).join(' ')}
+              aria-pressed={active === shape}
+              data-testid={`shape-${shape}`}
+              onClick={() => {
+                onShape(shape);
+              }}
+            >
+              <ShapeIcon shape={shape} />
+              {t(`editor.shapes.${shape}`)}
+            </button>
+          </li>
+        ))}
+        {DISABLED_SHAPES.map((shape) => (
+          <li key={shape}>
+            <button type="button" className={styles.shape} disabled title={t('editor.menu.withDesignTools')}>
+              <ShapeIcon shape={shape} />
+              {t(`editor.shapes.${shape}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+export function LayersPanel({
+  store,
+  layers,
+  levels,
+  current,
+  onCurrent,
+  onClose,
+}: {
+  store: DocumentStore;
+  layers: readonly Layer[];
+  levels: number;
+  current: number;
+  onCurrent: (level: number) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const byId = new Map(layers.map((l) => [l.id, l]));
+  return (
+    <Panel title={t('editor.menu.options.layers')} onClose={onClose} testId="layers-panel">
+      <p className={styles.panelText}>{t('editor.layers.count', { count: levels })}</p>
+      <ol className={styles.layers}>
+        {Array.from({ length: levels }, (_, i) => i + 1).map((id) => {
+          const layer = byId.get(id) ?? { id, hidden: false, locked: false };
+          return (
+            <li key={id} className={[styles.layer, id === current && styles.layerCurrent].filter(Boolean).join(' ')} data-testid={`layer-${id}`}>
+              <button
+                type="button"
+                className={styles.layerName}
+                aria-current={id === current ? 'true' : undefined}
+                onClick={() => {
+                  onCurrent(id);
+                }}
+              >
+                {t('editor.layers.name', { level: id })}
+              </button>
+              <label className={styles.layerToggle} title={t('editor.layers.hidden')}>
+                <input
+                  type="checkbox"
+                  checked={layer.hidden}
+                  onChange={(e) => store.apply({ type: 'setLayerHidden', layer: id, hidden: e.target.checked })}
+                />
+                {t('editor.layers.hidden')}
+              </label>
+              <label className={styles.layerToggle} title={t('editor.layers.locked')}>
+                <input
+                  type="checkbox"
+                  checked={layer.locked}
+                  onChange={(e) => store.apply({ type: 'setLayerLocked', layer: id, locked: e.target.checked })}
+                />
+                {t('editor.layers.locked')}
+              </label>
+              <button
+                type="button"
+                className={styles.layerDelete}
+                disabled={levels <= 1}
+                aria-label={t('editor.layers.delete', { level: id })}
+                title={t('editor.layers.delete', { level: id })}
+                onClick={() => {
+                  setDeleting(id);
+                }}
+              >
+                ×
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {deleting !== null && (
+        <ConfirmDialog
+          title={t('editor.layers.deleteTitle', { level: deleting })}
+          text={t('editor.layers.deleteText')}
+          confirm={t('editor.remove.confirm')}
+          onConfirm={() => {
+            store.apply({ type: 'deleteLayer', layer: deleting });
+            if (current >= levels) onCurrent(Math.max(1, levels - 1));
+            setDeleting(null);
+          }}
+          onClose={() => {
+            setDeleting(null);
+          }}
+        />
+      )}
+    </Panel>
+  );
+}
+
+export function ShortcutsPanel({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const rows: [string, string][] = [
+    ['Ctrl/⌘ + Z', t('editor.shortcuts.undo')],
+    ['Shift + Ctrl/⌘ + Z', t('editor.shortcuts.redo')],
+    [t('editor.shortcuts.deleteKey'), t('editor.shortcuts.delete')],
+    ['Ctrl/⌘ + D', t('editor.shortcuts.clone')],
+    ['Esc', t('editor.shortcuts.escape')],
+    [t('editor.shortcuts.shiftClick'), t('editor.shortcuts.multiSelect')],
+    [t('editor.shortcuts.drag'), t('editor.shortcuts.pan')],
+    [t('editor.shortcuts.wheel'), t('editor.shortcuts.zoom')],
+    ['+ / −', t('editor.shortcuts.zoomButtons')],
+    ['F', t('editor.shortcuts.fit')],
+    ['?', t('editor.shortcuts.help')],
+  ];
+  return (
+    <aside className={styles.help} aria-label={t('editor.shortcuts.title')} data-testid="shortcuts-panel">
+      <header className={styles.panelHeader}>
+        <h2 className={styles.panelTitle}>{t('editor.shortcuts.title')}</h2>
+        <button type="button" className={styles.panelClose} aria-label={t('dialog.close')} onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <dl className={styles.keys}>
+        {rows.map(([keys, what]) => (
+          <div key={what} className={styles.keyRow}>
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+    </aside>
+  );
+}
+
+export function ConfirmDialog({
+  title,
+  text,
+  confirm,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  confirm: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <Dialog title={title} onClose={onClose} describedBy={id} testId="confirm-dialog">
+      <p id={id}>{text}</p>
+      <DialogActions>
+        <Button variant="secondary" onClick={onClose}>
+          {t('editor.remove.cancel')}
+        </Button>
+        <Button variant="danger" onClick={onConfirm} autoFocus>
+          {confirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+// --- Together -----------------------------------------------------------------------------------
+
+export function PresenceList({ self, others }: { self: Visitor | null; others: readonly Visitor[] }) {
+  const { t } = useTranslation();
+  const all = self ? [self, ...others] : others;
+  return (
+    <ul className={styles.presence} aria-label={t('editor.presence.label')} data-testid="presence">
+      {all.map((v) => (
+        <li
+          key={v.id}
+          className={styles.avatar}
+          style={{ background: visitorCss(v.color) }}
+          title={v === self ? t('editor.presence.you', { name: v.name }) : v.name}
+          data-testid="presence-avatar"
+        >
+          {v.initials}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Others' pointers, placed over the canvas wherever the camera puts their world position. */
+export function PointerLayer({ controller, others }: { controller: CanvasController; others: readonly Visitor[] }) {
+  useSyncExternalStore(controller.subscribeFrame, controller.getFrame);
+  return (
+    <div className={styles.pointers} aria-hidden="true">
+      {others.map((v) => {
+        const p = controller.worldToScreen(v.pointer);
+        const color = visitorCss(v.color);
+        return (
+          <div
+            key={v.id}
+            className={styles.pointer}
+            style={{ transform: `translate(${Math.round(p.x)}px, ${Math.round(p.y)}px)` }}
+            data-testid="remote-pointer"
+          >
+            <svg width="16" height="16" viewBox="0 0 16 16">
+              <path d="M1 1l5 14 2-6 6-2z" fill={color} stroke="#fff" strokeWidth="1.2" strokeLinejoin="round" />
+            </svg>
+            <span className={styles.pointerTag} style={{ background: color }}>
+              {v.initials}
+            </span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

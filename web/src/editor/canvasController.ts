@@ -1,0 +1,632 @@
+// The editor's canvas, driven imperatively: the scene and renderer of web/src/map fed from the
+// document store (only what a store change names is worked again), and the pointer on it — pan,
+// wheel zoom, hover, selection, dragging nodes, placing nodes and connecting them. React draws
+// the chrome around it and reads the small view state this publishes.
+import type { EnabledShape, Node, NodePosition, Point, Visibility } from '../api/document';
+import type { DocumentStore, StoreChange } from './store';
+import { Renderer, Scene, indexTemplates, measureWith, type SceneDocument, type TemplatesById } from '../map';
+
+export type Tool =
+  | { kind: 'select' }
+  | { kind: 'addNode'; shape: EnabledShape }
+  | { kind: 'connect'; from: number | null };
+
+/** What React shows about the canvas. */
+export interface CanvasView {
+  tool: Tool;
+  level: number;
+  selectedNodes: readonly number[];
+  selectedEdges: readonly number[];
+}
+
+export interface CanvasCallbacks {
+  /** The own pointer in world coordinates (sent to the others). */
+  onPointer?: (world: Point) => void;
+  /** Nodes being dragged, throttled (sent to the others as node_dragging). */
+  onDragging?: (positions: NodePosition[]) => void;
+}
+
+interface Gesture {
+  kind: 'pan' | 'drag' | 'press';
+  pointerId: number;
+  startX: number;
+  startY: number;
+  lastX: number;
+  lastY: number;
+  moved: boolean;
+  /** Dragged nodes with where they started. */
+  origins: Map<number, Point>;
+  /** A press on empty space clears the selection unless it became a pan. */
+  clearOnClick: boolean;
+}
+
+const DRAG_THRESHOLD_PX = 3;
+const DRAG_SEND_MS = 40;
+const REMOTE_DRAG_STALE_MS = 2000;
+const WHEEL_ZOOM = 0.0015;
+
+function overlaps(a: Visibility, b: Visibility): boolean {
+  return a.min_level <= b.max_level && b.min_level <= a.max_level;
+}
+
+function sameIds(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+export class CanvasController {
+  readonly scene: Scene;
+  readonly renderer: Renderer;
+  readonly #store: DocumentStore;
+  readonly #canvas: HTMLCanvasElement;
+  readonly #overlay: HTMLCanvasElement;
+  readonly #callbacks: CanvasCallbacks;
+  readonly #nodes = new Map<number, Node>();
+  readonly #edges = new Map<number, import('../api/document').Edge>();
+  #templates: TemplatesById = new Map();
+  /** Positions shown instead of the store's while someone drags: own drag and others'. */
+  readonly #ownDrag = new Map<number, Point>();
+  readonly #remoteDrag = new Map<number, { center: Point; at: number }>();
+  #remoteTimer: number | undefined;
+  #canEdit: boolean;
+  #nodesLockedByOthers: ReadonlyMap<number, string> = new Map();
+  #view: CanvasView;
+  readonly #listeners = new Set<() => void>();
+  readonly #frameListeners = new Set<() => void>();
+  #frame = 0;
+  #gesture: Gesture | null = null;
+  #lastDragSend = 0;
+  #dpr = 1;
+  #disposed = false;
+  readonly #offs: (() => void)[] = [];
+
+  constructor(
+    canvas: HTMLCanvasElement,
+    overlay: HTMLCanvasElement,
+    store: DocumentStore,
+    options: { canEdit: boolean; languages: readonly import('../api/types').Language[] } & CanvasCallbacks,
+  ) {
+    this.#canvas = canvas;
+    this.#overlay = overlay;
+    this.#store = store;
+    this.#canEdit = options.canEdit;
+    this.#callbacks = { onPointer: options.onPointer, onDragging: options.onDragging };
+    const measureCtx = document.createElement('canvas').getContext('2d');
+    if (!measureCtx) throw new Error('no 2d canvas');
+    this.scene = new Scene({ measure: measureWith(measureCtx), languages: options.languages });
+    this.#dpr = window.devicePixelRatio || 1;
+    this.renderer = new Renderer({
+      canvas,
+      scene: this.scene,
+      pixelRatio: this.#dpr,
+      requestFrame: (cb) =>
+        requestAnimationFrame(() => {
+          cb();
+          this.#afterFrame();
+        }),
+    });
+    this.#view = { tool: { kind: 'select' }, level: 1, selectedNodes: [], selectedEdges: [] };
+    this.#loadAll();
+    this.renderer.setState({
+      level: 1,
+      layers: store.layers,
+      showLocked: true,
+      outOfLevel: 'dim',
+      background: store.map.design.bg_color || '#ffffff',
+    });
+    this.#offs.push(store.subscribe((change) => { this.#onStoreChange(change); }));
+    this.#listen();
+  }
+
+  // --- Published view ------------------------------------------------------------------------------
+
+  get view(): CanvasView {
+    return this.#view;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  };
+
+  getView = (): CanvasView => this.#view;
+
+  /** Called after every drawn frame (the camera may have moved): pointer markers follow it. */
+  subscribeFrame = (listener: () => void): (() => void) => {
+    this.#frameListeners.add(listener);
+    return () => {
+      this.#frameListeners.delete(listener);
+    };
+  };
+
+  getFrame = (): number => this.#frame;
+
+  #publish(patch: Partial<CanvasView>): void {
+    this.#view = { ...this.#view, ...patch };
+    for (const l of [...this.#listeners]) l();
+  }
+
+  // --- Setup and sizing ----------------------------------------------------------------------------
+
+  resize(width: number, height: number): void {
+    this.#dpr = window.devicePixelRatio || 1;
+    this.renderer.resize(width, height, this.#dpr);
+    this.#overlay.width = Math.max(1, Math.round(width * this.#dpr));
+    this.#overlay.height = Math.max(1, Math.round(height * this.#dpr));
+  }
+
+  /** Shows every node, or the map's area when it has none. */
+  fit(): void {
+    if (this.scene.nodeCount > 0) {
+      this.renderer.fit(60);
+      // A map of few nodes is not blown up past its natural size.
+      if (this.renderer.camera.scale > 1) this.renderer.camera.setScale(1);
+    } else {
+      const { width, height } = this.#store.map.measurement;
+      this.renderer.camera.fitBounds({ minX: 0, minY: 0, maxX: width || 1000, maxY: height || 800 }, 60);
+      this.renderer.render();
+    }
+  }
+
+  zoomBy(factor: number): void {
+    const cam = this.renderer.camera;
+    cam.setScale(cam.scale * factor);
+    this.renderer.render();
+  }
+
+  setCanEdit(canEdit: boolean): void {
+    this.#canEdit = canEdit;
+    if (!canEdit) this.setTool({ kind: 'select' });
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    for (const off of this.#offs) off();
+    if (this.#remoteTimer !== undefined) window.clearTimeout(this.#remoteTimer);
+    this.renderer.dispose();
+    this.#listeners.clear();
+    this.#frameListeners.clear();
+  }
+
+  // --- The document --------------------------------------------------------------------------------
+
+  #doc(): SceneDocument {
+    return { nodes: this.#nodes, edges: this.#edges, templates: this.#templates, globalDesign: this.#store.globalDesign };
+  }
+
+  #shown(n: Node): Node {
+    const own = this.#ownDrag.get(n.id);
+    const remote = this.#remoteDrag.get(n.id);
+    const center = own ?? remote?.center;
+    if (!center) return n;
+    return { ...n, geometry: { ...n.geometry, center } };
+  }
+
+  #loadAll(): void {
+    const doc = this.#store.document;
+    this.#nodes.clear();
+    this.#edges.clear();
+    for (const n of doc.nodes) this.#nodes.set(n.id, this.#shown(n));
+    for (const e of doc.edges) this.#edges.set(e.id, e);
+    this.#templates = indexTemplates(doc.object_templates);
+    this.scene.setDocument(this.#doc());
+  }
+
+  /** Re-reads the named nodes from the store (with drags on top) and redraws them. */
+  #refreshNodes(ids: Iterable<number>): void {
+    const list = [...ids];
+    for (const id of list) {
+      const n = this.#store.getNode(id);
+      if (n?.id === id) this.#nodes.set(id, this.#shown(n));
+      else this.#nodes.delete(id);
+    }
+    this.scene.update(this.#doc(), { nodes: list });
+  }
+
+  #onStoreChange(change: StoreChange): void {
+    if (this.#disposed) return;
+    const { nodes: selNodes, edges: selEdges } = this.#followIds(change);
+    if (change.reloaded) {
+      this.#loadAll();
+    } else {
+      // A stored position replaces another editor's drag of that node.
+      for (const id of change.nodes) this.#remoteDrag.delete(id);
+      for (const id of change.nodes) {
+        const n = this.#store.getNode(id);
+        if (n?.id === id) this.#nodes.set(id, this.#shown(n));
+        else this.#nodes.delete(id);
+      }
+      for (const id of change.edges) {
+        const e = this.#store.getEdge(id);
+        if (e?.id === id) this.#edges.set(id, e);
+        else this.#edges.delete(id);
+      }
+      if (change.templates.size > 0) this.#templates = indexTemplates(this.#store.document.object_templates);
+      this.scene.update(this.#doc(), {
+        nodes: change.nodes,
+        edges: change.edges,
+        templates: [...change.templates].map(String),
+        globalDesign: change.globalDesign,
+      });
+    }
+    if (change.layers || change.map || change.reloaded) {
+      const levels = this.#store.map.visibility_levels;
+      const level = Math.min(Math.max(1, this.#view.level), Math.max(1, levels));
+      this.renderer.setState({ layers: this.#store.layers, level, background: this.#store.map.design.bg_color || '#ffffff' });
+      if (level !== this.#view.level) this.#publish({ level });
+    }
+    this.#select(selNodes, selEdges);
+    const tool = this.#view.tool;
+    if (tool.kind === 'connect' && tool.from !== null && !this.#nodes.has(tool.from)) this.setTool({ kind: 'connect', from: null });
+  }
+
+  /** The selection after a change: temporary ids follow to the server's, removed ones leave. */
+  #followIds(change: StoreChange): { nodes: number[]; edges: number[] } {
+    const map = (ids: readonly number[], replaced: ReadonlyMap<number, number>, exists: (id: number) => boolean) =>
+      ids.map((id) => replaced.get(id) ?? id).filter((id) => exists(id));
+    return {
+      nodes: map(this.#view.selectedNodes, change.replacedIds.nodes, (id) => {
+        const n = this.#store.getNode(id);
+        return n?.id === id;
+      }),
+      edges: map(this.#view.selectedEdges, change.replacedIds.edges, (id) => {
+        const e = this.#store.getEdge(id);
+        return e?.id === id;
+      }),
+    };
+  }
+
+  // --- State from outside --------------------------------------------------------------------------
+
+  setLevel(level: number): void {
+    const levels = Math.max(1, this.#store.map.visibility_levels);
+    const next = Math.min(levels, Math.max(1, Math.round(level)));
+    this.renderer.setState({ level: next });
+    this.#publish({ level: next });
+  }
+
+  setTool(tool: Tool): void {
+    if (!this.#canEdit && tool.kind !== 'select') return;
+    this.#publish({ tool });
+    this.#canvas.style.cursor = tool.kind === 'select' ? '' : 'crosshair';
+    this.#drawOverlay();
+  }
+
+  /** Others' node locks, with their colours: outlined, and not draggable here. */
+  setLocks(nodes: ReadonlyMap<number, string>, edges: ReadonlyMap<number, string>): void {
+    this.#nodesLockedByOthers = nodes;
+    this.renderer.setState({ nodesLockedByOthers: nodes, edgesLockedByOthers: edges });
+  }
+
+  select(nodes: readonly number[], edges: readonly number[] = []): void {
+    this.#select(nodes, edges);
+  }
+
+  #select(nodes: readonly number[], edges: readonly number[]): void {
+    if (sameIds(nodes, this.#view.selectedNodes) && sameIds(edges, this.#view.selectedEdges)) return;
+    this.renderer.setState({ selectedNodes: new Set(nodes), selectedEdges: new Set(edges) });
+    this.#publish({ selectedNodes: [...nodes], selectedEdges: [...edges] });
+  }
+
+  /** Another editor's drag: the nodes are shown there until the move is stored (or goes stale). */
+  showRemoteDrag(positions: readonly NodePosition[]): void {
+    const now = Date.now();
+    const ids: number[] = [];
+    for (const p of positions) {
+      if (typeof p.id !== 'number' || typeof p.center.x !== 'number' || typeof p.center.y !== 'number') continue;
+      if (this.#ownDrag.has(p.id) || !this.#nodes.has(p.id)) continue;
+      this.#remoteDrag.set(p.id, { center: { x: p.center.x, y: p.center.y }, at: now });
+      ids.push(p.id);
+    }
+    if (ids.length > 0) this.#refreshNodes(ids);
+    if (this.#remoteTimer === undefined) {
+      this.#remoteTimer = window.setTimeout(() => {
+        this.#remoteTimer = undefined;
+        this.#dropStaleRemote();
+      }, REMOTE_DRAG_STALE_MS);
+    }
+  }
+
+  #dropStaleRemote(): void {
+    if (this.#disposed) return;
+    const now = Date.now();
+    const stale = [...this.#remoteDrag].filter(([, d]) => now - d.at >= REMOTE_DRAG_STALE_MS).map(([id]) => id);
+    for (const id of stale) this.#remoteDrag.delete(id);
+    if (stale.length > 0) this.#refreshNodes(stale);
+    if (this.#remoteDrag.size > 0) {
+      this.#remoteTimer = window.setTimeout(() => {
+        this.#remoteTimer = undefined;
+        this.#dropStaleRemote();
+      }, REMOTE_DRAG_STALE_MS);
+    }
+  }
+
+  /** Whether this user may move or change a node now (not locked by another, by itself, or its layer). */
+  nodeEditable(id: number): boolean {
+    if (!this.#canEdit || this.#nodesLockedByOthers.has(id)) return false;
+    const n = this.#nodes.get(id);
+    if (!n || n.editing.locked) return false;
+    return true;
+  }
+
+  /** Whether a node may be the second end of an edge from `from` (their ranges overlap). */
+  connectable(from: number, to: number): boolean {
+    const a = this.#nodes.get(from);
+    const b = this.#nodes.get(to);
+    return a !== undefined && b !== undefined && from !== to && overlaps(a.visibility, b.visibility);
+  }
+
+  /** The node's centre on screen (CSS pixels from the canvas's top-left). */
+  screenOf(id: number): Point | null {
+    const n = this.#nodes.get(id);
+    if (!n) return null;
+    return this.renderer.camera.worldToScreen(n.geometry.center.x, n.geometry.center.y);
+  }
+
+  worldToScreen(p: Point): Point {
+    return this.renderer.camera.worldToScreen(p.x, p.y);
+  }
+
+  nodeIds(): number[] {
+    return [...this.#nodes.keys()];
+  }
+
+  // --- Pointer ---------------------------------------------------------------------------------------
+
+  #listen(): void {
+    const c = this.#canvas;
+    const on = <K extends keyof HTMLElementEventMap>(type: K, fn: (e: HTMLElementEventMap[K]) => void, opts?: AddEventListenerOptions) => {
+      c.addEventListener(type, fn, opts);
+      this.#offs.push(() => {
+        c.removeEventListener(type, fn, opts);
+      });
+    };
+    on('pointerdown', (e) => {
+      this.#down(e);
+    });
+    on('pointermove', (e) => {
+      this.#move(e);
+    });
+    on('pointerup', (e) => {
+      this.#up(e);
+    });
+    on('pointercancel', (e) => {
+      this.#cancel(e);
+    });
+    on('pointerleave', () => {
+      if (!this.#gesture) this.renderer.setState({ hoverNode: null, hoverEdge: null });
+    });
+    on(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        const { x, y } = this.#local(e);
+        const dy = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
+        this.renderer.camera.zoomAt(Math.exp(-dy * WHEEL_ZOOM), x, y);
+        this.renderer.render();
+      },
+      { passive: false },
+    );
+  }
+
+  #local(e: MouseEvent): Point {
+    const r = this.#canvas.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  }
+
+  #down(e: PointerEvent): void {
+    if (e.button !== 0 || this.#gesture) return;
+    const p = this.#local(e);
+    const world = this.renderer.camera.screenToWorld(p.x, p.y);
+    const hit = this.renderer.hitTest(p.x, p.y);
+    const tool = this.#view.tool;
+    const base: Gesture = {
+      kind: 'pan',
+      pointerId: e.pointerId,
+      startX: p.x,
+      startY: p.y,
+      lastX: p.x,
+      lastY: p.y,
+      moved: false,
+      origins: new Map(),
+      clearOnClick: false,
+    };
+
+    if (tool.kind === 'addNode') {
+      if (!this.#canEdit) return;
+      const levels = Math.max(1, this.#store.map.visibility_levels);
+      const res = this.#store.apply({
+        type: 'createNode',
+        node: {
+          design: { shape: tool.shape },
+          geometry: { center: { x: Math.round(world.x), y: Math.round(world.y) } },
+          visibility: { min_level: this.#view.level, max_level: levels, hidden: false },
+        },
+      });
+      if (res.ok && res.id !== undefined) this.#select([res.id], []);
+      this.setTool({ kind: 'select' });
+      return;
+    }
+
+    if (tool.kind === 'connect') {
+      if (hit?.kind !== 'node') {
+        this.#gesture = base;
+        this.#canvas.setPointerCapture(e.pointerId);
+        return;
+      }
+      if (tool.from === null) {
+        this.setTool({ kind: 'connect', from: hit.id });
+        this.#select([hit.id], []);
+      } else if (this.connectable(tool.from, hit.id)) {
+        const res = this.#store.apply({ type: 'createEdge', edge: { node: { from_id: tool.from, to_id: hit.id } } });
+        this.setTool({ kind: 'connect', from: null });
+        if (res.ok && res.id !== undefined) this.#select([], [res.id]);
+      }
+      return;
+    }
+
+    if (hit?.kind === 'node') {
+      let nodes = [...this.#view.selectedNodes];
+      if (e.shiftKey) {
+        nodes = nodes.includes(hit.id) ? nodes.filter((id) => id !== hit.id) : [...nodes, hit.id];
+        this.#select(nodes, this.#view.selectedEdges);
+      } else if (!nodes.includes(hit.id)) {
+        nodes = [hit.id];
+        this.#select(nodes, []);
+      }
+      if (nodes.includes(hit.id) && this.nodeEditable(hit.id)) {
+        const origins = new Map<number, Point>();
+        for (const id of nodes) {
+          const n = this.#nodes.get(id);
+          if (n && this.nodeEditable(id)) origins.set(id, { ...n.geometry.center });
+        }
+        this.#gesture = { ...base, kind: 'drag', origins };
+        this.#canvas.setPointerCapture(e.pointerId);
+      }
+      return;
+    }
+    if (hit?.kind === 'edge') {
+      if (e.shiftKey) {
+        const edges = this.#view.selectedEdges.includes(hit.id)
+          ? this.#view.selectedEdges.filter((id) => id !== hit.id)
+          : [...this.#view.selectedEdges, hit.id];
+        this.#select(this.#view.selectedNodes, edges);
+      } else {
+        this.#select([], [hit.id]);
+      }
+      return;
+    }
+    this.#gesture = { ...base, clearOnClick: !e.shiftKey };
+    this.#canvas.setPointerCapture(e.pointerId);
+  }
+
+  #move(e: PointerEvent): void {
+    const p = this.#local(e);
+    const cam = this.renderer.camera;
+    const world = cam.screenToWorld(p.x, p.y);
+    this.#callbacks.onPointer?.({ x: Math.round(world.x), y: Math.round(world.y) });
+    const g = this.#gesture;
+    if (g?.pointerId !== e.pointerId) {
+      const hit = this.renderer.hitTest(p.x, p.y);
+      const hoverNode = hit?.kind === 'node' ? hit.id : null;
+      const hoverEdge = hit?.kind === 'edge' ? hit.id : null;
+      if (hoverNode !== this.renderer.state.hoverNode || hoverEdge !== this.renderer.state.hoverEdge) {
+        this.renderer.setState({ hoverNode, hoverEdge });
+      }
+      const tool = this.#view.tool;
+      this.#canvas.style.cursor =
+        tool.kind !== 'select' ? 'crosshair' : hoverNode !== null && this.nodeEditable(hoverNode) ? 'move' : hit ? 'pointer' : '';
+      return;
+    }
+    if (!g.moved && Math.hypot(p.x - g.startX, p.y - g.startY) < DRAG_THRESHOLD_PX) return;
+    g.moved = true;
+    if (g.kind === 'pan') {
+      cam.panBy(p.x - g.lastX, p.y - g.lastY);
+      this.renderer.render();
+      this.#canvas.style.cursor = 'grabbing';
+    } else if (g.kind === 'drag') {
+      const dx = (p.x - g.startX) / cam.scale;
+      const dy = (p.y - g.startY) / cam.scale;
+      for (const [id, o] of g.origins) this.#ownDrag.set(id, { x: Math.round(o.x + dx), y: Math.round(o.y + dy) });
+      this.#refreshNodes(g.origins.keys());
+      const now = performance.now();
+      if (now - this.#lastDragSend >= DRAG_SEND_MS) {
+        this.#lastDragSend = now;
+        this.#callbacks.onDragging?.(this.#dragPositions(g));
+      }
+    }
+    g.lastX = p.x;
+    g.lastY = p.y;
+  }
+
+  #dragPositions(g: Gesture): NodePosition[] {
+    const out: NodePosition[] = [];
+    for (const id of g.origins.keys()) {
+      const c = this.#ownDrag.get(id);
+      if (c) out.push({ id, center: c });
+    }
+    return out;
+  }
+
+  #up(e: PointerEvent): void {
+    const g = this.#gesture;
+    if (g?.pointerId !== e.pointerId) return;
+    this.#gesture = null;
+    if (this.#canvas.hasPointerCapture(e.pointerId)) this.#canvas.releasePointerCapture(e.pointerId);
+    this.#canvas.style.cursor = this.#view.tool.kind === 'select' ? '' : 'crosshair';
+    if (g.kind === 'drag' && g.moved) {
+      const positions = this.#dragPositions(g);
+      this.#callbacks.onDragging?.(positions);
+      this.#ownDrag.clear();
+      const res = this.#store.apply({ type: 'moveNodes', positions });
+      if (!res.ok) this.#refreshNodes(g.origins.keys());
+      return;
+    }
+    if (g.kind === 'pan' && !g.moved) {
+      if (this.#view.tool.kind === 'connect') this.setTool({ kind: 'connect', from: null });
+      else if (g.clearOnClick) this.#select([], []);
+    }
+  }
+
+  #cancel(e: PointerEvent): void {
+    const g = this.#gesture;
+    if (g?.pointerId !== e.pointerId) return;
+    this.#gesture = null;
+    if (g.kind === 'drag') {
+      this.#ownDrag.clear();
+      this.#refreshNodes(g.origins.keys());
+    }
+  }
+
+  /** Esc: ends a drag where it started, or leaves the connection mode, or clears the selection. */
+  escape(): void {
+    const g = this.#gesture;
+    if (g?.kind === 'drag') {
+      this.#gesture = null;
+      this.#ownDrag.clear();
+      this.#refreshNodes(g.origins.keys());
+      this.#callbacks.onDragging?.([...g.origins].map(([id, center]) => ({ id, center })));
+      return;
+    }
+    const tool = this.#view.tool;
+    if (tool.kind === 'connect' && tool.from !== null) {
+      this.setTool({ kind: 'connect', from: null });
+      return;
+    }
+    if (tool.kind !== 'select') {
+      this.setTool({ kind: 'select' });
+      return;
+    }
+    this.#select([], []);
+  }
+
+  // --- After each frame ----------------------------------------------------------------------------
+
+  #afterFrame(): void {
+    if (this.#disposed) return;
+    this.#drawOverlay();
+    this.#frame++;
+    for (const l of [...this.#frameListeners]) l();
+  }
+
+  /** In the connection mode, the nodes that cannot be the other end are veiled. */
+  #drawOverlay(): void {
+    const ctx = this.#overlay.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, this.#overlay.width, this.#overlay.height);
+    const tool = this.#view.tool;
+    if (tool.kind !== 'connect' || tool.from === null) return;
+    const from = tool.from;
+    const cam = this.renderer.camera;
+    const S = cam.scale * this.#dpr;
+    ctx.setTransform(S, 0, 0, S, -cam.x * S, -cam.y * S);
+    ctx.fillStyle = 'rgba(242, 244, 248, 0.72)';
+    for (const entry of this.scene.nodeIndex.search(cam.viewport())) {
+      if (entry.id === from || this.connectable(from, entry.id) || !this.renderer.nodeShown(entry)) continue;
+      const pad = 4 / cam.scale;
+      ctx.fillRect(entry.minX - pad, entry.minY - pad, entry.maxX - entry.minX + 2 * pad, entry.maxY - entry.minY + 2 * pad);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { MENU_OPTIONS, optionState, toggleOption } from './sideMenu';
+import { othersLocks, othersSectionLocks } from './presence';
+
+const option = (id: string) => {
+  const o = MENU_OPTIONS.find((m) => m.id === id);
+  if (!o) throw new Error(id);
+  return o;
+};
+
+describe('side menu', () => {
+  it('lists every option once, in the three groups', () => {
+    const ids = MENU_OPTIONS.map((o) => o.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(MENU_OPTIONS.map((o) => o.group))).toEqual(new Set(['create', 'organize', 'manage']));
+  });
+
+  it('offers the working options, and the rest as coming with the design tools', () => {
+    const none = new Map();
+    expect(optionState(option('addNode'), 'student', true, none)).toEqual({ kind: 'available' });
+    expect(optionState(option('edgeConnection'), 'student', true, none)).toEqual({ kind: 'available' });
+    expect(optionState(option('layers'), 'student', true, none)).toEqual({ kind: 'available' });
+    expect(optionState(option('glossary'), 'student', true, none)).toEqual({ kind: 'later' });
+  });
+
+  it('needs the editor role for quiz, table of contents, map URL and access', () => {
+    for (const id of ['quiz', 'tableOfContents', 'mapUrl', 'mapAccess']) {
+      expect(optionState(option(id), 'student', true, new Map())).toEqual({ kind: 'needsRole', role: 'editor' });
+      expect(optionState(option(id), 'editor', true, new Map()).kind).not.toBe('needsRole');
+    }
+    expect(optionState(option('addNode'), 'admin', false, new Map()).kind).toBe('needsRole');
+  });
+
+  it('marks an option another editor holds with their colour', () => {
+    expect(optionState(option('mapSettings'), 'editor', true, new Map([['map', '#e8772e']]))).toEqual({
+      kind: 'lockedByOther',
+      color: '#e8772e',
+    });
+  });
+
+  it('closes the open option when it is chosen again', () => {
+    expect(toggleOption(null, 'layers')).toBe('layers');
+    expect(toggleOption('layers', 'layers')).toBeNull();
+    expect(toggleOption('layers', 'addNode')).toBe('addNode');
+  });
+});
+
+describe('locks of others', () => {
+  const locks = [
+    { elem_type: 'node', elem_id: '4', user_id: 2, lock_extent: 'appearance', color: 'sea' },
+    { elem_type: 'node', elem_id: '5', user_id: 1, lock_extent: 'appearance', color: 'orange' },
+    { elem_type: 'map', elem_id: '1', user_id: 2, lock_extent: 'appearance', color: 'sea' },
+  ] as const;
+
+  it('leaves out the own locks and keeps the holder’s colour', () => {
+    expect([...othersLocks(locks, 1, 'node')]).toEqual([[4, '#1f8fa6']]);
+    expect([...othersSectionLocks(locks, 1)]).toEqual([['map', '#1f8fa6']]);
+  });
+});
