@@ -27,12 +27,23 @@ type MemoryBus struct {
 func NewMemoryBus() *MemoryBus { return &MemoryBus{subs: map[int64]map[*func([]byte)]bool{}} }
 
 func (b *MemoryBus) Publish(_ context.Context, mapID int64, msg []byte) error {
-	b.mu.RLock()
-	defer b.mu.RUnlock()
-	for f := range b.subs[mapID] {
-		(*f)(msg)
+	for _, f := range b.subscribers(mapID) {
+		f(msg)
 	}
 	return nil
+}
+
+// subscribers copies the map's subscribers, so that they are called without
+// the bus's lock held: a subscriber takes the hub's lock, and the hub
+// subscribes while holding it.
+func (b *MemoryBus) subscribers(mapID int64) []func([]byte) {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	out := make([]func([]byte), 0, len(b.subs[mapID]))
+	for f := range b.subs[mapID] {
+		out = append(out, *f)
+	}
+	return out
 }
 
 func (b *MemoryBus) Subscribe(mapID int64, deliver func([]byte)) func() {

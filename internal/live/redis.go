@@ -275,11 +275,16 @@ func (b *RedisBus) receive() {
 		if err != nil {
 			continue
 		}
+		// Called without the lock held, as in MemoryBus.Publish.
 		b.mu.RLock()
+		subs := make([]func([]byte), 0, len(b.subs[mapID]))
 		for f := range b.subs[mapID] {
-			(*f)([]byte(msg.Payload))
+			subs = append(subs, *f)
 		}
 		b.mu.RUnlock()
+		for _, f := range subs {
+			f([]byte(msg.Payload))
+		}
 	}
 }
 
