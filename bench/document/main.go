@@ -121,7 +121,8 @@ func run(ctx context.Context, dbURL string, n, editors int, rate float64, dur ti
 		_, _, err := measureBatched(clients[:4], m.ID, ids, dur)
 		return err
 	case "single":
-		_, _, _, err := measureSingle(clients, m.ID, ids, rate, dur)
+		p50, p99, n, err := measureSingle(clients, m.ID, ids, rate, dur)
+		fmt.Printf("single p50 %s p99 %s of %d\n", benchenv.Ms(p50), benchenv.Ms(p99), n)
 		return err
 	}
 	getP50, getP95, size, err := measureGet(clients[0], m.ID)
