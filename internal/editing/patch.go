@@ -111,7 +111,8 @@ type AllEdgesPatch struct {
 
 // PatchElements applies a mixed patch in one transaction.
 func (s *Service) PatchElements(ctx context.Context, mapID, userID int64, p ElementsPatch) (Result, error) {
-	return s.run(ctx, mapID, userID, func(e *edit) error {
+	onlyMoves := p.Map == nil && len(p.Levels) == 0 && len(p.Edges) == 0 && p.AllEdges == nil && len(p.Nodes) > 0 && allMoves(p.Nodes)
+	return s.runLocked(ctx, mapID, userID, !onlyMoves, func(e *edit) error {
 		if p.Map != nil {
 			if err := e.patchMap(*p.Map, "map."); err != nil {
 				return err
@@ -287,10 +288,13 @@ func (e *edit) moveNodes(patches []NodePatch) error {
 				Details: map[string]string{fmt.Sprintf("nodes[%d].id", i): "is locked"}}
 		}
 	}
-	if err := e.tx.MoveNodes(e.ctx, e.m.ID, ids, centers); err != nil {
+	// The change is recorded first: that takes the map's row lock before
+	// any node's, the order every other change takes them in, so that a
+	// drag beside another change to the same nodes cannot deadlock.
+	if err := e.record(TypeNodePosition, Delta{Positions: positions}); err != nil {
 		return err
 	}
-	return e.record(TypeNodePosition, Delta{Positions: positions})
+	return e.tx.MoveNodes(e.ctx, e.m.ID, ids, centers)
 }
 
 func (ch *nodeChanges) classify(before, after domain.Node, templateChanged bool, p NodePatch) {

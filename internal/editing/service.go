@@ -148,9 +148,17 @@ func (e *edit) record(typ string, d Delta) error {
 // the changes once they are committed. An edit that records nothing leaves
 // the revision as it was.
 func (s *Service) run(ctx context.Context, mapID, userID int64, fn func(e *edit) error) (Result, error) {
+	return s.runLocked(ctx, mapID, userID, true, fn)
+}
+
+// runLocked is run, with the map's row locked from the start (lock true),
+// or only from the first change written: enough for a change whose rules
+// read nothing that a concurrent change could alter, such as moving nodes.
+// Many editors drag at once, and each holds the map for less time.
+func (s *Service) runLocked(ctx context.Context, mapID, userID int64, lock bool, fn func(e *edit) error) (Result, error) {
 	var e *edit
 	err := s.store.Tx(ctx, func(tx *store.Store) error {
-		m, err := tx.LockMap(ctx, mapID)
+		m, err := tx.LockMap(ctx, mapID, lock)
 		if err != nil {
 			return err
 		}

@@ -118,9 +118,13 @@ func (s *Store) MapHead(ctx context.Context, mapID, userID int64) (domain.Map, d
 // LockMap takes a map's row for the transaction, like MapForUpdate, but
 // reads only what every change needs (id, client, levels, revision): the
 // hot path of editing does not decode the map's settings.
-func (s *Store) LockMap(ctx context.Context, id int64) (domain.Map, error) {
+//
+// With lock false the row is only read: the change then takes the row's
+// lock when it raises the revision (AppendChange), which keeps revisions in
+// commit order while holding the lock for less time.
+func (s *Store) LockMap(ctx context.Context, id int64, lock bool) (domain.Map, error) {
 	q := `SELECT id, client_id, visibility_levels, revision FROM maps WHERE id = $1`
-	if s.dialect == Postgres {
+	if lock && s.dialect == Postgres {
 		q += ` FOR UPDATE`
 	}
 	var m domain.Map
