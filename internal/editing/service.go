@@ -34,10 +34,6 @@ func New(s *store.Store, p Publisher) *Service {
 	return &Service{store: s, publisher: p, html: richTextPolicy()}
 }
 
-// SetPublisher sets who hears of committed changes (wired after start-up,
-// when the live channel exists).
-func (s *Service) SetPublisher(p Publisher) { s.publisher = p }
-
 // Delta is the data of a change: the new state of what it touched, so that
 // a client applies any change the same way, whatever its type.
 type Delta struct {
