@@ -150,11 +150,7 @@ export function elementsPatch(edits: Edit[]): ElementsPatch {
       }
       case 'setNodeContent': {
         const n = node(e.id);
-        const content = { ...n.content };
-        for (const [lang, fields] of Object.entries(e.content)) {
-          content[lang as keyof typeof content] = { ...content[lang as keyof typeof content], ...fields };
-        }
-        n.content = content;
+        n.content = mergeByLanguage(n.content, e.content);
         break;
       }
       case 'setNodeVisibility': {
@@ -178,11 +174,7 @@ export function elementsPatch(edits: Edit[]): ElementsPatch {
       }
       case 'setEdgeContent': {
         const x = edge(e.id);
-        const content = { ...x.content };
-        for (const [lang, fields] of Object.entries(e.content)) {
-          content[lang as keyof typeof content] = { ...content[lang as keyof typeof content], ...fields };
-        }
-        x.content = content;
+        x.content = mergeByLanguage(x.content, e.content);
         break;
       }
       case 'setEdgeVisibility': {
@@ -337,4 +329,16 @@ export function failureToasts(edits: Edit[], elementLocked: boolean): Toast[] {
     } else if (m.error) out.push({ type: 'error', key: m.error });
   }
   return unique(out);
+}
+
+/** Merges a per-language content patch into another, field by field: later values win. */
+function mergeByLanguage<F extends object>(
+  into: Partial<Record<string, F>> | undefined,
+  patch: Partial<Record<string, F>>,
+): Partial<Record<string, F>> {
+  const out: Partial<Record<string, F>> = { ...into };
+  for (const [lang, fields] of Object.entries(patch)) {
+    out[lang] = { ...out[lang], ...fields } as F;
+  }
+  return out;
 }
