@@ -10,7 +10,7 @@ BIN := bin/strata
 WEB_DEPS := web/node_modules/.installed
 E2E_DEPS := e2e/node_modules/.installed
 
-.PHONY: run build web test test-go test-web test-e2e chromium bench clean
+.PHONY: run build web test test-go test-web test-e2e chromium bench bench-canvas clean
 
 run: build
 	./$(BIN) demo --if-empty --log-level warn
@@ -56,9 +56,13 @@ test-e2e: build chromium $(E2E_DEPS)
 # Benchmark programs (not tests): they print their figures and append them to
 # docs/benchmarks.md. They need the PostgreSQL named by BENCH_DATABASE_URL.
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
-bench:
+bench: bench-canvas
 	go run ./bench/document --database-url '$(BENCH_DATABASE_URL)'
 	go run ./bench/live --database-url '$(BENCH_DATABASE_URL)'
+
+# The editor's canvas in headless Chromium on generated maps (SQLite; no database needed).
+bench-canvas: build chromium $(E2E_DEPS)
+	cd e2e && node bench/canvas.mjs --bin ../$(BIN) --append ../docs/benchmarks.md
 
 clean:
 	rm -rf bin internal/webapp/dist web/node_modules e2e/node_modules

@@ -6,7 +6,10 @@ import { defineConfig } from '@playwright/test';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const bin = resolve(here, process.env.STRATA_BIN ?? '../bin/strata');
-const addr = '127.0.0.1:18181';
+// A port of its own per run (workers inherit it through the env), so that runs side by side
+// on one machine do not meet; STRATA_E2E_ADDR chooses one.
+process.env.STRATA_E2E_ADDR ??= `127.0.0.1:${18181 + (process.pid % 2000)}`;
+const addr = process.env.STRATA_E2E_ADDR;
 const baseURL = `http://${addr}`;
 
 // The server's data directory, known to the tests so that they can read the mail outbox

@@ -249,4 +249,84 @@ describe('Renderer', () => {
     scene.update(doc, { nodes: [2] });
     expect(scene.edge(1)?.drawable).toBe(false);
   });
+
+  describe('zoomed out over many nodes', () => {
+    // 1,200 nodes on a 100-unit grid: fitted to the 800×600 canvas, far more than tiles start at.
+    const grid = () => {
+      const nodes: Node[] = [];
+      for (let y = 0; y < 30; y++) for (let x = 0; x < 40; x++) nodes.push(makeNode(y * 40 + x + 1, x * 100, y * 100));
+      const edges: Edge[] = [];
+      for (let i = 1; i < 1200; i += 2) edges.push(makeEdge(i, i, i + 1));
+      const s = setup(nodes, edges);
+      s.renderer.fit();
+      return s;
+    };
+
+    it('draws the map from tiles, and a still view without drawing any tile again', () => {
+      const { renderer, ctx, surfaces } = grid();
+      const first = renderer.draw();
+      expect(first.tiles).toBeGreaterThan(0);
+      expect(first.tilesRendered).toBeGreaterThan(0);
+      expect(first.nodes).toBe(0);
+      // The canvas itself got tile blits only: no node or edge path of its own.
+      const tileSurfaces = new Set(surfaces.filter((s) => s.width === 256 && s.height === 256));
+      expect(ctx.ops('drawImage').every((c) => tileSurfaces.has(c.args[0] as FakeSurface))).toBe(true);
+      expect(ctx.ops('stroke')).toHaveLength(0);
+
+      // Everything drawn once: the frames after only blit (first ones may still sharpen stand-ins).
+      for (let i = 0; i < 10 && renderer.draw().stale > 0; i++);
+      ctx.reset();
+      const still = renderer.draw();
+      expect(still.tilesRendered).toBe(0);
+      expect(still.tiles).toBe(first.tiles);
+
+      renderer.camera.panBy(-3, -2);
+      expect(renderer.draw().tilesRendered).toBeLessThanOrEqual(first.tiles);
+    });
+
+    it('draws again only the tiles a change touches', () => {
+      const { renderer, scene, doc } = grid();
+      for (let i = 0; i < 10 && renderer.draw().stale > 0; i++);
+      const all = renderer.draw().tiles;
+      doc.nodes.set(1, makeNode(1, 10, 10));
+      scene.update(doc, { nodes: [1] });
+      const after = renderer.draw();
+      expect(all).toBeGreaterThanOrEqual(12);
+      // Node 1 and its edge sit in the top-left corner: the tiles there, not the rest.
+      expect(after.tilesRendered).toBeGreaterThan(0);
+      expect(after.tilesRendered).toBeLessThanOrEqual(4);
+    });
+
+    it('draws every tile again when the level changes', () => {
+      const { renderer } = grid();
+      for (let i = 0; i < 10 && renderer.draw().stale > 0; i++);
+      renderer.setState({ level: 2 });
+      let redrawn = 0;
+      for (let i = 0; i < 20; i++) {
+        const st = renderer.draw();
+        redrawn += st.tilesRendered;
+        if (st.stale === 0) break;
+      }
+      expect(redrawn).toBe(renderer.stats.tiles);
+    });
+
+    it('draws selection, hover and others\' locks over the tiles', () => {
+      const { renderer, ctx } = grid();
+      renderer.draw();
+      ctx.reset();
+      renderer.setState({ selectedNodes: new Set([5]), hoverNode: 6, nodesLockedByOthers: new Map([[7, '#123456']]), selectedEdges: new Set([1]) });
+      renderer.draw();
+      const strokes = ctx.ops('stroke').map((c) => c.stroke);
+      expect(strokes).toContain(SELECTION_COLOR);
+      expect(strokes).toContain(HOVER_COLOR);
+      expect(strokes).toContain('#123456');
+    });
+
+    it('answers hits from the index whatever draws the view', () => {
+      const { renderer } = grid();
+      renderer.draw();
+      const p = renderer.camera.worldToScreen(500, 500);
+      expect(renderer.hitTest(p.x, p.y)).toEqual({ kind: 'node', id: 5 * 40 + 5 + 1 });
+    });
+  });
 });

@@ -21,7 +21,7 @@ import {
   SHADOW_BLUR_MULTIPLIER,
 } from '../constants';
 import { pointInShape, pointNearSegment, segmentIntersectsBounds } from '../geometry';
-import type { Bounds } from '../spatial';
+import { boundsIntersect, type Bounds } from '../spatial';
 import { Camera } from './camera';
 import { DRAW_SHADOW, DRAW_TITLE, dashFor, drawNodeVector, drawText, nodeOutlinePath } from './draw';
 import { createDomImageLoader } from './images';
@@ -98,6 +98,9 @@ export interface FrameStats {
   /** Nodes drawn as plain batched shapes (no text, shadow or media at this zoom). */
   plain: number;
   labels: number;
+  /** Tiles drawn (zoomed out over many elements), and of them drawn afresh this frame. */
+  tiles: number;
+  tilesRendered: number;
   ms: number;
 }
 
@@ -108,11 +111,54 @@ interface NodeBitmap {
   version: number;
   bucket: number;
   flags: number;
+  /** The last frame that drew it. */
+  frame: number;
   /** Raster scale (device px per world unit) and the local point at the bitmap's (0, 0). */
   rs: number;
   ox: number;
   oy: number;
   pixels: number;
+}
+
+/** Where a drawing goes: a context, its device pixels per world unit and the world point at its (0, 0). */
+interface Pass {
+  ctx: Context2D;
+  S: number;
+  x: number;
+  y: number;
+  /** Draw everything exactly now (a cached tile), never a stale bitmap to save time. */
+  exact: boolean;
+}
+
+/** A square of the map drawn at one zoom bucket, TILE_PX device pixels a side. */
+interface Tile extends Bounds {
+  bucket: number;
+  tx: number;
+  ty: number;
+  surface: Surface;
+  /** Something in it changed: drawn again when time allows, shown as it was until then. */
+  stale: boolean;
+  /** The last frame that drew it. */
+  frame: number;
+}
+
+/** Tiles are used when about this many nodes or more are in view. */
+const TILE_MIN_NODES = 500;
+const TILE_PX = 256;
+/** Tiles are drawn at scales 2^(k/2): within ±19 % of the shown scale. */
+const TILE_BUCKETS_PER_OCTAVE = 2;
+/** Time a frame may spend drawing tiles afresh (ms); the rest wait for the next frames. */
+const TILE_BUDGET_MS = 8;
+const TILE_PIXEL_BUDGET = 16_000_000;
+/** Nearby zooms whose tiles may stand in for a missing one, nearest first. */
+const STAND_IN_BUCKETS = [-1, 1, -2, 2, -3, 3, -4, 4];
+
+function tileScale(bucket: number): number {
+  return Math.pow(2, bucket / TILE_BUCKETS_PER_OCTAVE);
+}
+
+function tileKey(bucket: number, tx: number, ty: number): string {
+  return `${bucket}/${tx}/${ty}`;
 }
 
 /** Time a frame may spend rasterising bitmaps that only changed zoom bucket (ms). */
@@ -143,7 +189,20 @@ export class Renderer {
   readonly scene: Scene;
   state: RenderState = { ...DEFAULT_RENDER_STATE };
   /** The last frame's figures. */
-  stats: FrameStats = { nodes: 0, edges: 0, blits: 0, rasterised: 0, stale: 0, direct: 0, boxes: 0, plain: 0, labels: 0, ms: 0 };
+  stats: FrameStats = {
+    nodes: 0,
+    edges: 0,
+    blits: 0,
+    rasterised: 0,
+    stale: 0,
+    direct: 0,
+    boxes: 0,
+    plain: 0,
+    labels: 0,
+    tiles: 0,
+    tilesRendered: 0,
+    ms: 0,
+  };
 
   private readonly canvas: Surface;
   private readonly ctx: Context2D;
@@ -153,6 +212,8 @@ export class Renderer {
   private readonly now: () => number;
   private dpr: number;
   private frame = 0;
+  /** Stamps the elements each collect() finds (several per frame when tiles are drawn). */
+  private stamp = 0;
   private pending = false;
   private disposed = false;
   private readonly unsubscribe: () => void;
@@ -172,6 +233,10 @@ export class Renderer {
   private readonly drawList: NodeEntry[] = [];
   private readonly visibleNodes: NodeEntry[] = [];
   private readonly visibleEdges: EdgeEntry[] = [];
+  private readonly overlayEdges: EdgeEntry[] = [];
+  /** Cached tiles by bucket and position, least recently drawn first. */
+  private readonly tiles = new Map<string, Tile>();
+  private tilePixels = 0;
 
   constructor(options: RendererOptions) {
     this.canvas = options.canvas;
@@ -205,7 +270,19 @@ export class Renderer {
   }
 
   setState(patch: Partial<RenderState>): void {
-    this.state = { ...this.state, ...patch };
+    const prev = this.state;
+    this.state = { ...prev, ...patch };
+    // What tiles hold besides the document: a change of it redraws them all.
+    if (
+      prev.level !== this.state.level ||
+      prev.layers !== this.state.layers ||
+      prev.hiddenNodes !== this.state.hiddenNodes ||
+      prev.hiddenEdges !== this.state.hiddenEdges ||
+      prev.showLocked !== this.state.showLocked ||
+      prev.outOfLevel !== this.state.outOfLevel
+    ) {
+      this.staleTiles();
+    }
     this.render();
   }
 
@@ -233,6 +310,9 @@ export class Renderer {
     for (const b of this.bitmaps.values()) this.releaseSurface(b.surface);
     this.bitmaps.clear();
     this.bitmapPixels = 0;
+    for (const t of this.tiles.values()) this.releaseSurface(t.surface);
+    this.tiles.clear();
+    this.tilePixels = 0;
   }
 
   /** Whether a node is drawn at all under the current state (hidden ones are not, nor their edges). */
@@ -292,6 +372,7 @@ export class Renderer {
     const S = cam.scale * this.dpr;
     const stats = this.stats;
     stats.nodes = stats.edges = stats.blits = stats.rasterised = stats.stale = stats.direct = stats.boxes = stats.plain = stats.labels = 0;
+    stats.tiles = stats.tilesRendered = 0;
 
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = 1;
@@ -302,35 +383,24 @@ export class Renderer {
       ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     }
     const vp = cam.viewport(this.vp);
-
-    const edges = this.visibleEdges;
-    edges.length = 0;
-    for (const e of this.scene.edgeIndex.search(vp)) {
-      if (!this.edgeShown(e)) continue;
-      // The index holds boxes; a long diagonal's box can cover the view while the line misses it.
-      if (e.labels.length === 0 && !segmentIntersectsBounds(e.seg, vp, edgePad(e))) continue;
-      e.mark = frame;
-      edges.push(e);
-    }
-    stats.edges = edges.length;
-    this.drawEdgeOverlays(S);
-    this.drawEdges(S);
-
+    this.takeSceneChanges();
+    const screen: Pass = { ctx, S, x: cam.x, y: cam.y, exact: false };
     this.scene.drawOrder();
-    const nodes = this.visibleNodes;
-    nodes.length = 0;
-    for (const e of this.scene.nodeIndex.search(vp)) {
-      if (!this.nodeShown(e)) continue;
-      e.mark = frame;
-      nodes.push(e);
+    if (this.tiled(vp)) {
+      this.drawTiles(vp, S, frame);
+    } else {
+      this.collect(vp);
+      stats.nodes = this.visibleNodes.length;
+      stats.edges = this.visibleEdges.length;
+      this.drawBase(screen, frame);
     }
-    stats.nodes = nodes.length;
-    this.drawNodes(S, frame);
-    this.drawNodeOverlays(S, frame);
+    this.drawEdgeOverlays(screen, vp);
+    this.drawNodeOverlays(S, vp);
 
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = 1;
     this.evictBitmaps(frame);
+    this.evictTiles(frame);
     stats.ms = this.now() - t0;
     if (this.refine) {
       this.refine = false;
@@ -339,17 +409,246 @@ export class Renderer {
     return stats;
   }
 
+  /** Finds what is shown in an area (stamping it) into visibleEdges and visibleNodes. */
+  private collect(area: Bounds): void {
+    const stamp = ++this.stamp;
+    const edges = this.visibleEdges;
+    edges.length = 0;
+    for (const e of this.scene.edgeIndex.search(area)) {
+      if (!this.edgeShown(e)) continue;
+      // The index holds boxes; a long diagonal's box can cover the area while the line misses it.
+      if (e.labels.length === 0 && !segmentIntersectsBounds(e.seg, area, edgePad(e))) continue;
+      e.mark = stamp;
+      edges.push(e);
+    }
+    const nodes = this.visibleNodes;
+    nodes.length = 0;
+    for (const e of this.scene.nodeIndex.search(area)) {
+      if (!this.nodeShown(e)) continue;
+      e.mark = stamp;
+      nodes.push(e);
+    }
+  }
+
+  /** The map itself, of what collect() found: edges, nodes, and the locked marks of both. */
+  private drawBase(pass: Pass, frame: number): void {
+    if (this.state.showLocked) {
+      const locked = this.overlayEdges;
+      locked.length = 0;
+      for (const e of this.visibleEdges) if (e.edge.locked) locked.push(e);
+      if (locked.length > 0) this.outlineEdges(pass, locked, LOCKED_COLOR, OUTLINE_WIDTH * 2);
+    }
+    this.drawEdges(pass, this.visibleEdges);
+    this.drawNodes(pass, frame);
+    if (this.state.showLocked) {
+      for (const e of this.visibleNodes) if (e.node.editing.locked) this.outlineNode(pass, e, LOCKED_COLOR, 0);
+    }
+  }
+
+  // --- Tiles: a zoomed-out view of many elements is drawn from cached squares of the map ---------
+
+  /** Whether so much is in view that drawing it afresh each frame would be slow. */
+  private tiled(vp: Bounds): boolean {
+    const n = this.scene.nodeCount;
+    if (n < TILE_MIN_NODES) return false;
+    const b = this.scene.bounds();
+    if (!b) return false;
+    const w = Math.max(1, b.maxX - b.minX);
+    const h = Math.max(1, b.maxY - b.minY);
+    const ix = Math.max(0, Math.min(vp.maxX, b.maxX) - Math.max(vp.minX, b.minX));
+    const iy = Math.max(0, Math.min(vp.maxY, b.maxY) - Math.max(vp.minY, b.minY));
+    // Nodes spread about evenly: the share of the map's area in view estimates the share of nodes.
+    return (n * Math.min(w, ix) * Math.min(h, iy)) / (w * h) >= TILE_MIN_NODES;
+  }
+
+  private drawTiles(vp: Bounds, S: number, frame: number): void {
+    const ctx = this.ctx;
+    const bucket = Math.round(Math.log2(S) * TILE_BUCKETS_PER_OCTAVE);
+    const W = TILE_PX / tileScale(bucket);
+    const tx0 = Math.floor(vp.minX / W);
+    const tx1 = Math.floor(vp.maxX / W);
+    const ty0 = Math.floor(vp.minY / W);
+    const ty1 = Math.floor(vp.maxY / W);
+    let spent = 0;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    for (let ty = ty0; ty <= ty1; ty++) {
+      for (let tx = tx0; tx <= tx1; tx++) {
+        const key = tileKey(bucket, tx, ty);
+        let tile = this.tiles.get(key);
+        const t0 = this.now();
+        let fresh = false;
+        if (!tile || tile.stale) {
+          // Out of time, a tile stands in for itself (stale) or from other zooms (blurred).
+          if (spent >= TILE_BUDGET_MS && (tile || this.standIn(bucket, tx, ty, S, frame))) {
+            this.refine = true;
+            this.stats.stale++;
+            if (!tile) continue;
+          } else {
+            tile = this.renderTile(tile, bucket, tx, ty, frame);
+            fresh = true;
+            this.stats.tilesRendered++;
+          }
+        }
+        this.tiles.delete(key);
+        this.tiles.set(key, tile);
+        tile.frame = frame;
+        this.blitTile(tile, S);
+        // A canvas rasterises what it recorded when first drawn from: the blit is part of the cost.
+        if (fresh) spent += this.now() - t0;
+        this.stats.tiles++;
+      }
+    }
+  }
+
+  /** Draws a tile's square onto the canvas at the current camera, scaled from its own zoom. */
+  private blitTile(tile: Tile, S: number, clip?: Bounds): void {
+    const cam = this.camera;
+    const W = TILE_PX / tileScale(tile.bucket);
+    // Both edges rounded the same way for every tile: neighbours meet without a seam.
+    const x0 = Math.round((tile.tx * W - cam.x) * S);
+    const y0 = Math.round((tile.ty * W - cam.y) * S);
+    const x1 = Math.round(((tile.tx + 1) * W - cam.x) * S);
+    const y1 = Math.round(((tile.ty + 1) * W - cam.y) * S);
+    if (!clip) {
+      this.ctx.drawImage(tile.surface, x0, y0, x1 - x0, y1 - y0);
+      return;
+    }
+    const ctx = this.ctx;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(
+      Math.round((clip.minX - cam.x) * S),
+      Math.round((clip.minY - cam.y) * S),
+      Math.round((clip.maxX - cam.x) * S) - Math.round((clip.minX - cam.x) * S),
+      Math.round((clip.maxY - cam.y) * S) - Math.round((clip.minY - cam.y) * S),
+    );
+    ctx.clip();
+    ctx.drawImage(tile.surface, x0, y0, x1 - x0, y1 - y0);
+    ctx.restore();
+  }
+
+  /**
+   * Fills a missing tile's square from cached tiles of a nearby zoom, else from the overview (the
+   * whole map in a few coarse tiles, drawn once when first needed); answers whether it could.
+   */
+  private standIn(bucket: number, tx: number, ty: number, S: number, frame: number): boolean {
+    const W = TILE_PX / tileScale(bucket);
+    const area: Bounds = { minX: tx * W, minY: ty * W, maxX: (tx + 1) * W, maxY: (ty + 1) * W };
+    const covering = (b: number, make: boolean): Tile[] | null => {
+      const Wb = TILE_PX / tileScale(b);
+      const found: Tile[] = [];
+      for (let y = Math.floor(area.minY / Wb); y * Wb < area.maxY; y++) {
+        for (let x = Math.floor(area.minX / Wb); x * Wb < area.maxX; x++) {
+          let t = this.tiles.get(tileKey(b, x, y));
+          if (!t && make) {
+            t = this.renderTile(undefined, b, x, y, frame);
+            this.tiles.set(tileKey(b, x, y), t);
+          }
+          if (!t) return null;
+          found.push(t);
+        }
+      }
+      return found;
+    };
+    let found: Tile[] | null = null;
+    for (const d of STAND_IN_BUCKETS) {
+      found = covering(bucket + d, false);
+      if (found) break;
+    }
+    const overview = this.overviewBucket();
+    if (!found && overview !== null && overview < bucket) found = covering(overview, true);
+    if (!found) return false;
+    for (const t of found) {
+      t.frame = frame;
+      this.blitTile(t, S, area);
+    }
+    return true;
+  }
+
+  /** The zoom bucket at which the whole map spans at most two tiles each way. */
+  private overviewBucket(): number | null {
+    const b = this.scene.bounds();
+    if (!b) return null;
+    const side = Math.max(1, b.maxX - b.minX, b.maxY - b.minY);
+    return Math.floor(Math.log2((2 * TILE_PX) / side) * TILE_BUCKETS_PER_OCTAVE);
+  }
+
+  private renderTile(prev: Tile | undefined, bucket: number, tx: number, ty: number, frame: number): Tile {
+    const rs = tileScale(bucket);
+    const W = TILE_PX / rs;
+    const tile: Tile = prev ?? {
+      bucket,
+      tx,
+      ty,
+      surface: this.createSurface(TILE_PX, TILE_PX),
+      minX: tx * W,
+      minY: ty * W,
+      maxX: (tx + 1) * W,
+      maxY: (ty + 1) * W,
+      stale: false,
+      frame,
+    };
+    if (!prev) this.tilePixels += TILE_PX * TILE_PX;
+    tile.stale = false;
+    const c = tile.surface.getContext('2d');
+    if (!c) return tile;
+    c.setTransform(1, 0, 0, 1, 0, 0);
+    c.clearRect(0, 0, TILE_PX, TILE_PX);
+    // Elements just outside still reach in with their anti-aliased edges.
+    const m = BITMAP_PAD / rs;
+    this.collect({ minX: tile.minX - m, minY: tile.minY - m, maxX: tile.maxX + m, maxY: tile.maxY + m });
+    this.drawBase({ ctx: c, S: rs, x: tile.minX, y: tile.minY, exact: true }, frame);
+    c.setTransform(1, 0, 0, 1, 0, 0);
+    c.globalAlpha = 1;
+    return tile;
+  }
+
+  /** Marks the tiles the scene's changes touched (or all of them) for drawing again. */
+  private takeSceneChanges(): void {
+    const { all, areas } = this.scene.takeDirty();
+    if (this.tiles.size === 0) return;
+    if (all) {
+      this.staleTiles();
+      return;
+    }
+    if (areas.length === 0) return;
+    for (const t of this.tiles.values()) {
+      if (t.stale) continue;
+      const m = BITMAP_PAD / tileScale(t.bucket);
+      for (const a of areas) {
+        if (a.minX - m <= t.maxX && a.maxX + m >= t.minX && a.minY - m <= t.maxY && a.maxY + m >= t.minY) {
+          t.stale = true;
+          break;
+        }
+      }
+    }
+  }
+
+  private staleTiles(): void {
+    for (const t of this.tiles.values()) t.stale = true;
+  }
+
+  /** Drops the least recently drawn tiles beyond the budget (never one drawn this frame). */
+  private evictTiles(frame: number): void {
+    if (this.tilePixels <= TILE_PIXEL_BUDGET) return;
+    for (const [key, t] of this.tiles) {
+      if (this.tilePixels <= TILE_PIXEL_BUDGET || t.frame === frame) break;
+      this.tiles.delete(key);
+      this.tilePixels -= TILE_PX * TILE_PX;
+      this.releaseSurface(t.surface);
+    }
+  }
+
   private dimmed(v: Visibility): boolean {
     return !inLevel(v, this.state.level);
   }
 
-  private drawEdges(S: number): void {
-    const ctx = this.ctx;
-    const cam = this.camera;
+  private drawEdges(pass: Pass, list: readonly EdgeEntry[]): void {
+    const { ctx, S } = pass;
     const buckets = this.edgeBuckets;
     const used = this.usedBuckets;
     used.length = 0;
-    for (const e of this.visibleEdges) {
+    for (const e of list) {
       if (!e.style.border_enabled || e.group.width <= 0) continue;
       const i = e.group.id * 2 + (this.dimmed(e.edge.visibility) ? 1 : 0);
       let b = buckets[i];
@@ -357,13 +656,13 @@ export class Renderer {
       if (b.length === 0) used.push(i);
       b.push(e);
     }
-    const shadows = cam.scale >= LOD_SHADOW_MIN_SCALE;
+    const shadows = S / this.dpr >= LOD_SHADOW_MIN_SCALE;
     const groups = this.scene.strokeGroups();
-    ctx.setTransform(S, 0, 0, S, -cam.x * S, -cam.y * S);
+    ctx.setTransform(S, 0, 0, S, -pass.x * S, -pass.y * S);
     for (const i of used) {
-      const list = buckets[i];
+      const bucket = buckets[i];
       const g = groups[i >> 1];
-      if (!list || !g) continue;
+      if (!bucket || !g) continue;
       ctx.globalAlpha = (i & 1) === 1 ? OUT_OF_LEVEL_OPACITY : 1;
       if (shadows && g.shadow) {
         ctx.shadowColor = g.shadowColor;
@@ -378,7 +677,7 @@ export class Renderer {
       ctx.setLineDash(dashFor(g.dash, g.width));
       ctx.lineCap = g.dash === 'dotted' ? 'round' : 'butt';
       ctx.beginPath();
-      for (const e of list) {
+      for (const e of bucket) {
         if (!e.hasLine) continue;
         ctx.moveTo(e.line.x1, e.line.y1);
         ctx.lineTo(e.line.x2, e.line.y2);
@@ -387,7 +686,7 @@ export class Renderer {
       ctx.setLineDash(NO_DASH);
       ctx.beginPath();
       let heads = 0;
-      for (const e of list) {
+      for (const e of bucket) {
         if (e.start && e.start.length * S >= LOD_MIN_ARROW_PX) heads += addHead(ctx, e.start);
         if (e.end && e.end.length * S >= LOD_MIN_ARROW_PX) heads += addHead(ctx, e.end);
       }
@@ -396,15 +695,15 @@ export class Renderer {
         ctx.shadowColor = 'transparent';
         ctx.shadowBlur = ctx.shadowOffsetX = ctx.shadowOffsetY = 0;
       }
-      list.length = 0;
+      bucket.length = 0;
     }
     ctx.lineCap = 'butt';
     // Labels over the lines, each in its own rotated frame.
-    for (const e of this.visibleEdges) {
+    for (const e of list) {
       if (e.labels.length === 0 || e.style.font_size * S < LOD_MIN_TEXT_PX) continue;
       ctx.globalAlpha = this.dimmed(e.edge.visibility) ? OUT_OF_LEVEL_OPACITY : 1;
       for (const l of e.labels) {
-        ctx.setTransform(S * l.cos, S * l.sin, -S * l.sin, S * l.cos, (l.x - cam.x) * S, (l.y - cam.y) * S);
+        ctx.setTransform(S * l.cos, S * l.sin, -S * l.sin, S * l.cos, (l.x - pass.x) * S, (l.y - pass.y) * S);
         drawText(ctx, l.text, S);
         this.stats.labels++;
       }
@@ -412,21 +711,20 @@ export class Renderer {
     ctx.globalAlpha = 1;
   }
 
-  private drawNodes(S: number, frame: number): void {
-    const ctx = this.ctx;
-    const cam = this.camera;
+  private drawNodes(pass: Pass, frame: number): void {
+    const { ctx, S } = pass;
     // In drawing order: walk the ordered list when most nodes are in view, else sort the few.
     const list = this.drawList;
     list.length = 0;
     if (this.visibleNodes.length * 8 > this.scene.nodeCount) {
-      for (const e of this.scene.drawOrder()) if (e.mark === frame) list.push(e);
+      for (const e of this.scene.drawOrder()) if (e.mark === this.stamp) list.push(e);
     } else {
       for (const e of this.visibleNodes) list.push(e);
       list.sort(byRank);
     }
     // Three tiers. Tiny nodes: a filled box, one path per colour. Nodes showing no text, shadow or
     // media at this zoom: plain vectors, one path per fill and border. The rest: cached bitmaps.
-    const shadows = cam.scale >= LOD_SHADOW_MIN_SCALE;
+    const shadows = S / this.dpr >= LOD_SHADOW_MIN_SCALE;
     const bitmapped = this.bitmapList;
     bitmapped.length = 0;
     let boxes = 0;
@@ -451,18 +749,18 @@ export class Renderer {
       e.flags = flags;
       bitmapped.push(e);
     }
-    ctx.setTransform(S, 0, 0, S, -cam.x * S, -cam.y * S);
+    ctx.setTransform(S, 0, 0, S, -pass.x * S, -pass.y * S);
     if (boxes > 0) {
-      this.fillBoxes(this.dimBoxBuckets, OUT_OF_LEVEL_OPACITY);
-      this.fillBoxes(this.boxBuckets, 1);
+      this.fillBoxes(ctx, this.dimBoxBuckets, OUT_OF_LEVEL_OPACITY);
+      this.fillBoxes(ctx, this.boxBuckets, 1);
     }
     if (plain > 0) {
-      this.drawPlain(this.dimPlainBuckets, OUT_OF_LEVEL_OPACITY, S);
-      this.drawPlain(this.plainBuckets, 1, S);
+      this.drawPlain(ctx, this.dimPlainBuckets, OUT_OF_LEVEL_OPACITY, S);
+      this.drawPlain(ctx, this.plainBuckets, 1, S);
     }
     ctx.globalAlpha = 1;
-    this.stats.boxes = boxes;
-    this.stats.plain = plain;
+    this.stats.boxes += boxes;
+    this.stats.plain += plain;
 
     const bucket = Math.round(Math.log2(S) * SCALE_BUCKETS_PER_OCTAVE);
     const rs = Math.pow(2, bucket / SCALE_BUCKETS_PER_OCTAVE);
@@ -475,8 +773,8 @@ export class Renderer {
       const flags = e.flags;
       const bw = Math.ceil((e.lx1 - e.lx0) * rs) + 2 * BITMAP_PAD;
       const bh = Math.ceil((e.ly1 - e.ly0) * rs) + 2 * BITMAP_PAD;
-      const cx = (e.box.x - cam.x) * S;
-      const cy = (e.box.y - cam.y) * S;
+      const cx = (e.box.x - pass.x) * S;
+      const cy = (e.box.y - pass.y) * S;
       const rotated = e.box.sin !== 0;
       if (bw > MAX_BITMAP_SIDE || bh > MAX_BITMAP_SIDE) {
         ctx.setTransform(S * e.box.cos, S * e.box.sin, -S * e.box.sin, S * e.box.cos, cx, cy);
@@ -486,7 +784,7 @@ export class Renderer {
         continue;
       }
       let bmp = this.bitmaps.get(e);
-      if (bmp?.version === e.version && (bmp.bucket !== bucket || bmp.flags !== flags) && rasterMs > RASTER_BUDGET_MS) {
+      if (!pass.exact && bmp?.version === e.version && (bmp.bucket !== bucket || bmp.flags !== flags) && rasterMs > RASTER_BUDGET_MS) {
         // Out of time this frame: the old bitmap, scaled, stands in until the next frame redoes it.
         this.refine = true;
         this.stats.stale++;
@@ -501,6 +799,7 @@ export class Renderer {
         this.bitmaps.set(e, bmp);
         this.stats.blits++;
       }
+      bmp.frame = frame;
       const k = S / bmp.rs;
       if (rotated) {
         ctx.setTransform(k * e.box.cos, k * e.box.sin, -k * e.box.sin, k * e.box.cos, cx, cy);
@@ -518,8 +817,7 @@ export class Renderer {
   }
 
   /** Plain shapes sharing a fill and border: one path, one fill, one stroke. */
-  private drawPlain(buckets: Map<string, NodeEntry[]>, alpha: number, S: number): void {
-    const ctx = this.ctx;
+  private drawPlain(ctx: Context2D, buckets: Map<string, NodeEntry[]>, alpha: number, S: number): void {
     ctx.globalAlpha = alpha;
     for (const b of buckets.values()) {
       const first = b[0];
@@ -560,8 +858,7 @@ export class Renderer {
     }
   }
 
-  private fillBoxes(buckets: Map<string, NodeEntry[]>, alpha: number): void {
-    const ctx = this.ctx;
+  private fillBoxes(ctx: Context2D, buckets: Map<string, NodeEntry[]>, alpha: number): void {
     ctx.globalAlpha = alpha;
     for (const [color, b] of buckets) {
       if (b.length === 0) continue;
@@ -600,6 +897,7 @@ export class Renderer {
       version: e.version,
       bucket,
       flags,
+      frame: 0,
       rs,
       ox: e.lx0 - BITMAP_PAD / rs,
       oy: e.ly0 - BITMAP_PAD / rs,
@@ -620,7 +918,7 @@ export class Renderer {
   private evictBitmaps(frame: number): void {
     if (this.bitmapPixels <= BITMAP_PIXEL_BUDGET) return;
     for (const [e, b] of this.bitmaps) {
-      if (this.bitmapPixels <= BITMAP_PIXEL_BUDGET || e.mark === frame) break;
+      if (this.bitmapPixels <= BITMAP_PIXEL_BUDGET || b.frame === frame) break;
       this.bitmaps.delete(e);
       this.bitmapPixels -= b.pixels;
       this.releaseSurface(b.surface);
@@ -633,35 +931,59 @@ export class Renderer {
     s.height = 0;
   }
 
-  /** Hover, selection and others' locks of edges, under the edges themselves. */
-  private drawEdgeOverlays(S: number): void {
-    const st = this.state;
-    const ctx = this.ctx;
-    const cam = this.camera;
+  /** Outlines edges in a colour (under them: the caller draws the edges after). */
+  private outlineEdges(pass: Pass, list: readonly EdgeEntry[], color: string, extra: number): void {
+    const { ctx, S } = pass;
     const px = this.dpr / S;
-    const one = (id: number | null, color: string, extra: number): void => {
-      if (id === null) return;
-      const e = this.scene.edge(id);
-      if (e?.mark !== this.frame) return;
-      ctx.setTransform(S, 0, 0, S, -cam.x * S, -cam.y * S);
-      ctx.strokeStyle = color;
+    ctx.setTransform(S, 0, 0, S, -pass.x * S, -pass.y * S);
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = color;
+    ctx.lineCap = 'round';
+    for (const e of list) {
       ctx.lineWidth = e.group.width + 2 * extra * px;
-      ctx.lineCap = 'round';
       ctx.beginPath();
       ctx.moveTo(e.seg.x1, e.seg.y1);
       ctx.lineTo(e.seg.x2, e.seg.y2);
       ctx.stroke();
-      ctx.lineCap = 'butt';
+    }
+    ctx.lineCap = 'butt';
+  }
+
+  private edgeOnScreen(e: EdgeEntry | undefined, vp: Bounds): e is EdgeEntry {
+    return e !== undefined && boundsIntersect(e, vp) && this.edgeShown(e);
+  }
+
+  private nodeOnScreen(e: NodeEntry | undefined, vp: Bounds): e is NodeEntry {
+    return e !== undefined && boundsIntersect(e, vp) && this.nodeShown(e);
+  }
+
+  /**
+   * Others' locks, selection and hover of edges, over the map: each outline, then its edge drawn
+   * again over it (the map beneath may come from a cached tile).
+   */
+  private drawEdgeOverlays(pass: Pass, vp: Bounds): void {
+    const st = this.state;
+    const marked = this.overlayEdges;
+    marked.length = 0;
+    const outline = (id: number | null, color: string, extra: number): void => {
+      if (id === null) return;
+      const e = this.scene.edge(id);
+      if (!this.edgeOnScreen(e, vp)) return;
+      this.outlineEdges(pass, [e], color, extra);
+      marked.push(e);
     };
-    for (const [id, color] of st.edgesLockedByOthers) one(id, color, OUTLINE_WIDTH * 2);
-    if (st.showLocked) for (const e of this.visibleEdges) if (e.edge.locked) one(e.id, LOCKED_COLOR, OUTLINE_WIDTH * 2);
-    for (const id of st.selectedEdges) one(id, SELECTION_COLOR, OUTLINE_WIDTH);
-    one(st.hoverEdge, HOVER_COLOR, OUTLINE_WIDTH * 2);
-    ctx.setTransform(S, 0, 0, S, -cam.x * S, -cam.y * S);
+    for (const [id, color] of st.edgesLockedByOthers) outline(id, color, OUTLINE_WIDTH * 2);
+    for (const id of st.selectedEdges) outline(id, SELECTION_COLOR, OUTLINE_WIDTH);
+    outline(st.hoverEdge, HOVER_COLOR, OUTLINE_WIDTH * 2);
+    if (marked.length === 0) return;
+    this.drawEdges(pass, marked);
+    const { ctx, S } = pass;
+    const px = this.dpr / S;
+    ctx.setTransform(S, 0, 0, S, -pass.x * S, -pass.y * S);
     ctx.fillStyle = SELECTION_COLOR;
     for (const id of st.selectedEdges) {
       const e = this.scene.edge(id);
-      if (e?.mark !== this.frame) continue;
+      if (!this.edgeOnScreen(e, vp)) continue;
       ctx.beginPath();
       ctx.arc(e.seg.x1, e.seg.y1, SELECTION_MARK_RADIUS * px, 0, Math.PI * 2);
       ctx.moveTo(e.seg.x2 + SELECTION_MARK_RADIUS * px, e.seg.y2);
@@ -670,27 +992,38 @@ export class Renderer {
     }
   }
 
-  /** Hover (#B9E0E3), locked (#ED6F78), others' locks (their colour), selection marks (#0125ea). */
-  private drawNodeOverlays(S: number, frame: number): void {
+  /** Outlines a node just outside its border; `ring` steps further out by outline widths. */
+  private outlineNode(pass: Pass, e: NodeEntry, color: string, ring: number): void {
+    const { ctx, S } = pass;
+    const px = this.dpr / S;
+    ctx.setTransform(S * e.box.cos, S * e.box.sin, -S * e.box.sin, S * e.box.cos, (e.box.x - pass.x) * S, (e.box.y - pass.y) * S);
+    ctx.globalAlpha = 1;
+    const bp = e.style.border_enabled ? e.style.border_width / 2 : 0;
+    ctx.strokeStyle = color;
+    ctx.lineWidth = OUTLINE_WIDTH * px;
+    nodeOutlinePath(ctx, e, bp + (ring + 0.5) * OUTLINE_WIDTH * px);
+    ctx.stroke();
+  }
+
+  /** Others' locks (their colour), hover (#B9E0E3), selection and its marks (#0125ea). */
+  private drawNodeOverlays(S: number, vp: Bounds): void {
     const st = this.state;
     const ctx = this.ctx;
+    const cam = this.camera;
+    const pass: Pass = { ctx, S, x: cam.x, y: cam.y, exact: false };
     const px = this.dpr / S;
-    const outline = (e: NodeEntry | undefined, color: string, ring: number): void => {
-      if (e?.mark !== frame) return;
-      this.nodeTransform(e, S);
-      const bp = e.style.border_enabled ? e.style.border_width / 2 : 0;
-      ctx.strokeStyle = color;
-      ctx.lineWidth = OUTLINE_WIDTH * px;
-      nodeOutlinePath(ctx, e, bp + (ring + 0.5) * OUTLINE_WIDTH * px);
-      ctx.stroke();
-    };
-    if (st.showLocked) for (const e of this.visibleNodes) if (e.node.editing.locked) outline(e, LOCKED_COLOR, 0);
-    for (const [id, color] of st.nodesLockedByOthers) outline(this.scene.node(id), color, 1);
-    if (st.hoverNode !== null) outline(this.scene.node(st.hoverNode), HOVER_COLOR, 0);
+    for (const [id, color] of st.nodesLockedByOthers) {
+      const e = this.scene.node(id);
+      if (this.nodeOnScreen(e, vp)) this.outlineNode(pass, e, color, 1);
+    }
+    if (st.hoverNode !== null) {
+      const e = this.scene.node(st.hoverNode);
+      if (this.nodeOnScreen(e, vp)) this.outlineNode(pass, e, HOVER_COLOR, 0);
+    }
     for (const id of st.selectedNodes) {
       const e = this.scene.node(id);
-      if (e?.mark !== frame) continue;
-      outline(e, SELECTION_COLOR, 0);
+      if (!this.nodeOnScreen(e, vp)) continue;
+      this.outlineNode(pass, e, SELECTION_COLOR, 0);
       const bp = e.style.border_enabled ? e.style.border_width / 2 : 0;
       const hw = e.style.width / 2 + bp + OUTLINE_WIDTH * px;
       const hh = e.style.height / 2 + bp + OUTLINE_WIDTH * px;
@@ -709,11 +1042,6 @@ export class Renderer {
       ctx.fill();
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-  }
-
-  private nodeTransform(e: NodeEntry, S: number): void {
-    const cam = this.camera;
-    this.ctx.setTransform(S * e.box.cos, S * e.box.sin, -S * e.box.sin, S * e.box.cos, (e.box.x - cam.x) * S, (e.box.y - cam.y) * S);
   }
 }
 

@@ -168,6 +168,9 @@ export interface SceneOptions {
   mediaUrl?: (key: string) => string | null;
 }
 
+/** Changed areas kept for the renderer before it redraws everything instead. */
+const MAX_DIRTY_AREAS = 512;
+
 /** Label slots and where along the edge each sits. */
 const SLOTS = [
   ['start', 1 / 6],
@@ -189,6 +192,10 @@ export class Scene {
   private ordered: NodeEntry[] = [];
   private orderDirty = true;
   private listeners = new Set<() => void>();
+  /** World areas whose drawing changed since the renderer last took them (for its tile cache). */
+  private dirty: Bounds[] = [];
+  private dirtyAll = true;
+  private cachedBounds: Bounds | null = null;
   private measure: TextMeasure;
   private languages: readonly Language[];
   private readonly mediaUrl: (key: string) => string | null;
@@ -234,7 +241,33 @@ export class Scene {
   }
 
   private changed(): void {
+    this.cachedBounds = null;
     for (const l of this.listeners) l();
+  }
+
+  /** Records an area drawn differently now (an element's bounds before or after a change). */
+  private touch(b: Bounds): void {
+    if (this.dirtyAll || b.minX <= -1e15) return;
+    // Beyond a few hundred areas, redrawing everything is cheaper than testing each.
+    if (this.dirty.length >= MAX_DIRTY_AREAS) {
+      this.dirtyAll = true;
+      this.dirty = [];
+      return;
+    }
+    this.dirty.push({ minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY });
+  }
+
+  private touchAll(): void {
+    this.dirtyAll = true;
+    this.dirty = [];
+  }
+
+  /** What changed since the last call: everything, or these world areas. */
+  takeDirty(): { all: boolean; areas: Bounds[] } {
+    const out = { all: this.dirtyAll, areas: this.dirty };
+    this.dirtyAll = false;
+    this.dirty = [];
+    return out;
   }
 
   /** Builds everything from the document (first load, or a reload). */
@@ -263,6 +296,7 @@ export class Scene {
     this.nodeIndex.load(nodeEntries);
     this.edgeIndex.load(edgeEntries);
     this.orderDirty = true;
+    this.touchAll();
     this.changed();
   }
 
@@ -271,14 +305,17 @@ export class Scene {
     const restyleAll = changes.globalDesign === true;
     const changedTemplates = changes.templates ? new Set(changes.templates) : null;
     if (restyleAll || changedTemplates) this.resolver.reset(doc.templates, doc.globalDesign);
+    if (restyleAll) this.touchAll();
     const touchedEdges = new Set<EdgeEntry>();
 
     const relayoutNode = (e: NodeEntry, n: Node): void => {
       if (n.order !== e.node.order) this.orderDirty = true;
       e.node = n;
+      this.touch(e);
       this.nodeIndex.update(e, () => {
         this.layoutNode(e);
       });
+      this.touch(e);
       for (const ed of e.edges) touchedEdges.add(ed);
     };
 
@@ -319,6 +356,7 @@ export class Scene {
         this.layoutEdge(fresh);
         this.edges.set(id, fresh);
         this.edgeIndex.insert(fresh);
+        this.touch(fresh);
         continue;
       }
       e.edge = ed;
@@ -326,11 +364,13 @@ export class Scene {
     }
     for (const e of touchedEdges) {
       if (!this.edges.has(e.id)) continue;
+      this.touch(e);
       this.edgeIndex.update(e, () => {
         this.styleEdge(e);
         this.connect(e);
         this.layoutEdge(e);
       });
+      this.touch(e);
     }
     this.changed();
   }
@@ -339,13 +379,17 @@ export class Scene {
   mediaReady(url: string): void {
     const set = this.byMedia.get(url);
     if (!set) return;
-    for (const e of set) e.version++;
+    for (const e of set) {
+      e.version++;
+      this.touch(e);
+    }
     this.changed();
   }
 
   /** Fonts loaded or the language changed: every text is laid out again. */
   relayoutText(languages?: readonly Language[]): void {
     if (languages) this.languages = languages;
+    this.touchAll();
     for (const e of this.nodes.values()) {
       this.nodeIndex.update(e, () => {
         this.layoutNode(e);
@@ -373,6 +417,7 @@ export class Scene {
   /** The bounds of every node, or null for an empty map (for fitting the view). */
   bounds(): Bounds | null {
     if (this.nodes.size === 0) return null;
+    if (this.cachedBounds) return this.cachedBounds;
     const b: Bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
     for (const e of this.nodes.values()) {
       b.minX = Math.min(b.minX, e.minX);
@@ -380,6 +425,7 @@ export class Scene {
       b.maxX = Math.max(b.maxX, e.maxX);
       b.maxY = Math.max(b.maxY, e.maxY);
     }
+    this.cachedBounds = b;
     return b;
   }
 
@@ -388,6 +434,7 @@ export class Scene {
     this.layoutNode(e);
     this.nodes.set(n.id, e);
     this.nodeIndex.insert(e);
+    this.touch(e);
     this.orderDirty = true;
     for (const ed of this.dangling) {
       if (ed.edge.node.from_id === n.id || ed.edge.node.to_id === n.id) touchedEdges.add(ed);
@@ -397,6 +444,7 @@ export class Scene {
   private removeNode(e: NodeEntry, touchedEdges: Set<EdgeEntry>): void {
     this.nodeIndex.remove(e);
     this.nodes.delete(e.id);
+    this.touch(e);
     this.forgetMedia(e);
     this.orderDirty = true;
     for (const ed of e.edges) touchedEdges.add(ed);
@@ -404,6 +452,7 @@ export class Scene {
   }
 
   private removeEdge(e: EdgeEntry): void {
+    this.touch(e);
     this.edgeIndex.remove(e);
     this.edges.delete(e.id);
     this.dangling.delete(e);
