@@ -1,74 +1,6 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { signInAs, type DemoRole } from './accounts';
+import { expect, test } from '@playwright/test';
+import { addNode, center, dragNode, edgeCount, lockColor, nodeCount, nodeIds, openEditor, pagePoint, together } from './editing';
 import { saveShot } from './shots';
-
-// The editor's read-only test hook (web/src/editor/Editor.tsx, window.__strataEditor).
-interface EditorHook {
-  nodeCount(): number;
-  edgeCount(): number;
-  nodeIds(): number[];
-  nodePagePoint(id: number): { x: number; y: number } | null;
-  nodeCenter(id: number): { x: number; y: number } | null;
-  nodeLockColor(id: number): string | null;
-}
-type HookWindow = Window & { __strataEditor?: EditorHook };
-
-const MAP = /Welcome to Strata/;
-
-async function openEditor(browser: Browser, role: DemoRole, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ locale });
-  const page = await context.newPage();
-  await signInAs(page, role);
-  await page.getByRole('link', { name: MAP }).click();
-  await expect(page.getByTestId('editor-canvas')).toBeVisible();
-  await page.waitForFunction(() => (window as HookWindow).__strataEditor !== undefined);
-  return { context, page };
-}
-
-/** Two editors on the demo map, each seeing the other present. */
-async function together(browser: Browser) {
-  const a = await openEditor(browser, 'editor');
-  const b = await openEditor(browser, 'admin');
-  await expect(a.page.getByTestId('presence-avatar')).toHaveCount(2);
-  await expect(b.page.getByTestId('presence-avatar')).toHaveCount(2);
-  return { a: a.page, b: b.page, close: () => Promise.all([a.context.close(), b.context.close()]) };
-}
-
-const nodeIds = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.nodeIds() ?? []);
-const nodeCount = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.nodeCount() ?? -1);
-const edgeCount = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.edgeCount() ?? -1);
-const center = (page: Page, id: number) =>
-  page.evaluate((i) => (window as HookWindow).__strataEditor?.nodeCenter(i) ?? null, id);
-const pagePoint = (page: Page, id: number) =>
-  page.evaluate((i) => (window as HookWindow).__strataEditor?.nodePagePoint(i) ?? null, id);
-const lockColor = (page: Page, id: number) =>
-  page.evaluate((i) => (window as HookWindow).__strataEditor?.nodeLockColor(i) ?? null, id);
-
-/** Adds a circle where the canvas is clicked (x, y from its top-left); answers its stored id. */
-async function addNode(page: Page, x: number, y: number): Promise<number> {
-  const before = new Set(await nodeIds(page));
-  if (!(await page.getByTestId('add-node-panel').isVisible())) await page.getByTestId('menu-addNode').click();
-  await page.getByTestId('shape-circle').click();
-  await page.getByTestId('editor-canvas').click({ position: { x, y } });
-  let id = 0;
-  await expect
-    .poll(async () => {
-      const fresh = (await nodeIds(page)).filter((n) => n > 0 && !before.has(n));
-      id = fresh[0] ?? 0;
-      return id;
-    })
-    .toBeGreaterThan(0);
-  return id;
-}
-
-async function dragNode(page: Page, id: number, dx: number, dy: number): Promise<void> {
-  const p = await pagePoint(page, id);
-  if (!p) throw new Error(`node ${id} is not on the canvas`);
-  await page.mouse.move(p.x, p.y);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(p.x + (dx * i) / 8, p.y + (dy * i) / 8);
-  await page.mouse.up();
-}
 
 test.describe('the editor, two browsers on one map', () => {
   test.use({ locale: 'en-US' });
@@ -130,6 +62,40 @@ test.describe('the editor, two browsers on one map', () => {
     await a.getByTestId('menu-edgeConnection').click();
     await expect(a.getByTestId('connect-hint')).toBeHidden();
     await close();
+  });
+});
+
+test.describe('viewing', () => {
+  test.use({ locale: 'en-US', hasTouch: true });
+
+  const zoomFigure = async (page: import('@playwright/test').Page) =>
+    Number((await page.getByTestId('zoom-figure').textContent())?.replace(/[^0-9]/g, ''));
+
+  test('two fingers pinching apart zoom in, and together zoom out', async ({ browser }) => {
+    const { context, page } = await openEditor(browser, 'editor');
+    const box = await page.getByTestId('editor-canvas').boundingBox();
+    if (!box) throw new Error('no canvas');
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const cdp = await context.newCDPSession(page);
+    const pinch = async (from: number, to: number) => {
+      const points = (d: number) => [
+        { x: cx - d, y: cy, id: 1 },
+        { x: cx + d, y: cy, id: 2 },
+      ];
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(from) });
+      for (let i = 1; i <= 10; i++) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: points(from + ((to - from) * i) / 10) });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const start = await zoomFigure(page);
+    await pinch(40, 160);
+    await expect.poll(() => zoomFigure(page)).toBeGreaterThan(start * 3);
+    const zoomed = await zoomFigure(page);
+    await pinch(160, 40);
+    await expect.poll(() => zoomFigure(page)).toBeLessThan(zoomed / 3);
+    await context.close();
   });
 });
 

@@ -273,20 +273,38 @@ describe('Renderer', () => {
       expect(ctx.ops('drawImage').every((c) => tileSurfaces.has(c.args[0] as FakeSurface))).toBe(true);
       expect(ctx.ops('stroke')).toHaveLength(0);
 
-      // Everything drawn once: the frames after only blit (first ones may still sharpen stand-ins).
-      for (let i = 0; i < 10 && renderer.draw().stale > 0; i++);
+      // The first frames show stand-ins (the overview) and sharpen them within their time.
+      let settled = first;
+      for (let i = 0; i < 20 && settled.stale > 0; i++) settled = { ...renderer.draw() };
+      expect(settled.stale).toBe(0);
       ctx.reset();
       const still = renderer.draw();
       expect(still.tilesRendered).toBe(0);
-      expect(still.tiles).toBe(first.tiles);
+      expect(still.tiles).toBe(settled.tiles);
+      // At rest, tiles are drawn at the shown scale: copied pixel for pixel, not scaled.
+      expect(ctx.ops('drawImage').every((c) => c.args.length === 3)).toBe(true);
 
+      // A pan draws only the tiles that come into view.
       renderer.camera.panBy(-3, -2);
-      expect(renderer.draw().tilesRendered).toBeLessThanOrEqual(first.tiles);
+      expect(renderer.draw().tilesRendered).toBeLessThan(settled.tiles);
+    });
+
+    it('stands in scaled tiles while zooming, and draws the new scale once the zoom rests', () => {
+      const { renderer, ctx } = grid();
+      for (let i = 0; i < 20 && renderer.draw().stale > 0; i++);
+      renderer.camera.setScale(renderer.camera.scale * 1.1);
+      ctx.reset();
+      const zooming = renderer.draw();
+      expect(zooming.tilesRendered).toBe(0);
+      expect(zooming.stale).toBeGreaterThan(0);
+      expect(ctx.ops('drawImage').every((c) => c.args.length === 5)).toBe(true);
+      const resting = renderer.draw();
+      expect(resting.tilesRendered).toBeGreaterThan(0);
     });
 
     it('draws again only the tiles a change touches', () => {
       const { renderer, scene, doc } = grid();
-      for (let i = 0; i < 10 && renderer.draw().stale > 0; i++);
+      for (let i = 0; i < 20 && renderer.draw().stale > 0; i++);
       const all = renderer.draw().tiles;
       doc.nodes.set(1, makeNode(1, 10, 10));
       scene.update(doc, { nodes: [1] });
@@ -299,7 +317,7 @@ describe('Renderer', () => {
 
     it('draws every tile again when the level changes', () => {
       const { renderer } = grid();
-      for (let i = 0; i < 10 && renderer.draw().stale > 0; i++);
+      for (let i = 0; i < 20 && renderer.draw().stale > 0; i++);
       renderer.setState({ level: 2 });
       let redrawn = 0;
       for (let i = 0; i < 20; i++) {

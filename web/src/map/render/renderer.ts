@@ -130,9 +130,10 @@ interface Pass {
   exact: boolean;
 }
 
-/** A square of the map drawn at one zoom bucket, TILE_PX device pixels a side. */
+/** A square of the map drawn at one scale, TILE_PX device pixels a side. */
 interface Tile extends Bounds {
-  bucket: number;
+  /** Device pixels per world unit it was drawn at. */
+  scale: number;
   tx: number;
   ty: number;
   surface: Surface;
@@ -145,20 +146,12 @@ interface Tile extends Bounds {
 /** Tiles are used when about this many nodes or more are in view. */
 const TILE_MIN_NODES = 500;
 const TILE_PX = 256;
-/** Tiles are drawn at scales 2^(k/2): within ±19 % of the shown scale. */
-const TILE_BUCKETS_PER_OCTAVE = 2;
 /** Time a frame may spend drawing tiles afresh (ms); the rest wait for the next frames. */
 const TILE_BUDGET_MS = 8;
 const TILE_PIXEL_BUDGET = 16_000_000;
-/** Nearby zooms whose tiles may stand in for a missing one, nearest first. */
-const STAND_IN_BUCKETS = [-1, 1, -2, 2, -3, 3, -4, 4];
 
-function tileScale(bucket: number): number {
-  return Math.pow(2, bucket / TILE_BUCKETS_PER_OCTAVE);
-}
-
-function tileKey(bucket: number, tx: number, ty: number): string {
-  return `${bucket}/${tx}/${ty}`;
+function tileKey(scale: number, tx: number, ty: number): string {
+  return `${scale}/${tx}/${ty}`;
 }
 
 /** Time a frame may spend rasterising bitmaps that only changed zoom bucket (ms). */
@@ -234,9 +227,13 @@ export class Renderer {
   private readonly visibleNodes: NodeEntry[] = [];
   private readonly visibleEdges: EdgeEntry[] = [];
   private readonly overlayEdges: EdgeEntry[] = [];
-  /** Cached tiles by bucket and position, least recently drawn first. */
+  /** Cached tiles by scale and position, least recently drawn first. */
   private readonly tiles = new Map<string, Tile>();
+  /** How many tiles each scale has (the scales that may stand in for another). */
+  private readonly tileScales = new Map<number, number>();
   private tilePixels = 0;
+  /** The scale of the last frame drawn from tiles: a zoom in progress changes it every frame. */
+  private lastTileScale = 0;
 
   constructor(options: RendererOptions) {
     this.canvas = options.canvas;
@@ -312,6 +309,7 @@ export class Renderer {
     this.bitmapPixels = 0;
     for (const t of this.tiles.values()) this.releaseSurface(t.surface);
     this.tiles.clear();
+    this.tileScales.clear();
     this.tilePixels = 0;
   }
 
@@ -461,30 +459,31 @@ export class Renderer {
     return (n * Math.min(w, ix) * Math.min(h, iy)) / (w * h) >= TILE_MIN_NODES;
   }
 
+  /**
+   * Tiles are drawn at the very scale shown, so that a pan copies them pixel for pixel. While a
+   * zoom goes on, tiles of other scales stand in, scaled; the view's own are drawn once it rests.
+   */
   private drawTiles(vp: Bounds, S: number, frame: number): void {
     const ctx = this.ctx;
-    const bucket = Math.round(Math.log2(S) * TILE_BUCKETS_PER_OCTAVE);
-    const W = TILE_PX / tileScale(bucket);
-    const tx0 = Math.floor(vp.minX / W);
-    const tx1 = Math.floor(vp.maxX / W);
-    const ty0 = Math.floor(vp.minY / W);
-    const ty1 = Math.floor(vp.maxY / W);
+    const W = TILE_PX / S;
+    const resting = S === this.lastTileScale;
+    this.lastTileScale = S;
     let spent = 0;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    for (let ty = ty0; ty <= ty1; ty++) {
-      for (let tx = tx0; tx <= tx1; tx++) {
-        const key = tileKey(bucket, tx, ty);
+    for (let ty = Math.floor(vp.minY / W); ty <= Math.floor(vp.maxY / W); ty++) {
+      for (let tx = Math.floor(vp.minX / W); tx <= Math.floor(vp.maxX / W); tx++) {
+        const key = tileKey(S, tx, ty);
         let tile = this.tiles.get(key);
         const t0 = this.now();
         let fresh = false;
         if (!tile || tile.stale) {
-          // Out of time, a tile stands in for itself (stale) or from other zooms (blurred).
-          if (spent >= TILE_BUDGET_MS && (tile || this.standIn(bucket, tx, ty, S, frame))) {
+          // Zooming, or out of time: a stale tile stands in for itself, else tiles of other scales.
+          if ((!resting || spent >= TILE_BUDGET_MS) && (tile || this.standIn(S, tx, ty, frame))) {
             this.refine = true;
             this.stats.stale++;
             if (!tile) continue;
           } else {
-            tile = this.renderTile(tile, bucket, tx, ty, frame);
+            tile = this.renderTile(tile, S, tx, ty, frame);
             fresh = true;
             this.stats.tilesRendered++;
           }
@@ -503,46 +502,46 @@ export class Renderer {
   /** Draws a tile's square onto the canvas at the current camera, scaled from its own zoom. */
   private blitTile(tile: Tile, S: number, clip?: Bounds): void {
     const cam = this.camera;
-    const W = TILE_PX / tileScale(tile.bucket);
-    // Both edges rounded the same way for every tile: neighbours meet without a seam.
-    const x0 = Math.round((tile.tx * W - cam.x) * S);
-    const y0 = Math.round((tile.ty * W - cam.y) * S);
-    const x1 = Math.round(((tile.tx + 1) * W - cam.x) * S);
-    const y1 = Math.round(((tile.ty + 1) * W - cam.y) * S);
+    // Both edges rounded the same way for every tile: neighbours meet without a seam, and a tile
+    // of the shown scale lands on whole pixels at its own size.
+    const x0 = Math.round((tile.minX - cam.x) * S);
+    const y0 = Math.round((tile.minY - cam.y) * S);
+    const x1 = Math.round((tile.maxX - cam.x) * S);
+    const y1 = Math.round((tile.maxY - cam.y) * S);
     if (!clip) {
-      this.ctx.drawImage(tile.surface, x0, y0, x1 - x0, y1 - y0);
+      if (x1 - x0 === TILE_PX && y1 - y0 === TILE_PX) this.ctx.drawImage(tile.surface, x0, y0);
+      else this.ctx.drawImage(tile.surface, x0, y0, x1 - x0, y1 - y0);
       return;
     }
     const ctx = this.ctx;
+    const cx0 = Math.round((clip.minX - cam.x) * S);
+    const cy0 = Math.round((clip.minY - cam.y) * S);
     ctx.save();
     ctx.beginPath();
-    ctx.rect(
-      Math.round((clip.minX - cam.x) * S),
-      Math.round((clip.minY - cam.y) * S),
-      Math.round((clip.maxX - cam.x) * S) - Math.round((clip.minX - cam.x) * S),
-      Math.round((clip.maxY - cam.y) * S) - Math.round((clip.minY - cam.y) * S),
-    );
+    ctx.rect(cx0, cy0, Math.round((clip.maxX - cam.x) * S) - cx0, Math.round((clip.maxY - cam.y) * S) - cy0);
     ctx.clip();
     ctx.drawImage(tile.surface, x0, y0, x1 - x0, y1 - y0);
     ctx.restore();
   }
 
   /**
-   * Fills a missing tile's square from cached tiles of a nearby zoom, else from the overview (the
-   * whole map in a few coarse tiles, drawn once when first needed); answers whether it could.
+   * Fills a missing tile's square from cached tiles of the nearest scale that covers it, else
+   * from the overview (the whole map in a few coarse tiles, drawn when first needed); answers
+   * whether it could.
    */
-  private standIn(bucket: number, tx: number, ty: number, S: number, frame: number): boolean {
-    const W = TILE_PX / tileScale(bucket);
+  private standIn(S: number, tx: number, ty: number, frame: number): boolean {
+    const W = TILE_PX / S;
     const area: Bounds = { minX: tx * W, minY: ty * W, maxX: (tx + 1) * W, maxY: (ty + 1) * W };
-    const covering = (b: number, make: boolean): Tile[] | null => {
-      const Wb = TILE_PX / tileScale(b);
+    const covering = (scale: number, make: boolean): Tile[] | null => {
+      const Ws = TILE_PX / scale;
       const found: Tile[] = [];
-      for (let y = Math.floor(area.minY / Wb); y * Wb < area.maxY; y++) {
-        for (let x = Math.floor(area.minX / Wb); x * Wb < area.maxX; x++) {
-          let t = this.tiles.get(tileKey(b, x, y));
+      for (let y = Math.floor(area.minY / Ws); y * Ws < area.maxY; y++) {
+        for (let x = Math.floor(area.minX / Ws); x * Ws < area.maxX; x++) {
+          let t = this.tiles.get(tileKey(scale, x, y));
           if (!t && make) {
-            t = this.renderTile(undefined, b, x, y, frame);
-            this.tiles.set(tileKey(b, x, y), t);
+            t = this.renderTile(undefined, scale, x, y, frame);
+            this.tiles.set(tileKey(scale, x, y), t);
+            this.stats.tilesRendered++;
           }
           if (!t) return null;
           found.push(t);
@@ -550,34 +549,36 @@ export class Renderer {
       }
       return found;
     };
+    const scales = [...this.tileScales.keys()].filter((sc) => sc !== S);
+    scales.sort((a, b) => Math.abs(Math.log(a / S)) - Math.abs(Math.log(b / S)));
     let found: Tile[] | null = null;
-    for (const d of STAND_IN_BUCKETS) {
-      found = covering(bucket + d, false);
+    for (const sc of scales) {
+      found = covering(sc, false);
       if (found) break;
     }
-    const overview = this.overviewBucket();
-    if (!found && overview !== null && overview < bucket) found = covering(overview, true);
+    const overview = this.overviewScale();
+    if (!found && overview !== null && overview < S) found = covering(overview, true);
     if (!found) return false;
     for (const t of found) {
       t.frame = frame;
       this.blitTile(t, S, area);
+      this.stats.tiles++;
     }
     return true;
   }
 
-  /** The zoom bucket at which the whole map spans at most two tiles each way. */
-  private overviewBucket(): number | null {
+  /** A scale (a power of two) at which the whole map spans at most two tiles each way. */
+  private overviewScale(): number | null {
     const b = this.scene.bounds();
     if (!b) return null;
     const side = Math.max(1, b.maxX - b.minX, b.maxY - b.minY);
-    return Math.floor(Math.log2((2 * TILE_PX) / side) * TILE_BUCKETS_PER_OCTAVE);
+    return Math.pow(2, Math.floor(Math.log2((2 * TILE_PX) / side)));
   }
 
-  private renderTile(prev: Tile | undefined, bucket: number, tx: number, ty: number, frame: number): Tile {
-    const rs = tileScale(bucket);
-    const W = TILE_PX / rs;
+  private renderTile(prev: Tile | undefined, scale: number, tx: number, ty: number, frame: number): Tile {
+    const W = TILE_PX / scale;
     const tile: Tile = prev ?? {
-      bucket,
+      scale,
       tx,
       ty,
       surface: this.createSurface(TILE_PX, TILE_PX),
@@ -588,16 +589,19 @@ export class Renderer {
       stale: false,
       frame,
     };
-    if (!prev) this.tilePixels += TILE_PX * TILE_PX;
+    if (!prev) {
+      this.tilePixels += TILE_PX * TILE_PX;
+      this.tileScales.set(scale, (this.tileScales.get(scale) ?? 0) + 1);
+    }
     tile.stale = false;
     const c = tile.surface.getContext('2d');
     if (!c) return tile;
     c.setTransform(1, 0, 0, 1, 0, 0);
     c.clearRect(0, 0, TILE_PX, TILE_PX);
     // Elements just outside still reach in with their anti-aliased edges.
-    const m = BITMAP_PAD / rs;
+    const m = BITMAP_PAD / scale;
     this.collect({ minX: tile.minX - m, minY: tile.minY - m, maxX: tile.maxX + m, maxY: tile.maxY + m });
-    this.drawBase({ ctx: c, S: rs, x: tile.minX, y: tile.minY, exact: true }, frame);
+    this.drawBase({ ctx: c, S: scale, x: tile.minX, y: tile.minY, exact: true }, frame);
     c.setTransform(1, 0, 0, 1, 0, 0);
     c.globalAlpha = 1;
     return tile;
@@ -614,7 +618,7 @@ export class Renderer {
     if (areas.length === 0) return;
     for (const t of this.tiles.values()) {
       if (t.stale) continue;
-      const m = BITMAP_PAD / tileScale(t.bucket);
+      const m = BITMAP_PAD / t.scale;
       for (const a of areas) {
         if (a.minX - m <= t.maxX && a.maxX + m >= t.minX && a.minY - m <= t.maxY && a.maxY + m >= t.minY) {
           t.stale = true;
@@ -635,6 +639,9 @@ export class Renderer {
       if (this.tilePixels <= TILE_PIXEL_BUDGET || t.frame === frame) break;
       this.tiles.delete(key);
       this.tilePixels -= TILE_PX * TILE_PX;
+      const left = (this.tileScales.get(t.scale) ?? 1) - 1;
+      if (left > 0) this.tileScales.set(t.scale, left);
+      else this.tileScales.delete(t.scale);
       this.releaseSurface(t.surface);
     }
   }

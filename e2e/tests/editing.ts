@@ -1,0 +1,84 @@
+// Driving the editor in browser tests: opening a map, the read-only test hook
+// (window.__strataEditor, web/src/editor/Editor.tsx), adding and dragging nodes.
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { signInAs, type DemoRole } from './accounts';
+
+// The editor's read-only test hook (web/src/editor/Editor.tsx, window.__strataEditor).
+export interface EditorHook {
+  nodeCount(): number;
+  edgeCount(): number;
+  nodeIds(): number[];
+  nodePagePoint(id: number): { x: number; y: number } | null;
+  nodeCenter(id: number): { x: number; y: number } | null;
+  nodeLockColor(id: number): string | null;
+}
+export type HookWindow = Window & { __strataEditor?: EditorHook };
+
+export const MAP = /Welcome to Strata/;
+
+export async function openEditor(
+  browser: Browser,
+  role: DemoRole,
+  locale = 'en-US',
+  baseURL?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(baseURL ? { locale, baseURL } : { locale });
+  const page = await context.newPage();
+  await signInAs(page, role);
+  // Straight to the demo map's editor: the overview's own tests go through its cards.
+  const res = await page.request.get('/api/v1/clients/demo/maps');
+  expect(res.ok()).toBe(true);
+  const { maps } = (await res.json()) as { maps: { id: number; name: string }[] };
+  const map = maps.find((m) => MAP.test(m.name));
+  if (!map) throw new Error('the demo map is not listed');
+  await page.goto(`/editor/${map.id}`);
+  await expect(page.getByTestId('editor-canvas')).toBeVisible();
+  await page.waitForFunction(() => (window as HookWindow).__strataEditor !== undefined);
+  return { context, page };
+}
+
+/** Two editors on the demo map, each seeing the other present. */
+export async function together(browser: Browser, baseURL?: string) {
+  const a = await openEditor(browser, 'editor', 'en-US', baseURL);
+  const b = await openEditor(browser, 'admin', 'en-US', baseURL);
+  await expect(a.page.getByTestId('presence-avatar')).toHaveCount(2);
+  await expect(b.page.getByTestId('presence-avatar')).toHaveCount(2);
+  return { a: a.page, b: b.page, close: () => Promise.all([a.context.close(), b.context.close()]) };
+}
+
+export const nodeIds = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.nodeIds() ?? []);
+export const nodeCount = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.nodeCount() ?? -1);
+export const edgeCount = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.edgeCount() ?? -1);
+export const center = (page: Page, id: number) =>
+  page.evaluate((i) => (window as HookWindow).__strataEditor?.nodeCenter(i) ?? null, id);
+export const pagePoint = (page: Page, id: number) =>
+  page.evaluate((i) => (window as HookWindow).__strataEditor?.nodePagePoint(i) ?? null, id);
+export const lockColor = (page: Page, id: number) =>
+  page.evaluate((i) => (window as HookWindow).__strataEditor?.nodeLockColor(i) ?? null, id);
+
+/** Adds a circle where the canvas is clicked (x, y from its top-left); answers its stored id. */
+export async function addNode(page: Page, x: number, y: number): Promise<number> {
+  const before = new Set(await nodeIds(page));
+  if (!(await page.getByTestId('add-node-panel').isVisible())) await page.getByTestId('menu-addNode').click();
+  await page.getByTestId('shape-circle').click();
+  await page.getByTestId('editor-canvas').click({ position: { x, y } });
+  let id = 0;
+  await expect
+    .poll(async () => {
+      const fresh = (await nodeIds(page)).filter((n) => n > 0 && !before.has(n));
+      id = fresh[0] ?? 0;
+      return id;
+    })
+    .toBeGreaterThan(0);
+  return id;
+}
+
+export async function dragNode(page: Page, id: number, dx: number, dy: number): Promise<void> {
+  const p = await pagePoint(page, id);
+  if (!p) throw new Error(`node ${id} is not on the canvas`);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(p.x + (dx * i) / 8, p.y + (dy * i) / 8);
+  await page.mouse.up();
+}
+
