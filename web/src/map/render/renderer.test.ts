@@ -6,7 +6,7 @@ import { Renderer } from './renderer';
 import { Scene, type SceneDocument } from './scene';
 import { FakeSurface, fakeMeasure, makeEdge, makeNode } from './testing';
 
-function setup(nodeList: Node[], edgeList: Edge[] = [], templates: ObjectTemplate[] = []) {
+function setup(nodeList: Node[], edgeList: Edge[] = [], templates: ObjectTemplate[] = [], now?: () => number) {
   const doc = {
     nodes: new Map(nodeList.map((n) => [n.id, n])),
     edges: new Map(edgeList.map((e) => [e.id, e])),
@@ -28,6 +28,7 @@ function setup(nodeList: Node[], edgeList: Edge[] = [], templates: ObjectTemplat
       return s;
     },
     requestFrame: (cb) => frames.push(cb),
+    now,
   });
   return { doc, scene, renderer, ctx: canvas.ctx, surfaces, frames };
 }
@@ -172,6 +173,38 @@ describe('Renderer', () => {
     expect(stats.edges).toBe(0);
   });
 
+  it('fades between levels: what leaves fades out, what comes fades in, what stays stays', () => {
+    let clock = 0;
+    const range = (min_level: number, max_level: number) => ({ visibility: { min_level, max_level, hidden: false } });
+    const nodes = [makeNode(1, 100, 100, {}, range(1, 1)), makeNode(2, 300, 100, {}, range(1, 2)), makeNode(3, 500, 100, {}, range(2, 2))];
+    const { renderer, ctx, surfaces, frames } = setup(nodes, [], [], () => clock);
+    renderer.setState({ outOfLevel: 'hide' });
+    renderer.draw();
+    expect(renderer.stats.nodes).toBe(2);
+    const bitmapOf = new Map(surfaces.map((s, i) => [s, i + 1]));
+
+    renderer.setLevel(2, 300);
+    expect(renderer.fading).toBe(true);
+    clock = 150;
+    ctx.reset();
+    frames.splice(0).forEach((f) => {
+      f();
+    });
+    const drawn = new Map(ctx.ops('drawImage').map((c) => [bitmapOf.get(c.args[0] as FakeSurface) ?? 3, c.alpha]));
+    expect(drawn.get(1)).toBeCloseTo(0.5);
+    expect(drawn.get(2)).toBe(1);
+    expect(drawn.get(3)).toBeCloseTo(0.5);
+    // The fade asks for the frames that carry it on.
+    expect(frames).toHaveLength(1);
+
+    clock = 300;
+    ctx.reset();
+    renderer.draw();
+    expect(renderer.fading).toBe(false);
+    expect(renderer.stats.nodes).toBe(2);
+    expect(ctx.ops('drawImage').every((c) => c.alpha === 1)).toBe(true);
+  });
+
   it('draws edges in one path per stroke style with arrow heads and labels', () => {
     const nodes = [makeNode(1, 100, 100), makeNode(2, 500, 100), makeNode(3, 100, 400), makeNode(4, 500, 400)];
     const edges = [
@@ -252,12 +285,12 @@ describe('Renderer', () => {
 
   describe('zoomed out over many nodes', () => {
     // 1,200 nodes on a 100-unit grid: fitted to the 800×600 canvas, far more than tiles start at.
-    const grid = () => {
+    const grid = (now?: () => number) => {
       const nodes: Node[] = [];
       for (let y = 0; y < 30; y++) for (let x = 0; x < 40; x++) nodes.push(makeNode(y * 40 + x + 1, x * 100, y * 100));
       const edges: Edge[] = [];
       for (let i = 1; i < 1200; i += 2) edges.push(makeEdge(i, i, i + 1));
-      const s = setup(nodes, edges);
+      const s = setup(nodes, edges, [], now);
       s.renderer.fit();
       return s;
     };
@@ -315,7 +348,7 @@ describe('Renderer', () => {
       expect(after.tilesRendered).toBeLessThanOrEqual(4);
     });
 
-    it('draws every tile again when the level changes', () => {
+    it('draws the tiles of a new level when the level changes', () => {
       const { renderer } = grid();
       for (let i = 0; i < 20 && renderer.draw().stale > 0; i++);
       renderer.setState({ level: 2 });
@@ -325,7 +358,29 @@ describe('Renderer', () => {
         redrawn += st.tilesRendered;
         if (st.stale === 0) break;
       }
-      expect(redrawn).toBe(renderer.stats.tiles);
+      expect(redrawn).toBeGreaterThanOrEqual(renderer.stats.tiles);
+    });
+
+    it('cross-fades the tiles of two levels, and keeps each level\'s tiles', () => {
+      let clock = 0;
+      const { renderer, ctx } = grid(() => clock);
+      renderer.setState({ outOfLevel: 'hide' });
+      for (let i = 0; i < 20 && renderer.draw().stale > 0; i++);
+      renderer.setLevel(2, 300);
+      clock = 100;
+      ctx.reset();
+      renderer.draw();
+      // Level 1's tiles fade out beneath level 2's (stand-ins at first) fading in.
+      const alphas = new Set(ctx.ops('drawImage').map((c) => c.alpha.toFixed(2)));
+      expect(alphas).toEqual(new Set(['0.67', '0.33']));
+      for (let i = 0; i < 40 && renderer.fading; i++) {
+        clock += 20;
+        renderer.draw();
+      }
+      expect(renderer.fading).toBe(false);
+      // Back to level 1: its tiles are still there, nothing is drawn again.
+      renderer.setLevel(1);
+      expect(renderer.draw().tilesRendered).toBe(0);
     });
 
     it('draws selection, hover and others\' locks over the tiles', () => {

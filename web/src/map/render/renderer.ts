@@ -132,7 +132,8 @@ interface Pass {
 
 /** A square of the map drawn at one scale, TILE_PX device pixels a side. */
 interface Tile extends Bounds {
-  /** Device pixels per world unit it was drawn at. */
+  /** The level it shows, and the device pixels per world unit it was drawn at. */
+  level: number;
   scale: number;
   tx: number;
   ty: number;
@@ -150,8 +151,8 @@ const TILE_PX = 256;
 const TILE_BUDGET_MS = 8;
 const TILE_PIXEL_BUDGET = 16_000_000;
 
-function tileKey(scale: number, tx: number, ty: number): string {
-  return `${scale}/${tx}/${ty}`;
+function tileKey(level: number, scale: number, tx: number, ty: number): string {
+  return `${level}/${scale}/${tx}/${ty}`;
 }
 
 /** Time a frame may spend rasterising bitmaps that only changed zoom bucket (ms). */
@@ -216,10 +217,14 @@ export class Renderer {
   private readonly vp: Bounds = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
   private readonly edgeBuckets: EdgeEntry[][] = [];
   private readonly usedBuckets: number[] = [];
-  private readonly boxBuckets = new Map<string, NodeEntry[]>();
-  private readonly dimBoxBuckets = new Map<string, NodeEntry[]>();
-  private readonly plainBuckets = new Map<string, NodeEntry[]>();
-  private readonly dimPlainBuckets = new Map<string, NodeEntry[]>();
+  /** Per alpha class (see alphaClass): filled boxes and plain shapes by colour key. */
+  private readonly boxBuckets = [new Map<string, NodeEntry[]>(), new Map<string, NodeEntry[]>(), new Map<string, NodeEntry[]>()];
+  private readonly plainBuckets = [new Map<string, NodeEntry[]>(), new Map<string, NodeEntry[]>(), new Map<string, NodeEntry[]>()];
+  /** The level drawn, and during a change of level the one faded out (0: none) and how far (0..1). */
+  private view = { level: 1, from: 0, t: 1 };
+  /** The opacity of each alpha class this frame. */
+  private readonly alphas = [1, OUT_OF_LEVEL_OPACITY, 0];
+  private fade: { from: number; start: number; ms: number } | null = null;
   private readonly bitmapList: NodeEntry[] = [];
   /** Some bitmaps were drawn stale for lack of time: another frame follows. */
   private refine = false;
@@ -229,8 +234,8 @@ export class Renderer {
   private readonly overlayEdges: EdgeEntry[] = [];
   /** Cached tiles by scale and position, least recently drawn first. */
   private readonly tiles = new Map<string, Tile>();
-  /** How many tiles each scale has (the scales that may stand in for another). */
-  private readonly tileScales = new Map<number, number>();
+  /** How many tiles each level and scale has (the scales that may stand in for another). */
+  private readonly tileScales = new Map<string, { level: number; scale: number; count: number }>();
   private tilePixels = 0;
   /** The scale of the last frame drawn from tiles: a zoom in progress changes it every frame. */
   private lastTileScale = 0;
@@ -270,8 +275,8 @@ export class Renderer {
     const prev = this.state;
     this.state = { ...prev, ...patch };
     // What tiles hold besides the document: a change of it redraws them all.
+    this.view.level = this.state.level;
     if (
-      prev.level !== this.state.level ||
       prev.layers !== this.state.layers ||
       prev.hiddenNodes !== this.state.hiddenNodes ||
       prev.hiddenEdges !== this.state.hiddenEdges ||
@@ -281,6 +286,22 @@ export class Renderer {
       this.staleTiles();
     }
     this.render();
+  }
+
+  /**
+   * Moves to another level; with a fade (the public map), what leaves fades out and what comes
+   * fades in over fadeMs, while what both levels show stays.
+   */
+  setLevel(level: number, fadeMs = 0): void {
+    const from = this.state.level;
+    if (level === from) return;
+    this.fade = fadeMs > 0 && this.state.outOfLevel === 'hide' ? { from, start: this.now(), ms: fadeMs } : null;
+    this.setState({ level });
+  }
+
+  /** Whether a change of level is still fading. */
+  get fading(): boolean {
+    return this.fade !== null;
   }
 
   /** Shows every node. */
@@ -318,9 +339,10 @@ export class Renderer {
     const n = e.node;
     const st = this.state;
     if (n.visibility.hidden || st.hiddenNodes.has(e.id)) return false;
-    const onLevel = inLevel(n.visibility, st.level);
-    if (onLevel && st.layers[st.level - 1]?.hidden === true) return false;
-    return onLevel || st.outOfLevel === 'dim';
+    const v = this.view;
+    if (inLevel(n.visibility, v.level)) return st.layers[v.level - 1]?.hidden !== true;
+    if (v.from > 0 && inLevel(n.visibility, v.from)) return st.layers[v.from - 1]?.hidden !== true;
+    return st.outOfLevel === 'dim';
   }
 
   edgeShown(e: EdgeEntry): boolean {
@@ -329,7 +351,8 @@ export class Renderer {
     const v = e.edge.visibility;
     if (v.hidden || st.hiddenEdges.has(e.id)) return false;
     if (!this.nodeShown(e.from) || !this.nodeShown(e.to)) return false;
-    return st.outOfLevel === 'dim' || inLevel(v, st.level);
+    const view = this.view;
+    return st.outOfLevel === 'dim' || inLevel(v, view.level) || (view.from > 0 && inLevel(v, view.from));
   }
 
   /** The topmost node under the screen point, else the nearest edge within the hover area. */
@@ -384,8 +407,20 @@ export class Renderer {
     this.takeSceneChanges();
     const screen: Pass = { ctx, S, x: cam.x, y: cam.y, exact: false };
     this.scene.drawOrder();
+    const fadeView = this.fadeView();
     if (this.tiled(vp)) {
-      this.drawTiles(vp, S, frame);
+      const resting = S === this.lastTileScale;
+      this.lastTileScale = S;
+      if (fadeView.from > 0) {
+        // A cross-fade of the two levels' tiles.
+        this.setView(fadeView.from, 0, 1);
+        this.drawTiles(vp, S, frame, resting, 1 - fadeView.t);
+        this.setView(fadeView.level, 0, 1);
+        this.drawTiles(vp, S, frame, resting, fadeView.t);
+        this.setView(fadeView.level, fadeView.from, fadeView.t);
+      } else {
+        this.drawTiles(vp, S, frame, resting, 1);
+      }
     } else {
       this.collect(vp);
       stats.nodes = this.visibleNodes.length;
@@ -399,12 +434,48 @@ export class Renderer {
     ctx.globalAlpha = 1;
     this.evictBitmaps(frame);
     this.evictTiles(frame);
+    if (this.fade) this.refine = true;
     stats.ms = this.now() - t0;
     if (this.refine) {
       this.refine = false;
       this.render();
     }
     return stats;
+  }
+
+  /** This frame's levels: the state's, and while a fade runs, the level faded out and how far. */
+  private fadeView(): { level: number; from: number; t: number } {
+    const f = this.fade;
+    let t = 1;
+    if (f) {
+      t = Math.min(1, (this.now() - f.start) / f.ms);
+      if (t >= 1) this.fade = null;
+    }
+    this.setView(this.state.level, this.fade ? (f?.from ?? 0) : 0, t);
+    return { ...this.view };
+  }
+
+  private setView(level: number, from: number, t: number): void {
+    this.view = { level, from, t };
+    if (from > 0) {
+      this.alphas[1] = t;
+      this.alphas[2] = 1 - t;
+    } else {
+      this.alphas[1] = OUT_OF_LEVEL_OPACITY;
+      this.alphas[2] = 0;
+    }
+  }
+
+  /**
+   * How an element is drawn at the view's levels: 0 fully; 1 out of level (dimmed) or fading in;
+   * 2 fading out. The opacity of each is in this.alphas.
+   */
+  private alphaClass(v: Visibility): number {
+    const view = this.view;
+    const on = inLevel(v, view.level);
+    if (view.from === 0) return on ? 0 : 1;
+    const was = inLevel(v, view.from);
+    return on && was ? 0 : on ? 1 : 2;
   }
 
   /** Finds what is shown in an area (stamping it) into visibleEdges and visibleNodes. */
@@ -463,16 +534,16 @@ export class Renderer {
    * Tiles are drawn at the very scale shown, so that a pan copies them pixel for pixel. While a
    * zoom goes on, tiles of other scales stand in, scaled; the view's own are drawn once it rests.
    */
-  private drawTiles(vp: Bounds, S: number, frame: number): void {
+  private drawTiles(vp: Bounds, S: number, frame: number, resting: boolean, alpha: number): void {
     const ctx = this.ctx;
     const W = TILE_PX / S;
-    const resting = S === this.lastTileScale;
-    this.lastTileScale = S;
+    const level = this.view.level;
     let spent = 0;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = alpha;
     for (let ty = Math.floor(vp.minY / W); ty <= Math.floor(vp.maxY / W); ty++) {
       for (let tx = Math.floor(vp.minX / W); tx <= Math.floor(vp.maxX / W); tx++) {
-        const key = tileKey(S, tx, ty);
+        const key = tileKey(level, S, tx, ty);
         let tile = this.tiles.get(key);
         const t0 = this.now();
         let fresh = false;
@@ -484,6 +555,7 @@ export class Renderer {
             if (!tile) continue;
           } else {
             tile = this.renderTile(tile, S, tx, ty, frame);
+            ctx.globalAlpha = alpha;
             fresh = true;
             this.stats.tilesRendered++;
           }
@@ -497,6 +569,7 @@ export class Renderer {
         this.stats.tiles++;
       }
     }
+    ctx.globalAlpha = 1;
   }
 
   /** Draws a tile's square onto the canvas at the current camera, scaled from its own zoom. */
@@ -531,16 +604,19 @@ export class Renderer {
    */
   private standIn(S: number, tx: number, ty: number, frame: number): boolean {
     const W = TILE_PX / S;
+    const level = this.view.level;
     const area: Bounds = { minX: tx * W, minY: ty * W, maxX: (tx + 1) * W, maxY: (ty + 1) * W };
     const covering = (scale: number, make: boolean): Tile[] | null => {
       const Ws = TILE_PX / scale;
       const found: Tile[] = [];
       for (let y = Math.floor(area.minY / Ws); y * Ws < area.maxY; y++) {
         for (let x = Math.floor(area.minX / Ws); x * Ws < area.maxX; x++) {
-          let t = this.tiles.get(tileKey(scale, x, y));
+          let t = this.tiles.get(tileKey(level, scale, x, y));
           if (!t && make) {
+            const alpha = this.ctx.globalAlpha;
             t = this.renderTile(undefined, scale, x, y, frame);
-            this.tiles.set(tileKey(scale, x, y), t);
+            this.ctx.globalAlpha = alpha;
+            this.tiles.set(tileKey(level, scale, x, y), t);
             this.stats.tilesRendered++;
           }
           if (!t) return null;
@@ -549,7 +625,7 @@ export class Renderer {
       }
       return found;
     };
-    const scales = [...this.tileScales.keys()].filter((sc) => sc !== S);
+    const scales = [...this.tileScales.values()].filter((c) => c.level === level && c.scale !== S).map((c) => c.scale);
     scales.sort((a, b) => Math.abs(Math.log(a / S)) - Math.abs(Math.log(b / S)));
     let found: Tile[] | null = null;
     for (const sc of scales) {
@@ -578,6 +654,7 @@ export class Renderer {
   private renderTile(prev: Tile | undefined, scale: number, tx: number, ty: number, frame: number): Tile {
     const W = TILE_PX / scale;
     const tile: Tile = prev ?? {
+      level: this.view.level,
       scale,
       tx,
       ty,
@@ -591,7 +668,10 @@ export class Renderer {
     };
     if (!prev) {
       this.tilePixels += TILE_PX * TILE_PX;
-      this.tileScales.set(scale, (this.tileScales.get(scale) ?? 0) + 1);
+      const k = `${tile.level}/${scale}`;
+      const c = this.tileScales.get(k);
+      if (c) c.count++;
+      else this.tileScales.set(k, { level: tile.level, scale, count: 1 });
     }
     tile.stale = false;
     const c = tile.surface.getContext('2d');
@@ -639,15 +719,11 @@ export class Renderer {
       if (this.tilePixels <= TILE_PIXEL_BUDGET || t.frame === frame) break;
       this.tiles.delete(key);
       this.tilePixels -= TILE_PX * TILE_PX;
-      const left = (this.tileScales.get(t.scale) ?? 1) - 1;
-      if (left > 0) this.tileScales.set(t.scale, left);
-      else this.tileScales.delete(t.scale);
+      const k = `${t.level}/${t.scale}`;
+      const c = this.tileScales.get(k);
+      if (c && --c.count <= 0) this.tileScales.delete(k);
       this.releaseSurface(t.surface);
     }
-  }
-
-  private dimmed(v: Visibility): boolean {
-    return !inLevel(v, this.state.level);
   }
 
   private drawEdges(pass: Pass, list: readonly EdgeEntry[]): void {
@@ -657,7 +733,7 @@ export class Renderer {
     used.length = 0;
     for (const e of list) {
       if (!e.style.border_enabled || e.group.width <= 0) continue;
-      const i = e.group.id * 2 + (this.dimmed(e.edge.visibility) ? 1 : 0);
+      const i = e.group.id * 3 + this.alphaClass(e.edge.visibility);
       let b = buckets[i];
       if (!b) buckets[i] = b = [];
       if (b.length === 0) used.push(i);
@@ -668,9 +744,9 @@ export class Renderer {
     ctx.setTransform(S, 0, 0, S, -pass.x * S, -pass.y * S);
     for (const i of used) {
       const bucket = buckets[i];
-      const g = groups[i >> 1];
+      const g = groups[Math.floor(i / 3)];
       if (!bucket || !g) continue;
-      ctx.globalAlpha = (i & 1) === 1 ? OUT_OF_LEVEL_OPACITY : 1;
+      ctx.globalAlpha = this.alphas[i % 3] ?? 1;
       if (shadows && g.shadow) {
         ctx.shadowColor = g.shadowColor;
         ctx.shadowBlur = g.shadowBlur * SHADOW_BLUR_MULTIPLIER * S;
@@ -708,7 +784,7 @@ export class Renderer {
     // Labels over the lines, each in its own rotated frame.
     for (const e of list) {
       if (e.labels.length === 0 || e.style.font_size * S < LOD_MIN_TEXT_PX) continue;
-      ctx.globalAlpha = this.dimmed(e.edge.visibility) ? OUT_OF_LEVEL_OPACITY : 1;
+      ctx.globalAlpha = this.alphas[this.alphaClass(e.edge.visibility)] ?? 1;
       for (const l of e.labels) {
         ctx.setTransform(S * l.cos, S * l.sin, -S * l.sin, S * l.cos, (l.x - pass.x) * S, (l.y - pass.y) * S);
         drawText(ctx, l.text, S);
@@ -738,10 +814,10 @@ export class Renderer {
     let plain = 0;
     for (const e of list) {
       const size = Math.max(e.style.width, e.style.height) * S;
-      const dim = this.dimmed(e.node.visibility);
+      const cls = this.alphaClass(e.node.visibility);
       if (size < LOD_BOX_PX) {
         if (e.lodColor === '') continue;
-        addTo(dim ? this.dimBoxBuckets : this.boxBuckets, e.lodColor, e);
+        addTo(this.boxBuckets[cls] ?? this.boxBuckets[0], e.lodColor, e);
         boxes++;
         continue;
       }
@@ -749,7 +825,7 @@ export class Renderer {
       if (e.title && e.title.block.fontSize * S >= LOD_MIN_TEXT_PX) flags |= DRAW_TITLE;
       if (shadows && e.style.shadow_enabled) flags |= DRAW_SHADOW;
       if (flags === 0 && e.mediaUrl === '') {
-        addTo(dim ? this.dimPlainBuckets : this.plainBuckets, e.plainKey, e);
+        addTo(this.plainBuckets[cls] ?? this.plainBuckets[0], e.plainKey, e);
         plain++;
         continue;
       }
@@ -757,13 +833,13 @@ export class Renderer {
       bitmapped.push(e);
     }
     ctx.setTransform(S, 0, 0, S, -pass.x * S, -pass.y * S);
-    if (boxes > 0) {
-      this.fillBoxes(ctx, this.dimBoxBuckets, OUT_OF_LEVEL_OPACITY);
-      this.fillBoxes(ctx, this.boxBuckets, 1);
-    }
-    if (plain > 0) {
-      this.drawPlain(ctx, this.dimPlainBuckets, OUT_OF_LEVEL_OPACITY, S);
-      this.drawPlain(ctx, this.plainBuckets, 1, S);
+    // Faded and dimmed ones first, beneath those drawn fully.
+    for (const cls of [2, 1, 0]) {
+      const alpha = this.alphas[cls] ?? 1;
+      const b = this.boxBuckets[cls];
+      const p = this.plainBuckets[cls];
+      if (b && boxes > 0) this.fillBoxes(ctx, b, alpha);
+      if (p && plain > 0) this.drawPlain(ctx, p, alpha, S);
     }
     ctx.globalAlpha = 1;
     this.stats.boxes += boxes;
@@ -775,7 +851,7 @@ export class Renderer {
     let rasterMs = 0;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     for (const e of bitmapped) {
-      const a = this.dimmed(e.node.visibility) ? OUT_OF_LEVEL_OPACITY : 1;
+      const a = this.alphas[this.alphaClass(e.node.visibility)] ?? 1;
       if (a !== alpha) ctx.globalAlpha = alpha = a;
       const flags = e.flags;
       const bw = Math.ceil((e.lx1 - e.lx0) * rs) + 2 * BITMAP_PAD;
