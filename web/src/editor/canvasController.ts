@@ -4,7 +4,7 @@
 // the chrome around it and reads the small view state this publishes.
 import type { EnabledShape, Node, NodePosition, Point, Visibility } from '../api/document';
 import type { DocumentStore, StoreChange } from './store';
-import { Renderer, Scene, indexTemplates, measureWith, type SceneDocument, type TemplatesById } from '../map';
+import { Pinch, Renderer, Scene, indexTemplates, measureWith, wheelZoomFactor, type SceneDocument, type TemplatesById } from '../map';
 
 export type Tool =
   | { kind: 'select' }
@@ -43,9 +43,6 @@ interface Gesture {
 const DRAG_THRESHOLD_PX = 3;
 const DRAG_SEND_MS = 40;
 const REMOTE_DRAG_STALE_MS = 2000;
-const WHEEL_ZOOM = 0.0015;
-/** Pinching on a touchpad arrives as wheel events with ctrlKey and small deltas. */
-const PINCH_WHEEL_ZOOM = 0.01;
 
 /** The User Timing mark set when the first frame showing nodes has been drawn. */
 export const FIRST_MAP_FRAME_MARK = 'strata:first-map-frame';
@@ -82,8 +79,7 @@ export class CanvasController {
   #frame = 0;
   #gesture: Gesture | null = null;
   /** Pointers down on the canvas (touch), for a two-finger pinch. */
-  readonly #pointers = new Map<number, Point>();
-  #pinch: { distance: number; mid: Point } | null = null;
+  readonly #pinch = new Pinch();
   #lastDragSend = 0;
   #dpr = 1;
   #disposed = false;
@@ -414,8 +410,7 @@ export class CanvasController {
       (e) => {
         e.preventDefault();
         const { x, y } = this.#local(e);
-        const dy = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
-        this.renderer.camera.zoomAt(Math.exp(-dy * (e.ctrlKey ? PINCH_WHEEL_ZOOM : WHEEL_ZOOM)), x, y);
+        this.renderer.camera.zoomAt(wheelZoomFactor(e), x, y);
         this.renderer.render();
       },
       { passive: false },
@@ -429,12 +424,12 @@ export class CanvasController {
 
   #down(e: PointerEvent): void {
     if (e.pointerType === 'touch') {
-      this.#pointers.set(e.pointerId, this.#local(e));
-      if (this.#pointers.size === 2) {
-        this.#startPinch();
+      if (this.#pinch.down(e.pointerId, this.#local(e))) {
+        // The second finger turns whatever the first one began into a pinch.
+        this.#abandonGesture();
         return;
       }
-      if (this.#pinch) return;
+      if (this.#pinch.active) return;
     }
     if (e.button !== 0 || this.#gesture) return;
     const p = this.#local(e);
@@ -522,9 +517,12 @@ export class CanvasController {
   }
 
   #move(e: PointerEvent): void {
-    if (this.#pinch && this.#pointers.has(e.pointerId)) {
-      this.#pointers.set(e.pointerId, this.#local(e));
-      this.#movePinch();
+    const step = this.#pinch.move(e.pointerId, this.#local(e));
+    if (step) {
+      const cam = this.renderer.camera;
+      cam.panBy(step.dx, step.dy);
+      cam.zoomAt(step.factor, step.mid.x, step.mid.y);
+      this.renderer.render();
       return;
     }
     const p = this.#local(e);
@@ -575,7 +573,7 @@ export class CanvasController {
   }
 
   #up(e: PointerEvent): void {
-    if (this.#releasePointer(e)) return;
+    if (this.#pinch.up(e.pointerId)) return;
     const g = this.#gesture;
     if (g?.pointerId !== e.pointerId) return;
     this.#gesture = null;
@@ -596,7 +594,7 @@ export class CanvasController {
   }
 
   #cancel(e: PointerEvent): void {
-    if (this.#releasePointer(e)) return;
+    if (this.#pinch.up(e.pointerId)) return;
     const g = this.#gesture;
     if (g?.pointerId !== e.pointerId) return;
     this.#abandonGesture();
@@ -613,40 +611,6 @@ export class CanvasController {
       this.#refreshNodes(g.origins.keys());
       this.#callbacks.onDragging?.([...g.origins].map(([id, center]) => ({ id, center })));
     }
-  }
-
-  // --- Pinch (two fingers): zooms about their midpoint and pans with it ---------------------------
-
-  #pinchFigures(): { distance: number; mid: Point } | null {
-    const [a, b] = [...this.#pointers.values()];
-    if (!a || !b) return null;
-    return { distance: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
-  }
-
-  #startPinch(): void {
-    // The second finger turns whatever the first one began into a pinch.
-    this.#abandonGesture();
-    this.#pinch = this.#pinchFigures();
-  }
-
-  #movePinch(): void {
-    const prev = this.#pinch;
-    const next = this.#pinchFigures();
-    if (!prev || !next) return;
-    const cam = this.renderer.camera;
-    cam.panBy(next.mid.x - prev.mid.x, next.mid.y - prev.mid.y);
-    cam.zoomAt(next.distance / prev.distance, next.mid.x, next.mid.y);
-    this.#pinch = next;
-    this.renderer.render();
-  }
-
-  /** Forgets a lifted finger; answers whether it belonged to a pinch (then nothing else happens). */
-  #releasePointer(e: PointerEvent): boolean {
-    if (!this.#pointers.delete(e.pointerId)) return false;
-    if (!this.#pinch) return false;
-    // Lifting one finger ends the pinch; the other does nothing until it is lifted too.
-    if (this.#pointers.size < 2) this.#pinch = null;
-    return true;
   }
 
   /** Esc: ends a drag where it started, or leaves the connection mode, or clears the selection. */

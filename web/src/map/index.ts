@@ -4,6 +4,8 @@ export * from './geometry';
 export * from './spatial';
 export * from './style';
 export { Camera } from './render/camera';
+export { Pinch, wheelZoomFactor } from './render/gestures';
+export type { PinchStep } from './render/gestures';
 export { DEFAULT_RENDER_STATE, Renderer } from './render/renderer';
 export type { FrameStats, Hit, RenderState, RendererOptions } from './render/renderer';
 export { EdgeEntry, NodeEntry, Scene, sceneDocument } from './render/scene';

@@ -43,6 +43,8 @@ export interface RenderState {
   /** Elements another editor is editing, with that editor's colour. */
   nodesLockedByOthers: ReadonlyMap<number, string>;
   edgesLockedByOthers: ReadonlyMap<number, string>;
+  /** Nodes the reader has opened (the public map marks them when the map asks for it). */
+  visitedNodes: ReadonlySet<number>;
   /** Outline locked nodes in the locked colour (the editor; not the public map). */
   showLocked: boolean;
   /** Elements outside the current level: drawn at half opacity (editor) or not at all. */
@@ -62,6 +64,7 @@ export const DEFAULT_RENDER_STATE: Readonly<RenderState> = Object.freeze({
   selectedEdges: new Set<number>(),
   nodesLockedByOthers: new Map<number, string>(),
   edgesLockedByOthers: new Map<number, string>(),
+  visitedNodes: new Set<number>(),
   showLocked: false,
   outOfLevel: 'dim',
   background: null,
@@ -155,6 +158,18 @@ function tileKey(level: number, scale: number, tx: number, ty: number): string {
   return `${level}/${scale}/${tx}/${ty}`;
 }
 
+/** How an element is drawn at the levels in view: see Renderer.alphaClass. */
+type AlphaClass = 0 | 1 | 2;
+type ByAlphaClass<T> = [T, T, T];
+
+function byAlphaClass<T>(make: () => T): ByAlphaClass<T> {
+  return [make(), make(), make()];
+}
+
+/** The mark of a visited node: a filled circle, its radius in CSS pixels. */
+const VISITED_COLOR = '#2f9e44';
+const VISITED_MARK_RADIUS = 5;
+
 /** Time a frame may spend rasterising bitmaps that only changed zoom bucket (ms). */
 const RASTER_BUDGET_MS = 6;
 /** Anti-aliasing margin around a node bitmap, in pixels. */
@@ -218,12 +233,12 @@ export class Renderer {
   private readonly edgeBuckets: EdgeEntry[][] = [];
   private readonly usedBuckets: number[] = [];
   /** Per alpha class (see alphaClass): filled boxes and plain shapes by colour key. */
-  private readonly boxBuckets = [new Map<string, NodeEntry[]>(), new Map<string, NodeEntry[]>(), new Map<string, NodeEntry[]>()];
-  private readonly plainBuckets = [new Map<string, NodeEntry[]>(), new Map<string, NodeEntry[]>(), new Map<string, NodeEntry[]>()];
+  private readonly boxBuckets = byAlphaClass(() => new Map<string, NodeEntry[]>());
+  private readonly plainBuckets = byAlphaClass(() => new Map<string, NodeEntry[]>());
   /** The level drawn, and during a change of level the one faded out (0: none) and how far (0..1). */
   private view = { level: 1, from: 0, t: 1 };
   /** The opacity of each alpha class this frame. */
-  private readonly alphas = [1, OUT_OF_LEVEL_OPACITY, 0];
+  private readonly alphas: ByAlphaClass<number> = [1, OUT_OF_LEVEL_OPACITY, 0];
   private fade: { from: number; start: number; ms: number } | null = null;
   private readonly bitmapList: NodeEntry[] = [];
   /** Some bitmaps were drawn stale for lack of time: another frame follows. */
@@ -470,7 +485,7 @@ export class Renderer {
    * How an element is drawn at the view's levels: 0 fully; 1 out of level (dimmed) or fading in;
    * 2 fading out. The opacity of each is in this.alphas.
    */
-  private alphaClass(v: Visibility): number {
+  private alphaClass(v: Visibility): AlphaClass {
     const view = this.view;
     const on = inLevel(v, view.level);
     if (view.from === 0) return on ? 0 : 1;
@@ -784,7 +799,7 @@ export class Renderer {
     // Labels over the lines, each in its own rotated frame.
     for (const e of list) {
       if (e.labels.length === 0 || e.style.font_size * S < LOD_MIN_TEXT_PX) continue;
-      ctx.globalAlpha = this.alphas[this.alphaClass(e.edge.visibility)] ?? 1;
+      ctx.globalAlpha = this.alphas[this.alphaClass(e.edge.visibility)];
       for (const l of e.labels) {
         ctx.setTransform(S * l.cos, S * l.sin, -S * l.sin, S * l.cos, (l.x - pass.x) * S, (l.y - pass.y) * S);
         drawText(ctx, l.text, S);
@@ -817,7 +832,7 @@ export class Renderer {
       const cls = this.alphaClass(e.node.visibility);
       if (size < LOD_BOX_PX) {
         if (e.lodColor === '') continue;
-        addTo(this.boxBuckets[cls] ?? this.boxBuckets[0], e.lodColor, e);
+        addTo(this.boxBuckets[cls], e.lodColor, e);
         boxes++;
         continue;
       }
@@ -825,7 +840,7 @@ export class Renderer {
       if (e.title && e.title.block.fontSize * S >= LOD_MIN_TEXT_PX) flags |= DRAW_TITLE;
       if (shadows && e.style.shadow_enabled) flags |= DRAW_SHADOW;
       if (flags === 0 && e.mediaUrl === '') {
-        addTo(this.plainBuckets[cls] ?? this.plainBuckets[0], e.plainKey, e);
+        addTo(this.plainBuckets[cls], e.plainKey, e);
         plain++;
         continue;
       }
@@ -834,12 +849,10 @@ export class Renderer {
     }
     ctx.setTransform(S, 0, 0, S, -pass.x * S, -pass.y * S);
     // Faded and dimmed ones first, beneath those drawn fully.
-    for (const cls of [2, 1, 0]) {
-      const alpha = this.alphas[cls] ?? 1;
-      const b = this.boxBuckets[cls];
-      const p = this.plainBuckets[cls];
-      if (b && boxes > 0) this.fillBoxes(ctx, b, alpha);
-      if (p && plain > 0) this.drawPlain(ctx, p, alpha, S);
+    for (const cls of [2, 1, 0] as const) {
+      const alpha = this.alphas[cls];
+      if (boxes > 0) this.fillBoxes(ctx, this.boxBuckets[cls], alpha);
+      if (plain > 0) this.drawPlain(ctx, this.plainBuckets[cls], alpha, S);
     }
     ctx.globalAlpha = 1;
     this.stats.boxes += boxes;
@@ -851,7 +864,7 @@ export class Renderer {
     let rasterMs = 0;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     for (const e of bitmapped) {
-      const a = this.alphas[this.alphaClass(e.node.visibility)] ?? 1;
+      const a = this.alphas[this.alphaClass(e.node.visibility)];
       if (a !== alpha) ctx.globalAlpha = alpha = a;
       const flags = e.flags;
       const bw = Math.ceil((e.lx1 - e.lx0) * rs) + 2 * BITMAP_PAD;
@@ -1102,6 +1115,20 @@ export class Renderer {
     if (st.hoverNode !== null) {
       const e = this.scene.node(st.hoverNode);
       if (this.nodeOnScreen(e, vp)) this.outlineNode(pass, e, HOVER_COLOR, 0);
+    }
+    // A visited node: a small mark at its top right corner.
+    for (const id of st.visitedNodes) {
+      const e = this.scene.node(id);
+      if (!this.nodeOnScreen(e, vp)) continue;
+      ctx.setTransform(S * e.box.cos, S * e.box.sin, -S * e.box.sin, S * e.box.cos, (e.box.x - cam.x) * S, (e.box.y - cam.y) * S);
+      ctx.globalAlpha = 1;
+      ctx.beginPath();
+      ctx.arc(e.style.width / 2, -e.style.height / 2, VISITED_MARK_RADIUS * px, 0, Math.PI * 2);
+      ctx.fillStyle = VISITED_COLOR;
+      ctx.fill();
+      ctx.lineWidth = px;
+      ctx.strokeStyle = '#ffffff';
+      ctx.stroke();
     }
     for (const id of st.selectedNodes) {
       const e = this.scene.node(id);
