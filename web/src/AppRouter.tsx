@@ -14,6 +14,7 @@ const DeclineScreen = lazy(() => import('./account/screens/DeclineScreen'));
 const ClientsScreen = lazy(() => import('./account/screens/ClientsScreen'));
 const MapOverviewScreen = lazy(() => import('./account/screens/MapOverviewScreen'));
 const EditorScreen = lazy(() => import('./editor/EditorScreen'));
+const PreviewScreen = lazy(() => import('./viewer/PreviewScreen'));
 
 function screen(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -72,6 +73,8 @@ const router = createBrowserRouter([
           },
         ],
       },
+      // The working copy as readers will see it: the viewer, full screen.
+      { path: 'preview/:mapId', loader: guarded(authenticated), element: screen(PreviewScreen) },
       { path: '*', loader: () => redirect(LOGIN_PATH) },
     ],
   },

@@ -1,0 +1,249 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../api';
+import type { MapDocument, Node } from '../api/document';
+import { currentLanguage } from '../i18n';
+import { Button } from '../layout/Button';
+import { NodePopup } from './NodePopup';
+import { searchNodes, titleIn } from './search';
+import { ViewerCanvas } from './viewerCanvas';
+import { VisitedNodes } from './visited';
+import styles from './Viewer.module.css';
+
+interface ViewerProps {
+  doc: MapDocument;
+  /** Reads a node whole: the document carries only a summary of each node's content. */
+  loadNode: (id: number) => Promise<Node>;
+  /** Names the map in the reader's browser storage (visited nodes). */
+  mapKey: string;
+}
+
+/** Read-only figures for browser tests (window.__strataViewer). */
+export interface ViewerTestHook {
+  level(): number;
+  fading(): boolean;
+  /** A node's centre in page coordinates, or null when it is not drawn. */
+  nodePagePoint(id: number): { x: number; y: number } | null;
+  nodeShown(id: number): boolean;
+}
+
+declare global {
+  interface Window {
+    __strataViewer?: ViewerTestHook;
+  }
+}
+
+/** The reader's languages in order: the chosen one, then the map's others. */
+function languageOrder(chosen: Language, mapLanguages: readonly Language[]): Language[] {
+  return [chosen, ...mapLanguages.filter((l) => l !== chosen)];
+}
+
+/** The published, zoomable map: read-only, levels by zoom, popups with each node's content. */
+export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
+  const { t } = useTranslation();
+  const frameRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [canvas, setCanvas] = useState<ViewerCanvas | null>(null);
+  const mapLanguages = useMemo<Language[]>(() => (doc.map.languages.length > 0 ? doc.map.languages : ['en']), [doc.map.languages]);
+  const [language, setLanguage] = useState<Language>(() => {
+    const ui = currentLanguage();
+    return mapLanguages.includes(ui) ? ui : (mapLanguages[0] ?? 'en');
+  });
+  const languages = useMemo(() => languageOrder(language, mapLanguages), [language, mapLanguages]);
+  const [level, setLevel] = useState(1);
+  const [open, setOpen] = useState<{ node: Node } | { loading: number } | { failed: number } | null>(null);
+  const [query, setQuery] = useState('');
+  const visited = useMemo(() => new VisitedNodes(typeof localStorage === 'undefined' ? null : localStorage, mapKey), [mapKey]);
+  const [visitedIds, setVisitedIds] = useState<ReadonlySet<number>>(() => visited.all);
+  const markVisited = doc.map.behavior.mark_visited_nodes;
+  const byId = useMemo(() => new Map(doc.nodes.map((n) => [n.id, n])), [doc.nodes]);
+  const levels = Math.max(1, doc.map.visibility_levels);
+
+  const openNode = useCallback(
+    (id: number) => {
+      const summary = byId.get(id);
+      if (!summary) return;
+      const link = languages.map((l) => summary.content[l]?.node_link_to).find((v) => v !== undefined && v !== '');
+      if (markVisited) setVisitedIds(visited.add(id));
+      // A node with a link (and so without content) goes there.
+      if (link) {
+        window.open(link, '_blank', 'noopener,noreferrer');
+        return;
+      }
+      setOpen({ loading: id });
+      loadNode(id).then(
+        (node) => {
+          setOpen((cur) => (cur && 'loading' in cur && cur.loading === id ? { node } : cur));
+        },
+        () => {
+          setOpen((cur) => (cur && 'loading' in cur && cur.loading === id ? { failed: id } : cur));
+        },
+      );
+    },
+    [byId, languages, loadNode, markVisited, visited],
+  );
+
+  // The canvas, made once per document; its click callback reads the latest openNode.
+  const openRef = useRef(openNode);
+  useEffect(() => {
+    openRef.current = openNode;
+  }, [openNode]);
+  useEffect(() => {
+    const el = canvasRef.current;
+    const frame = frameRef.current;
+    if (!el || !frame) return;
+    const view = new ViewerCanvas(el, doc, languageOrder(currentLanguage(), doc.map.languages), {
+      onOpen: (id) => {
+        openRef.current(id);
+      },
+      onLevel: setLevel,
+    });
+    const size = () => {
+      const r = frame.getBoundingClientRect();
+      view.resize(r.width, r.height);
+    };
+    size();
+    view.fit();
+    const observer = new ResizeObserver(size);
+    observer.observe(frame);
+    setCanvas(view);
+    window.__strataViewer = {
+      level: () => view.level,
+      fading: () => view.renderer.fading,
+      nodePagePoint: (id) => {
+        const n = view.scene.node(id);
+        if (!n) return null;
+        const p = view.renderer.camera.worldToScreen(n.box.x, n.box.y);
+        const r = el.getBoundingClientRect();
+        return { x: r.left + p.x, y: r.top + p.y };
+      },
+      nodeShown: (id) => {
+        const n = view.scene.node(id);
+        return n !== undefined && view.renderer.nodeShown(n);
+      },
+    };
+    return () => {
+      delete window.__strataViewer;
+      observer.disconnect();
+      view.dispose();
+      setCanvas(null);
+    };
+  }, [doc]);
+
+  useEffect(() => {
+    canvas?.setLanguages(languages);
+  }, [canvas, languages]);
+  useEffect(() => {
+    canvas?.setVisited(markVisited ? visitedIds : new Set());
+  }, [canvas, visitedIds, markVisited]);
+
+  const hits = useMemo(() => searchNodes(doc.nodes, query, languages, 8), [doc.nodes, query, languages]);
+  const close = useCallback(() => {
+    setOpen(null);
+  }, []);
+  const shownNode = open && 'node' in open ? open.node : null;
+  const neighbourTitle = (id: number | null | undefined) => {
+    if (id === null || id === undefined) return null;
+    const n = byId.get(id);
+    return n ? titleIn(n, languages) : null;
+  };
+
+  return (
+    <main className={styles.viewer} data-testid="viewer">
+      <header className={styles.bar}>
+        <h1 className={styles.name} title={doc.map.name}>
+          {doc.map.name}
+        </h1>
+        <div className={styles.search}>
+          <input
+            type="search"
+            value={query}
+            placeholder={t('viewer.searchPlaceholder')}
+            aria-label={t('viewer.search')}
+            data-testid="viewer-search"
+            onChange={(e) => {
+              setQuery(e.target.value);
+            }}
+          />
+          {query.trim() !== '' && (
+            <ul className={styles.hits} role="listbox" aria-label={t('viewer.results')}>
+              {hits.length === 0 && <li className={styles.noHits}>{t('viewer.noResults')}</li>}
+              {hits.map((h) => (
+                <li key={h.id}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setQuery('');
+                      canvas?.focus(h.id);
+                      openNode(h.id);
+                    }}
+                  >
+                    {h.title}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <span className={styles.level} data-testid="viewer-level">
+          {t('editor.level.option', { level, count: levels })}
+        </span>
+        <div className={styles.zoom} role="group" aria-label={t('editor.zoom.label')}>
+          <Button size="small" variant="secondary" aria-label={t('editor.zoom.out')} onClick={() => canvas?.zoomBy(0.5)}>
+            −
+          </Button>
+          <Button size="small" variant="secondary" aria-label={t('editor.zoom.in')} onClick={() => canvas?.zoomBy(2)}>
+            +
+          </Button>
+          <Button size="small" variant="secondary" onClick={() => canvas?.fit()}>
+            {t('editor.zoom.fit')}
+          </Button>
+        </div>
+        {mapLanguages.length > 1 && (
+          <label className={styles.language}>
+            <span>{t('viewer.language')}</span>
+            <select
+              value={language}
+              data-testid="viewer-language"
+              onChange={(e) => {
+                setLanguage(e.target.value as Language);
+              }}
+            >
+              {mapLanguages.map((l) => (
+                <option key={l} value={l}>
+                  {t(`language.${l}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </header>
+      <div className={styles.frame} ref={frameRef}>
+        <canvas ref={canvasRef} className={styles.canvas} data-testid="viewer-canvas" aria-label={t('viewer.canvasLabel', { name: doc.map.name })} />
+        {open && 'loading' in open && (
+          <p className={styles.status} role="status">
+            {t('viewer.loading')}
+          </p>
+        )}
+        {open && 'failed' in open && (
+          <p className={styles.status} role="alert">
+            {t('viewer.loadFailed')}
+          </p>
+        )}
+        {shownNode && (
+          <NodePopup
+            node={shownNode}
+            languages={languages}
+            previousTitle={neighbourTitle(shownNode.previous_id)}
+            nextTitle={neighbourTitle(shownNode.next_id)}
+            onNavigate={(id) => {
+              canvas?.focus(id);
+              openNode(id);
+            }}
+            onClose={close}
+          />
+        )}
+      </div>
+    </main>
+  );
+}
