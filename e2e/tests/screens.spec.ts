@@ -17,6 +17,14 @@ import { saveShot } from './shots';
 // Every account screen and dialog in each language, checked against the catalogs and saved as
 // screenshots for people to look at (STRATA_SHOTS_DIR, /tmp/shots by default).
 
+/** A shot from the top of the page: a full-page shot taken scrolled down repeats the sticky top bar midway. */
+async function topShot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+  });
+  await saveShot(page, name);
+}
+
 async function heading(page: Page, expected: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected);
 }
@@ -192,6 +200,90 @@ for (const { lang, locale } of LOCALES) {
         tr('askAccess.sent', { title: DEMO_CLIENT_TITLE }),
       );
       await saveShot(page, `ask-access-sent-${lang}`);
+    });
+
+    test('account area: overview, templates, client and user settings, quotas', async ({ page, baseURL }) => {
+      await signInAs(page, 'admin');
+      await heading(page, DEMO_CLIENT_TITLE);
+      await expect(page.getByTestId('map-card').first()).toBeVisible();
+      await topShot(page, `overview-cards-${lang}`);
+
+      await page.getByTestId('map-card').first().getByRole('button', { name: tr('overview.preview') }).click();
+      await expect(page.getByTestId('map-preview-dialog')).toBeVisible();
+      await topShot(page, `overview-preview-${lang}`);
+      await page.getByTestId('map-preview-dialog').getByRole('button', { name: tr('dialog.close') }).last().click();
+
+      await page.getByTestId('new-map').click();
+      const chooser = page.getByTestId('template-chooser');
+      await expect(chooser.getByRole('heading')).toHaveText(tr('templates.title'));
+      await expect(chooser.getByTestId('template-card')).not.toHaveCount(0);
+      await topShot(page, `template-chooser-${lang}`);
+      await chooser.getByRole('button', { name: tr('templates.builtin.swot') }).click();
+      await expect(page.getByTestId('template-form').getByRole('heading')).toHaveText(
+        tr('templates.fromTitle', { name: tr('templates.builtin.swot') }),
+      );
+      await page.getByTestId('template-form').getByRole('button', { name: tr('templates.create') }).click();
+      await expect(page.getByText(tr('templates.problems.required'))).toBeVisible();
+      await topShot(page, `template-form-${lang}`);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('link', { name: tr('overview.clientSettings') }).click();
+      await heading(page, tr('clientSettings.title', { client: DEMO_CLIENT_TITLE }));
+      const general = page.getByTestId('client-general-form');
+      await general.getByLabel(tr('clientSettings.fields.cname')).fill('maps.demo.example.org');
+      await general.getByLabel(tr('clientSettings.fields.subdomain')).fill('demo');
+      await general.getByRole('button', { name: tr('clientSettings.save') }).click();
+      await expect(general.getByText(tr('clientSettings.problems.both'))).toHaveCount(2);
+      await topShot(page, `client-settings-general-${lang}`);
+
+      await page.getByRole('tab', { name: tr('clientSettings.tabs.users') }).click();
+      await expect(page.getByTestId('member-row').first()).toBeVisible();
+      await page.getByTestId('invite-row').first().getByLabel(tr('login.email')).fill('later@example.org');
+      await page.getByTestId('save-users').click();
+      await expect(page.getByTestId('save-blocked')).toHaveText(tr('clientSettings.blocked.inviteFirst'));
+      await topShot(page, `client-settings-users-${lang}`);
+
+      await page.getByTestId('user-settings-link').click();
+      await heading(page, tr('userSettings.title'));
+      await page.getByTestId('password-form').getByRole('button', { name: tr('userSettings.savePassword') }).click();
+      await expect(page.getByText(tr('problems.required')).first()).toBeVisible();
+      await topShot(page, `user-settings-${lang}`);
+
+      await page.getByTestId('logout').click();
+      await signInAs(page, 'superuser');
+      await page.goto('/clients/demo/settings');
+      await expect(page.getByTestId('quota-table').getByRole('button', { name: tr('quota.save') })).toBeVisible();
+      await topShot(page, `client-settings-licence-${lang}`);
+      await page.getByTestId('logout').click();
+      await signInAs(page, 'admin');
+
+      // The quota and trial dialogs, set up by the superuser and undone afterwards.
+      const root = await apiAsDemo(baseURL ?? '', 'superuser');
+      try {
+        const res = await root.patch('/api/v1/clients/demo/quotas', { data: { live_map: 0 } });
+        expect(res.status()).toBe(200);
+        await page.goto('/clients/demo');
+        await page.getByTestId('map-card').first().getByTestId('live-toggle').click();
+        await expect(page.getByTestId('quota-message')).toHaveText(tr('quota.liveMapsAdmin'));
+        await topShot(page, `quota-live-maps-${lang}`);
+
+        const trial = await root.patch('/api/v1/clients/demo/testing_period', {
+          data: {
+            ends_at: '2026-01-31T00:00:00Z',
+            payment_interval: 'yearly',
+            buy_urls: { monthly: 'https://shop.example.org/monthly', yearly: 'https://shop.example.org/yearly' },
+          },
+        });
+        expect(trial.status()).toBe(200);
+        await page.goto('/clients/demo');
+        await expect(page.getByTestId('trial-expired-dialog')).toContainText(tr('quota.trialAdmin'));
+        await expect(page.getByRole('link', { name: tr('quota.buy.yearly') })).toHaveAttribute('href', 'https://shop.example.org/yearly');
+        await topShot(page, `trial-expired-${lang}`);
+      } finally {
+        await root.patch('/api/v1/clients/demo/quotas', { data: { live_map: null } });
+        await root.patch('/api/v1/clients/demo/testing_period', { data: { ends_at: null, payment_interval: 'monthly', buy_urls: {} } });
+        await root.dispose();
+      }
     });
   });
 }

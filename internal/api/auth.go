@@ -283,6 +283,9 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
+		if err := tx.RequireSeat(r.Context(), *t.ClientID, u.ID, t.Role); err != nil {
+			return err
+		}
 		return tx.AddMembership(r.Context(), u.ID, *t.ClientID, t.Role)
 	})
 	if err != nil {

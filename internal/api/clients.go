@@ -168,6 +168,7 @@ func (s *Server) requestAccess(w http.ResponseWriter, r *http.Request, a domain.
 	}
 	var req struct {
 		Message string `json:"message"`
+		MapID   *int64 `json:"map_id"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
 		writeError(w, r, s.log, err)
@@ -179,7 +180,16 @@ func (s *Server) requestAccess(w http.ResponseWriter, r *http.Request, a domain.
 			Details: map[string]string{"message": "must have at most 2000 characters"}})
 		return
 	}
-	if err := s.store.CreateAccessRequest(r.Context(), cs.ID, a.User.ID, msg); err != nil {
+	if req.MapID != nil {
+		// A map the user cannot see is named like one that does not exist.
+		_, c, explicit, err := s.store.MapHead(r.Context(), *req.MapID, a.User.ID)
+		if err != nil || c.ID != cs.ID || domain.MapAccess(a, cs.Name, explicit) == domain.AccessNone {
+			writeError(w, r, s.log, &domain.Error{Code: domain.CodeNotFound, Message: "map not found",
+				Details: map[string]string{"map_id": "is not a map of this client"}})
+			return
+		}
+	}
+	if err := s.store.CreateAccessRequest(r.Context(), cs.ID, a.User.ID, req.MapID, msg); err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
@@ -235,7 +245,13 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request, a domain.Actor) 
 	switch {
 	case err == nil:
 		// An address with an account is added at once; it signs in as before.
-		if err := s.store.AddMembership(r.Context(), existing.ID, cs.ID, role); err != nil {
+		err := s.store.Tx(r.Context(), func(tx *store.Store) error {
+			if err := tx.RequireSeat(r.Context(), cs.ID, existing.ID, role); err != nil {
+				return err
+			}
+			return tx.AddMembership(r.Context(), existing.ID, cs.ID, role)
+		})
+		if err != nil {
 			writeError(w, r, s.log, err)
 			return
 		}
@@ -243,6 +259,11 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request, a domain.Actor) 
 		writeJSON(w, http.StatusOK, map[string]any{"email": email, "role": role, "added": true})
 		return
 	case !isNotFound(err):
+		writeError(w, r, s.log, err)
+		return
+	}
+	// Refused early when no seat is free; accepting checks again.
+	if err := s.store.RequireSeat(r.Context(), cs.ID, 0, role); err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
@@ -270,28 +291,93 @@ func (s *Server) sendOrLog(r *http.Request, m mail.Message) {
 	}
 }
 
-type mapSummaryJSON struct {
-	ID          int64     `json:"id"`
-	Name        string    `json:"name"`
-	Description string    `json:"description"`
-	Revision    int64     `json:"revision"`
-	UpdatedAt   time.Time `json:"updated_at"`
+// preview is what a map's preview picture draws: the map's size and up to
+// previewLimit of its nodes.
+type preview struct {
+	Width  int                   `json:"width"`
+	Height int                   `json:"height"`
+	Points []domain.PreviewPoint `json:"points"`
 }
 
+const previewLimit = 150
+
+func newPreview(m domain.Map, points []domain.PreviewPoint) preview {
+	if points == nil {
+		points = []domain.PreviewPoint{}
+	}
+	return preview{Width: m.Width, Height: m.Height, Points: points}
+}
+
+func builtinPreview(b editing.BuiltinTemplate) preview {
+	p := preview{Width: b.Width, Height: b.Height, Points: []domain.PreviewPoint{}}
+	for _, n := range b.Nodes {
+		p.Points = append(p.Points, domain.PreviewPoint{X: n.X, Y: n.Y, Shape: n.Shape})
+	}
+	return p
+}
+
+type userRefJSON struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// mapJSON is a map as the overview lists it.
+type mapJSON struct {
+	ID               int64              `json:"id"`
+	Name             string             `json:"name"`
+	Description      string             `json:"description"`
+	Revision         int64              `json:"revision"`
+	UpdatedAt        time.Time          `json:"updated_at"`
+	UpdatedBy        *userRefJSON       `json:"updated_by"`
+	Access           domain.Access      `json:"access"`
+	Live             bool               `json:"live"`
+	IsTemplate       bool               `json:"is_template"`
+	Theme            string             `json:"theme"`
+	Section          string             `json:"section"`
+	Palette          string             `json:"palette"`
+	Measurement      domain.Measurement `json:"measurement"`
+	VisibilityLevels int                `json:"visibility_levels"`
+	CreatedBy        *int64             `json:"created_by"`
+	Preview          preview            `json:"preview"`
+}
+
+func newMapJSON(m domain.Map) mapJSON {
+	return mapJSON{ID: m.ID, Name: m.Name, Description: m.Description, Revision: m.Revision, UpdatedAt: m.UpdatedAt,
+		Access: domain.AccessEdit, Live: m.Live, IsTemplate: m.IsTemplate, Theme: m.Theme, Section: m.Section, Palette: m.Palette,
+		Measurement: domain.Measurement{Width: m.Width, Height: m.Height}, VisibilityLevels: m.VisibilityLevels,
+		CreatedBy: m.CreatedBy, Preview: newPreview(m, nil)}
+}
+
+// listMaps is the map overview: the client's maps the user may open, each
+// with its preview, the user's access, who edited it last and its live flag.
 func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor) {
 	cs, err := s.clientFor(r, a, domain.RoleGuest)
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	maps, err := s.store.MapsOfClient(r.Context(), cs.ID)
+	maps, err := s.store.MapOverview(r.Context(), cs.ID, a.User.ID, false)
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	out := make([]mapSummaryJSON, len(maps))
-	for i, m := range maps {
-		out[i] = mapSummaryJSON{ID: m.ID, Name: m.Name, Description: m.Description, Revision: m.Revision, UpdatedAt: m.UpdatedAt}
+	points, err := s.store.PreviewPoints(r.Context(), cs.ID, previewLimit)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	out := make([]mapJSON, 0, len(maps))
+	for _, m := range maps {
+		acc := domain.MapAccess(a, cs.Name, m.Explicit)
+		if acc == domain.AccessNone {
+			continue
+		}
+		j := newMapJSON(m.Map)
+		j.Access, j.Preview = acc, newPreview(m.Map, points[m.ID])
+		if m.UpdatedBy != nil {
+			j.UpdatedBy = &userRefJSON{ID: *m.UpdatedBy, Name: m.UpdatedByName}
+		}
+		out = append(out, j)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"maps": out})
 }
@@ -301,8 +387,16 @@ type newMapRequest struct {
 	Description      string             `json:"description"`
 	Measurement      domain.Measurement `json:"measurement"`
 	VisibilityLevels int                `json:"visibility_levels"`
+	Palette          string             `json:"palette"`
+	AsTemplate       bool               `json:"as_template"`
+	Theme            string             `json:"theme"`
+	Section          string             `json:"section"`
+	TemplateID       int64              `json:"template_id"`
+	BuiltinTemplate  string             `json:"builtin_template"`
 }
 
+// createMap creates a map or a map template: blank, or from a template of
+// the client or a built-in one, within the client's quota.
 func (s *Server) createMap(w http.ResponseWriter, r *http.Request, a domain.Actor) {
 	cs, err := s.clientFor(r, a, domain.RoleStudent)
 	if err != nil {
@@ -318,10 +412,30 @@ func (s *Server) createMap(w http.ResponseWriter, r *http.Request, a domain.Acto
 		writeError(w, r, s.log, domain.Errorf(domain.CodeConflict, "%s is deactivated", cs.Title))
 		return
 	}
-	m, err := s.editing.CreateMap(r.Context(), cs.ID, req.Name, req.Description, req.Measurement.Width, req.Measurement.Height, req.VisibilityLevels)
+	if req.TemplateID != 0 && req.BuiltinTemplate != "" {
+		writeError(w, r, s.log, &domain.Error{Code: domain.CodeInvalid, Message: "choose one template",
+			Details: map[string]string{"template_id": "give either template_id or builtin_template", "builtin_template": "give either template_id or builtin_template"}})
+		return
+	}
+	isAdmin := a.Can(cs.Name, domain.RoleAdmin)
+	if b, ok := editing.BuiltinByKey(req.BuiltinTemplate); ok && b.Premium && !isAdmin {
+		premium, err := s.store.HasPremiumTemplates(r.Context(), cs.ID, a.User.ID)
+		if err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+		if !premium {
+			writeError(w, r, s.log, domain.Errorf(domain.CodeForbidden, "this is a premium template; ask an admin for premium templates"))
+			return
+		}
+	}
+	m, err := s.editing.CreateMap(r.Context(), cs.ID, editing.Creator{UserID: a.User.ID, IsAdmin: isAdmin}, editing.NewMap{
+		Name: req.Name, Description: req.Description, Width: req.Measurement.Width, Height: req.Measurement.Height,
+		Levels: req.VisibilityLevels, Palette: req.Palette, AsTemplate: req.AsTemplate, Theme: req.Theme, Section: req.Section,
+		FromTemplate: req.TemplateID, FromBuiltin: req.BuiltinTemplate})
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, editing.NewMapSettings(m))
+	writeJSON(w, http.StatusCreated, newMapJSON(m))
 }

@@ -402,9 +402,14 @@ func (s *Server) patchTemplate(w http.ResponseWriter, r *http.Request, a domain.
 	writeChange(w, http.StatusOK, res, templateAnswer{t, res.Revision})
 }
 
-func (s *Server) cloneMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+// cloneMap copies a map, as a map or as a map template, within the
+// client's quota.
+func (s *Server) cloneMap(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
 	var req struct {
-		Name string `json:"name"`
+		Name       string `json:"name"`
+		AsTemplate bool   `json:"as_template"`
+		Theme      string `json:"theme"`
+		Section    string `json:"section"`
 	}
 	if r.ContentLength != 0 {
 		if err := decodeJSON(w, r, &req); err != nil {
@@ -412,12 +417,18 @@ func (s *Server) cloneMap(w http.ResponseWriter, r *http.Request, _ domain.Actor
 			return
 		}
 	}
-	c, err := s.editing.CloneMap(r.Context(), m.ID, req.Name)
+	client, err := s.store.ClientByID(r.Context(), m.ClientID)
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, editing.NewMapSettings(c))
+	by := editing.Creator{UserID: a.User.ID, IsAdmin: a.Can(client.Name, domain.RoleAdmin)}
+	c, err := s.editing.CloneMap(r.Context(), m.ID, by, req.Name, req.AsTemplate, req.Theme, req.Section)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, newMapJSON(c))
 }
 
 func (s *Server) deleteMap(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {

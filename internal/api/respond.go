@@ -26,7 +26,7 @@ func statusOf(code string) int {
 		return http.StatusForbidden
 	case domain.CodeNotFound:
 		return http.StatusNotFound
-	case domain.CodeConflict, domain.CodeElementLocked:
+	case domain.CodeConflict, domain.CodeElementLocked, domain.CodeQuotaExceeded:
 		return http.StatusConflict
 	case domain.CodeGone, domain.CodeTokenExpired:
 		return http.StatusGone

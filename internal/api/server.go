@@ -104,6 +104,7 @@ func (s *Server) routes() {
 
 	m.HandleFunc("GET /api/v1/users/{id}", s.signedIn(s.getUser))
 	m.HandleFunc("PATCH /api/v1/users/{id}", s.signedIn(s.patchUser))
+	m.HandleFunc("POST /api/v1/users/{id}/password", s.signedIn(s.changePassword))
 
 	m.HandleFunc("GET /api/v1/live", s.signedIn(s.liveSocket))
 
@@ -115,12 +116,27 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/v1/clients/{name}/invitations", s.signedIn(s.invite))
 	m.HandleFunc("GET /api/v1/clients/{name}/maps", s.signedIn(s.listMaps))
 	m.HandleFunc("POST /api/v1/clients/{name}/maps", s.signedIn(s.createMap))
+	m.HandleFunc("GET /api/v1/clients/{name}/access_requests", s.signedIn(s.listAccessRequests))
+	m.HandleFunc("GET /api/v1/clients/{name}/quotas", s.signedIn(s.getQuotas))
+	m.HandleFunc("PATCH /api/v1/clients/{name}/quotas", s.signedIn(s.setQuotas))
+	m.HandleFunc("GET /api/v1/clients/{name}/testing_period", s.signedIn(s.getTestingPeriod))
+	m.HandleFunc("PATCH /api/v1/clients/{name}/testing_period", s.signedIn(s.setTestingPeriod))
+	m.HandleFunc("GET /api/v1/clients/{name}/settings", s.signedIn(s.getClientSettings))
+	m.HandleFunc("PATCH /api/v1/clients/{name}/settings", s.signedIn(s.patchClientSettings))
+	m.HandleFunc("POST /api/v1/clients/{name}/settings/api_key", s.signedIn(s.newAPIKey))
+	m.HandleFunc("GET /api/v1/clients/{name}/users", s.signedIn(s.listMembers))
+	m.HandleFunc("PATCH /api/v1/clients/{name}/users/{userId}", s.signedIn(s.patchMember))
+	m.HandleFunc("DELETE /api/v1/clients/{name}/users/{userId}", s.signedIn(s.removeMember))
+	m.HandleFunc("GET /api/v1/clients/{name}/templates", s.signedIn(s.listMapTemplates))
+	m.HandleFunc("PATCH /api/v1/clients/{name}/templates/{templateId}", s.signedIn(s.patchMapTemplate))
+	m.HandleFunc("DELETE /api/v1/clients/{name}/templates/{templateId}", s.signedIn(s.deleteMapTemplate))
 
 	read, edit := domain.AccessRead, domain.AccessEdit
 	m.HandleFunc("GET /api/v1/maps/{id}", s.onMap(read, s.getMap))
 	m.HandleFunc("PATCH /api/v1/maps/{id}", s.onMap(edit, s.patchMapSettings))
 	m.HandleFunc("DELETE /api/v1/maps/{id}", s.onMap(edit, s.deleteMap))
 	m.HandleFunc("POST /api/v1/maps/{id}/clone", s.onMap(edit, s.cloneMap))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/live", s.onMap(edit, s.setLive))
 	m.HandleFunc("GET /api/v1/maps/{id}/changes", s.onMap(read, s.listChanges))
 	m.HandleFunc("GET /api/v1/maps/{id}/permissions", s.onMap(read, s.mapPermissions))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/permissions", s.onMap(read, s.setMapPermissions))

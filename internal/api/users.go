@@ -12,6 +12,8 @@ type userJSON struct {
 	ID          int64               `json:"id"`
 	Email       string              `json:"email"`
 	Name        string              `json:"name"`
+	FirstName   string              `json:"first_name"`
+	Surname     string              `json:"surname"`
 	AvatarURL   *string             `json:"avatar_url"`
 	ClientRoles map[string][]string `json:"client_roles"`
 	IsSuperuser bool                `json:"is_superuser"`
@@ -35,7 +37,7 @@ func newUserJSON(a domain.Actor) userJSON {
 		roles[clientPath(client)] = paths
 	}
 	u := a.User
-	return userJSON{ID: u.ID, Email: u.Email, Name: u.Name, AvatarURL: u.AvatarURL, ClientRoles: roles,
+	return userJSON{ID: u.ID, Email: u.Email, Name: u.Name, FirstName: u.FirstName, Surname: u.Surname, AvatarURL: u.AvatarURL, ClientRoles: roles,
 		IsSuperuser: u.IsSuperuser, Language: u.Language, Preferences: u.Preferences}
 }
 
@@ -70,6 +72,10 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request, a domain.Actor)
 
 type userPatch struct {
 	Name        *string `json:"name"`
+	FirstName   *string `json:"first_name"`
+	Surname     *string `json:"surname"`
+	Email       *string `json:"email"`
+	AvatarURL   *string `json:"avatar_url"`
 	Language    *string `json:"language"`
 	Preferences *struct {
 		RemovalConfirmation *bool `json:"removalConfirmation"`
@@ -93,6 +99,35 @@ func (s *Server) patchUser(w http.ResponseWriter, r *http.Request, a domain.Acto
 		name := strings.TrimSpace(*p.Name)
 		v.Check(len([]rune(name)) <= 200, "name", "must have at most 200 characters")
 		u.Name = name
+	}
+	for _, f := range []struct {
+		field string
+		src   *string
+		dst   *string
+	}{{"first_name", p.FirstName, &u.FirstName}, {"surname", p.Surname, &u.Surname}} {
+		if f.src != nil {
+			*f.dst = strings.TrimSpace(*f.src)
+			v.Check(len([]rune(*f.dst)) <= 100, f.field, "must have at most 100 characters")
+		}
+	}
+	if p.FirstName != nil || p.Surname != nil {
+		// The profile's names make the name others see.
+		if full := strings.TrimSpace(u.FirstName + " " + u.Surname); full != "" {
+			u.Name = full
+		}
+	}
+	if p.Email != nil {
+		u.Email = domain.NormalizeEmail(*p.Email)
+		v.Check(domain.ValidEmail(u.Email), "email", "is not an e-mail address")
+	}
+	if p.AvatarURL != nil {
+		if *p.AvatarURL == "" {
+			u.AvatarURL = nil
+		} else {
+			v.Check(domain.ValidImageURL(*p.AvatarURL), "avatar_url", "must be an http(s) address or a PNG, JPEG, WebP or SVG image of at most 256 KB")
+			pic := *p.AvatarURL
+			u.AvatarURL = &pic
+		}
 	}
 	if p.Language != nil {
 		l := domain.Language(*p.Language)

@@ -28,6 +28,14 @@ type Map struct {
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 	UpdatedBy    *int64
+	CreatedBy    *int64
+	// Live is the map overview's live toggle, limited by the live-map quota.
+	Live bool
+	// A map template is a map flagged as one, with its theme and section.
+	IsTemplate bool
+	Theme      string
+	Section    string
+	Palette    string
 }
 
 // NewMap returns a map with the defaults of a new one.

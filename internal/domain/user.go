@@ -20,9 +20,12 @@ func (l Language) Valid() bool { return l == LangEN || l == LangDE || l == LangF
 
 // User is an account. Memberships hold its roles per client.
 type User struct {
-	ID          int64
-	Email       string
-	Name        string
+	ID    int64
+	Email string
+	Name  string
+	// FirstName and Surname are the profile's; Name is what others see.
+	FirstName   string
+	Surname     string
 	AvatarURL   *string
 	IsSuperuser bool
 	Language    *Language

@@ -87,7 +87,7 @@ type ClientSummary struct {
 func (s *Store) ClientSummaries(ctx context.Context, userID int64) ([]ClientSummary, error) {
 	rows, err := s.q.QueryContext(ctx,
 		`SELECT `+clientColumns+`,
-		        (SELECT COUNT(*) FROM maps mp WHERE mp.client_id = c.id),
+		        (SELECT COUNT(*) FROM maps mp WHERE mp.client_id = c.id AND mp.is_template = FALSE),
 		        (SELECT COUNT(DISTINCT ms.user_id) FROM memberships ms WHERE ms.client_id = c.id)
 		 FROM clients c
 		 WHERE $1 = 0 OR EXISTS (SELECT 1 FROM memberships me WHERE me.client_id = c.id AND me.user_id = $1)
@@ -112,7 +112,7 @@ func (s *Store) ClientSummary(ctx context.Context, name string) (ClientSummary, 
 	var cs ClientSummary
 	err := s.q.QueryRowContext(ctx,
 		`SELECT `+clientColumns+`,
-		        (SELECT COUNT(*) FROM maps mp WHERE mp.client_id = c.id),
+		        (SELECT COUNT(*) FROM maps mp WHERE mp.client_id = c.id AND mp.is_template = FALSE),
 		        (SELECT COUNT(DISTINCT ms.user_id) FROM memberships ms WHERE ms.client_id = c.id)
 		 FROM clients c WHERE c.name = $1`, name).
 		Scan(&cs.ID, &cs.Name, &cs.Title, &cs.Active, &cs.CreatedAt, &cs.UpdatedAt, &cs.MapsCount, &cs.UsersCount)
@@ -161,11 +161,12 @@ func (s *Store) ClientAdmins(ctx context.Context, clientID int64) ([]domain.User
 	return out, rows.Err()
 }
 
-// CreateAccessRequest records a member's request for more access.
-func (s *Store) CreateAccessRequest(ctx context.Context, clientID, userID int64, message string) error {
+// CreateAccessRequest records a member's request for more access, to one
+// map when mapID is set.
+func (s *Store) CreateAccessRequest(ctx context.Context, clientID, userID int64, mapID *int64, message string) error {
 	_, err := s.q.ExecContext(ctx,
-		`INSERT INTO access_requests (client_id, user_id, message, created_at) VALUES ($1, $2, $3, $4)`,
-		clientID, userID, message, s.now())
+		`INSERT INTO access_requests (client_id, user_id, message, created_at, map_id) VALUES ($1, $2, $3, $4, $5)`,
+		clientID, userID, message, s.now(), mapID)
 	if err != nil {
 		return fmt.Errorf("record access request: %w", err)
 	}

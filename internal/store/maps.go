@@ -9,7 +9,8 @@ import (
 )
 
 const mapColumns = `m.id, m.client_id, m.name, m.description, m.width, m.height, m.visibility_levels,
-	m.design, m.behavior, m.languages, m.global_design, m.layers, m.revision, m.created_at, m.updated_at, m.updated_by`
+	m.design, m.behavior, m.languages, m.global_design, m.layers, m.revision, m.created_at, m.updated_at, m.updated_by,
+	m.created_by, m.live, m.is_template, m.theme, m.section, m.palette`
 
 func scanMap(row interface{ Scan(...any) error }) (domain.Map, error) {
 	var (
@@ -17,7 +18,8 @@ func scanMap(row interface{ Scan(...any) error }) (domain.Map, error) {
 		design, behavior, langs, global, lays string
 	)
 	err := row.Scan(&m.ID, &m.ClientID, &m.Name, &m.Description, &m.Width, &m.Height, &m.VisibilityLevels,
-		&design, &behavior, &langs, &global, &lays, &m.Revision, &m.CreatedAt, &m.UpdatedAt, &m.UpdatedBy)
+		&design, &behavior, &langs, &global, &lays, &m.Revision, &m.CreatedAt, &m.UpdatedAt, &m.UpdatedBy,
+		&m.CreatedBy, &m.Live, &m.IsTemplate, &m.Theme, &m.Section, &m.Palette)
 	if err != nil {
 		return domain.Map{}, err
 	}
@@ -53,16 +55,18 @@ func (s *Store) CreateMap(ctx context.Context, m domain.Map) (domain.Map, error)
 		m.Design, m.Languages, m.GlobalDesign, m.Layers = d.Design, d.Languages, d.GlobalDesign, d.Layers
 	}
 	now := s.now()
-	m.CreatedAt, m.UpdatedAt, m.Revision = now, now, 0
+	m.CreatedAt, m.UpdatedAt, m.Revision, m.Live, m.UpdatedBy = now, now, 0, false, m.CreatedBy
 	design, behavior, langs, global, layers, err := mapJSON(m)
 	if err != nil {
 		return domain.Map{}, err
 	}
 	err = s.q.QueryRowContext(ctx,
 		`INSERT INTO maps (client_id, name, description, width, height, visibility_levels, design, behavior, languages,
-		                   global_design, layers, revision, created_at, updated_at)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, $12) RETURNING id`,
-		m.ClientID, m.Name, m.Description, m.Width, m.Height, m.VisibilityLevels, design, behavior, langs, global, layers, now).Scan(&m.ID)
+		                   global_design, layers, revision, created_at, updated_at, updated_by,
+		                   created_by, live, is_template, theme, section, palette)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 0, $12, $12, $13, $13, FALSE, $14, $15, $16, $17) RETURNING id`,
+		m.ClientID, m.Name, m.Description, m.Width, m.Height, m.VisibilityLevels, design, behavior, langs, global, layers, now,
+		m.CreatedBy, m.IsTemplate, m.Theme, m.Section, m.Palette).Scan(&m.ID)
 	if err != nil {
 		return domain.Map{}, fmt.Errorf("create map %q: %w", m.Name, err)
 	}

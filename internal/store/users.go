@@ -8,7 +8,7 @@ import (
 	"github.com/strata-maps/strata/internal/domain"
 )
 
-const userColumns = `u.id, u.email, u.name, u.avatar_url, u.is_superuser, u.language, u.preferences, u.created_at, u.updated_at`
+const userColumns = `u.id, u.email, u.name, u.first_name, u.surname, u.avatar_url, u.is_superuser, u.language, u.preferences, u.created_at, u.updated_at`
 
 func scanUser(row interface{ Scan(...any) error }) (domain.User, error) {
 	var (
@@ -16,7 +16,7 @@ func scanUser(row interface{ Scan(...any) error }) (domain.User, error) {
 		lang  *string
 		prefs string
 	)
-	if err := row.Scan(&u.ID, &u.Email, &u.Name, &u.AvatarURL, &u.IsSuperuser, &lang, &prefs, &u.CreatedAt, &u.UpdatedAt); err != nil {
+	if err := row.Scan(&u.ID, &u.Email, &u.Name, &u.FirstName, &u.Surname, &u.AvatarURL, &u.IsSuperuser, &lang, &prefs, &u.CreatedAt, &u.UpdatedAt); err != nil {
 		return domain.User{}, err
 	}
 	if lang != nil {
@@ -106,7 +106,8 @@ func (s *Store) PasswordHash(ctx context.Context, userID int64) (string, error) 
 	return *h, nil
 }
 
-// UpdateUser stores the user's name, language and preferences.
+// UpdateUser stores the user's profile, language and preferences. A taken
+// e-mail address is a conflict.
 func (s *Store) UpdateUser(ctx context.Context, u domain.User) error {
 	prefs, err := json.Marshal(u.Preferences)
 	if err != nil {
@@ -117,8 +118,14 @@ func (s *Store) UpdateUser(ctx context.Context, u domain.User) error {
 		l := string(*u.Language)
 		lang = &l
 	}
-	_, err = s.q.ExecContext(ctx, `UPDATE users SET name = $2, language = $3, preferences = $4, updated_at = $5 WHERE id = $1`,
-		u.ID, u.Name, lang, string(prefs), s.now())
+	_, err = s.q.ExecContext(ctx,
+		`UPDATE users SET name = $2, language = $3, preferences = $4, updated_at = $5, email = $6, first_name = $7,
+		        surname = $8, avatar_url = $9 WHERE id = $1`,
+		u.ID, u.Name, lang, string(prefs), s.now(), u.Email, u.FirstName, u.Surname, u.AvatarURL)
+	if isUniqueViolation(err) {
+		return &domain.Error{Code: domain.CodeConflict, Message: "another account has this e-mail address",
+			Details: map[string]string{"email": "is taken"}}
+	}
 	if err != nil {
 		return fmt.Errorf("update user %d: %w", u.ID, err)
 	}

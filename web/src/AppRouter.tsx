@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Outlet, redirect, RouterProvider, type LoaderFunction } from 'react-router';
 import { guardDeps, session } from './account/app-session';
-import { guard, LOGIN_PATH, resolveRoot, type Access } from './account/guard';
+import { guard, LOGIN_PATH, mapOverviewPath, resolveRoot, type Access } from './account/guard';
+import { hasRole } from './account/roles';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
 import { ScrollToTop } from './layout/ScrollToTop';
 import { ErrorScreen, LoadingScreen } from './layout/StatusScreen';
@@ -13,6 +14,8 @@ const RegisterScreen = lazy(() => import('./account/screens/RegisterScreen'));
 const DeclineScreen = lazy(() => import('./account/screens/DeclineScreen'));
 const ClientsScreen = lazy(() => import('./account/screens/ClientsScreen'));
 const MapOverviewScreen = lazy(() => import('./account/screens/MapOverviewScreen'));
+const ClientSettingsScreen = lazy(() => import('./account/screens/ClientSettingsScreen'));
+const UserSettingsScreen = lazy(() => import('./account/screens/UserSettingsScreen'));
 const EditorScreen = lazy(() => import('./editor/EditorScreen'));
 const PreviewScreen = lazy(() => import('./viewer/PreviewScreen'));
 
@@ -66,6 +69,18 @@ const router = createBrowserRouter([
             }),
             element: screen(MapOverviewScreen),
           },
+          {
+            // Client settings are an admin's; others go back to the map overview, where the
+            // settings button tells them that admin permission is needed.
+            path: 'clients/:clientName/settings',
+            loader: guarded(authenticated, ({ params }) => {
+              if (!params.clientName) return redirect(LOGIN_PATH);
+              session.selectClient(params.clientName);
+              return hasRole(session.get().role, 'admin') ? null : redirect(mapOverviewPath(params.clientName));
+            }),
+            element: screen(ClientSettingsScreen),
+          },
+          { path: 'settings', loader: guarded(authenticated), element: screen(UserSettingsScreen) },
           {
             path: 'editor/:mapId',
             loader: guarded({ kind: 'authenticated', role: 'student' }),

@@ -1,7 +1,21 @@
 import { request } from './http';
 import type {
+  AccessRequest,
   AccessRequestCreate,
   Client,
+  ClientMapClone,
+  ClientMapCreate,
+  ClientSettings,
+  ClientSettingsPatch,
+  MapSummary,
+  MapTemplateList,
+  MapTemplatePatch,
+  MemberList,
+  MemberPatch,
+  QuotaKind,
+  QuotaList,
+  TestingPeriod,
+  TestingPeriodUpdate,
   ClientCreate,
   ClientList,
   ClientPatch,
@@ -42,4 +56,80 @@ export function listClientMaps(name: string, signal?: AbortSignal): Promise<MapL
 /** Invites an address to a client: mailed (201) or, for an existing account, added at once (200). */
 export function inviteUser(name: string, body: InvitationCreate): Promise<InvitationResult> {
   return request<InvitationResult>('POST', `${clientPath(name)}/invitations`, { body });
+}
+
+/** Creates a map or a map template: blank, or copying a template of the client or a built-in one. */
+export function createClientMap(name: string, body: ClientMapCreate): Promise<MapSummary> {
+  return request<MapSummary>('POST', `${clientPath(name)}/maps`, { body });
+}
+
+/** Copies a map with its whole document, as a map or (as_template) as a map template. */
+export function cloneClientMap(mapId: number, body: ClientMapClone): Promise<MapSummary> {
+  return request<MapSummary>('POST', `/maps/${mapId}/clone`, { body });
+}
+
+/** The overview's live toggle; turning a map live takes a live-map seat. */
+export function setMapLive(mapId: number, live: boolean): Promise<{ id: number; live: boolean }> {
+  return request<{ id: number; live: boolean }>('PATCH', `/maps/${mapId}/live`, { body: { live } });
+}
+
+export function listMapTemplates(name: string, signal?: AbortSignal): Promise<MapTemplateList> {
+  return request<MapTemplateList>('GET', `${clientPath(name)}/templates`, { signal });
+}
+
+export function updateMapTemplate(name: string, id: number, patch: MapTemplatePatch): Promise<MapSummary> {
+  return request<MapSummary>('PATCH', `${clientPath(name)}/templates/${id}`, { body: patch });
+}
+
+export function deleteMapTemplate(name: string, id: number): Promise<void> {
+  return request<undefined>('DELETE', `${clientPath(name)}/templates/${id}`);
+}
+
+export function getQuotas(name: string, signal?: AbortSignal): Promise<QuotaList> {
+  return request<QuotaList>('GET', `${clientPath(name)}/quotas`, { signal });
+}
+
+export function getTestingPeriod(name: string, signal?: AbortSignal): Promise<TestingPeriod> {
+  return request<TestingPeriod>('GET', `${clientPath(name)}/testing_period`, { signal });
+}
+
+/** The general settings: admins only (they hold the API key). */
+export function getClientSettings(name: string, signal?: AbortSignal): Promise<ClientSettings> {
+  return request<ClientSettings>('GET', `${clientPath(name)}/settings`, { signal });
+}
+
+export function updateClientSettings(name: string, patch: ClientSettingsPatch): Promise<ClientSettings> {
+  return request<ClientSettings>('PATCH', `${clientPath(name)}/settings`, { body: patch });
+}
+
+/** Replaces the API key; the old one stops working. */
+export function renewApiKey(name: string): Promise<ClientSettings> {
+  return request<ClientSettings>('POST', `${clientPath(name)}/settings/api_key`);
+}
+
+export function listMembers(name: string, signal?: AbortSignal): Promise<MemberList> {
+  return request<MemberList>('GET', `${clientPath(name)}/users`, { signal });
+}
+
+/** Changes a member's role, flags and per-map accesses in one transaction; answers the new list. */
+export function updateMember(name: string, userId: number, patch: MemberPatch): Promise<MemberList> {
+  return request<MemberList>('PATCH', `${clientPath(name)}/users/${userId}`, { body: patch });
+}
+
+export function removeMember(name: string, userId: number): Promise<void> {
+  return request<undefined>('DELETE', `${clientPath(name)}/users/${userId}`);
+}
+
+export function listAccessRequests(name: string, signal?: AbortSignal): Promise<{ access_requests: AccessRequest[] }> {
+  return request<{ access_requests: AccessRequest[] }>('GET', `${clientPath(name)}/access_requests`, { signal });
+}
+
+/** Sets a client's limits (superuser): a number, or null for unlimited. */
+export function setQuotas(name: string, limits: Partial<Record<QuotaKind, number | null>>): Promise<QuotaList> {
+  return request<QuotaList>('PATCH', `${clientPath(name)}/quotas`, { body: limits });
+}
+
+/** Sets a client's testing period and buy links (superuser). */
+export function setTestingPeriod(name: string, body: TestingPeriodUpdate): Promise<TestingPeriod> {
+  return request<TestingPeriod>('PATCH', `${clientPath(name)}/testing_period`, { body });
 }

@@ -11,15 +11,33 @@ export {
   resetPassword,
 } from './auth';
 export {
+  cloneClientMap,
   createClient,
+  createClientMap,
   deleteClient,
+  deleteMapTemplate,
+  getClientSettings,
+  getQuotas,
+  getTestingPeriod,
   inviteUser,
+  listAccessRequests,
   listClientMaps,
   listClients,
+  listMapTemplates,
+  listMembers,
+  removeMember,
+  renewApiKey,
   requestAccess,
+  setMapLive,
+  setQuotas,
+  setTestingPeriod,
   updateClient,
+  updateClientSettings,
+  updateMapTemplate,
+  updateMember,
 } from './clients';
-export { getUser, patchUser } from './users';
+export { changePassword, getUser, patchUser } from './users';
+export { PALETTES, QUOTA_KINDS, TEMPLATE_THEMES } from './types';
 export {
   cloneMap,
   cloneNode,

@@ -5,6 +5,11 @@ import { ApiError } from './http';
 export const queryKeys = {
   clients: ['clients'] as const,
   clientMaps: (name: string) => ['clients', name, 'maps'] as const,
+  clientTemplates: (name: string) => ['clients', name, 'templates'] as const,
+  clientQuotas: (name: string) => ['clients', name, 'quotas'] as const,
+  clientTestingPeriod: (name: string) => ['clients', name, 'testingPeriod'] as const,
+  clientSettings: (name: string) => ['clients', name, 'settings'] as const,
+  clientMembers: (name: string) => ['clients', name, 'members'] as const,
 };
 
 /** The app's one query cache. Client errors (4xx) are answers, not hiccups: they are not retried. */

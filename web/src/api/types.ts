@@ -1,3 +1,5 @@
+import type { MapAccess } from './document';
+
 export type Language = 'en' | 'de' | 'fr';
 
 export interface Preferences {
@@ -8,6 +10,9 @@ export interface User {
   id: number;
   email: string;
   name: string;
+  /** The profile's names (older answers may lack them). */
+  first_name?: string;
+  surname?: string;
   avatar_url: string | null;
   /** Client path to role paths, e.g. {"/api/v1/clients/acme": ["/api/v1/roles/editor"]}. */
   client_roles: Record<string, string[]>;
@@ -18,6 +23,8 @@ export interface User {
 
 export interface UserPatch {
   name?: string;
+  first_name?: string;
+  surname?: string;
   email?: string;
   avatar_url?: string | null;
   language?: Language | null;
@@ -87,14 +94,192 @@ export interface ClientPatch {
 
 export interface AccessRequestCreate {
   message: string;
+  /** The map the user asks to edit, when the request is about one. */
+  map_id?: number;
 }
 
+export interface AccessRequest {
+  id: number;
+  user_id: number;
+  user_name: string;
+  user_email: string;
+  map_id: number | null;
+  message: string;
+  created_at: string;
+}
+
+export interface PasswordChange extends PasswordPair {
+  current_password: string;
+}
+
+/** A node as a map's preview picture draws it. */
+export interface PreviewPoint {
+  x: number;
+  y: number;
+  shape: string;
+}
+
+export interface MapPreview {
+  width: number;
+  height: number;
+  points: PreviewPoint[];
+}
+
+/** A map as the map overview lists it. */
 export interface MapSummary {
   id: number;
   name: string;
   description: string;
   revision: number;
   updated_at: string;
+  updated_by: { id: number; name: string } | null;
+  /** The caller's access to the map. */
+  access: MapAccess;
+  live: boolean;
+  is_template: boolean;
+  theme: string;
+  section: string;
+  palette: string;
+  measurement: { width: number; height: number };
+  visibility_levels: number;
+  created_by: number | null;
+  preview: MapPreview;
+}
+
+export const TEMPLATE_THEMES = ['basic', 'process', 'strategy', 'business', 'marketing', 'personal'] as const;
+export type TemplateTheme = (typeof TEMPLATE_THEMES)[number];
+
+export const PALETTES = {
+  strata: ['#1f6feb', '#2da44e', '#d29922', '#cf222e', '#8250df'],
+  ocean: ['#03396c', '#005b96', '#6497b1', '#b3cde0', '#011f4b'],
+  forest: ['#2d6a4f', '#40916c', '#74c69d', '#b7e4c7', '#1b4332'],
+  sunset: ['#ff7b00', '#ff9500', '#ffb700', '#e85d04', '#9d0208'],
+  mono: ['#212529', '#495057', '#868e96', '#ced4da', '#f1f3f5'],
+} as const;
+export type PaletteName = keyof typeof PALETTES;
+
+/** A map template in the chooser: built in (key set, id 0) or the client's own (id set). */
+export interface MapTemplate {
+  id: number;
+  key: string;
+  builtin: boolean;
+  premium: boolean;
+  name: string;
+  description: string;
+  theme: string;
+  section: string;
+  palette: string;
+  width: number;
+  height: number;
+  visibility_levels: number;
+  created_by: number | null;
+  mine: boolean;
+  preview: MapPreview;
+}
+
+export interface MapTemplateList {
+  templates: MapTemplate[];
+}
+
+/** POST /clients/{name}/maps: a blank map or template, or one from a template. */
+export interface ClientMapCreate {
+  name: string;
+  description?: string;
+  measurement?: { width: number; height: number };
+  visibility_levels?: number;
+  palette?: string;
+  as_template?: boolean;
+  theme?: string;
+  section?: string;
+  template_id?: number;
+  builtin_template?: string;
+}
+
+export interface ClientMapClone {
+  name?: string;
+  as_template?: boolean;
+  theme?: string;
+  section?: string;
+}
+
+export interface MapTemplatePatch {
+  name?: string;
+  description?: string;
+  theme?: string;
+  section?: string;
+  palette?: string;
+}
+
+export const QUOTA_KINDS = ['active_readers', 'editing_user', 'live_map', 'map', 'template', 'user'] as const;
+export type QuotaKind = (typeof QUOTA_KINDS)[number];
+
+export interface Quota {
+  /** null: unlimited. */
+  max: number | null;
+  count: number;
+}
+
+export interface QuotaList {
+  quotas: Record<QuotaKind, Quota>;
+}
+
+export type PaymentInterval = 'monthly' | 'yearly';
+
+export interface TestingPeriod {
+  ends_at: string | null;
+  expired: boolean;
+  payment_interval: PaymentInterval;
+  buy_urls: Partial<Record<PaymentInterval, string>>;
+}
+
+export interface TestingPeriodUpdate {
+  ends_at: string | null;
+  payment_interval: PaymentInterval;
+  buy_urls: Partial<Record<PaymentInterval, string>>;
+}
+
+export interface ClientSettings {
+  title: string;
+  company_name: string;
+  logo_url: string;
+  login_text: string;
+  cname_domain: string;
+  subdomain: string;
+  analytics_property_id: string;
+  api_key: string;
+  api_server_address: string;
+  support_access: boolean;
+}
+
+export type ClientSettingsPatch = Partial<Omit<ClientSettings, 'title' | 'api_key'>>;
+
+export interface Member {
+  id: number;
+  email: string;
+  name: string;
+  role: ClientRole;
+  premium_templates: boolean;
+  support_access_consent: boolean;
+  /** Explicit per-map accesses by map id. */
+  map_access: Record<string, MapAccess>;
+}
+
+export interface OpenInvitation {
+  email: string;
+  role: ClientRole;
+  expires_at: string;
+}
+
+export interface MemberList {
+  users: Member[];
+  invitations: OpenInvitation[];
+}
+
+export interface MemberPatch {
+  role?: ClientRole;
+  premium_templates?: boolean;
+  support_access_consent?: boolean;
+  map_access?: Record<string, MapAccess>;
 }
 
 export interface MapList {
@@ -123,6 +308,7 @@ export type KnownErrorCode =
   | 'not_found'
   | 'conflict'
   | 'element_locked'
+  | 'quota_exceeded'
   | 'too_large'
   | 'rate_limited'
   | 'token_expired'

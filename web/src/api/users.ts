@@ -1,5 +1,5 @@
 import { request } from './http';
-import type { User, UserPatch } from './types';
+import type { PasswordChange, User, UserPatch } from './types';
 
 export function getUser(id: number, signal?: AbortSignal): Promise<User> {
   return request<User>('GET', `/users/${id}`, { signal });
@@ -7,4 +7,9 @@ export function getUser(id: number, signal?: AbortSignal): Promise<User> {
 
 export function patchUser(id: number, patch: UserPatch): Promise<User> {
   return request<User>('PATCH', `/users/${id}`, { body: patch });
+}
+
+/** Changes one's own password (the current one checked); every other session is signed out. */
+export function changePassword(id: number, body: PasswordChange): Promise<void> {
+  return request<undefined>('POST', `/users/${id}/password`, { body });
 }

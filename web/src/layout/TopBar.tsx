@@ -59,6 +59,9 @@ export function TopBar() {
               {user.name || user.email}
             </span>
           </span>
+          <Link to="/settings" className={styles.navLink} data-testid="user-settings-link">
+            {t('nav.settings')}
+          </Link>
           <UserLanguageSelect user={user} />
           <button
             type="button"

@@ -10,8 +10,11 @@ import { useFailureText } from '../useFailureText';
 
 const ACCESS_MESSAGE_MAX = 2000;
 
-/** A member below admin asks the client's administrators for more access, with an optional note. */
-export function AskAccessDialog({ client, onClose }: { client: Client; onClose: () => void }) {
+/**
+ * A member below admin asks the client's administrators for more access (editing access to one map
+ * when mapId is given), with an optional note; the request is stored and mailed.
+ */
+export function AskAccessDialog({ client, mapId, onClose }: { client: Client; mapId?: number | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const failureText = useFailureText();
   const textId = useId();
@@ -23,7 +26,7 @@ export function AskAccessDialog({ client, onClose }: { client: Client; onClose: 
     if (sending) return;
     setSending(true);
     try {
-      await requestAccess(client.name, { message: message.trim() });
+      await requestAccess(client.name, { message: message.trim(), ...(mapId === undefined ? {} : { map_id: mapId }) });
       toasts.success(t('askAccess.sent', { title: client.title }));
       onClose();
     } catch (err) {

@@ -1,29 +1,71 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { ApiError, listClientMaps, listClients, queryKeys } from '../../api';
+import { Link, useNavigate, useParams } from 'react-router';
+import {
+  ApiError,
+  cloneClientMap,
+  deleteMap,
+  getQuotas,
+  getTestingPeriod,
+  listClientMaps,
+  listClients,
+  queryClient,
+  queryKeys,
+  setMapLive,
+  TEMPLATE_THEMES,
+  type MapSummary,
+} from '../../api';
 import { currentLanguage } from '../../i18n';
 import { formatDateTime } from '../../i18n/format';
 import { Button, ButtonLink } from '../../layout/Button';
+import { Dialog, DialogActions } from '../../layout/Dialog';
+import dialogStyles from '../../layout/Dialog.module.css';
+import { SelectField, TextField } from '../../layout/Form';
 import { Page } from '../../layout/Page';
 import { EmptyState, ErrorState, LoadingRows } from '../../layout/States';
+import { toasts } from '../../layout/toasts';
 import { editorPath } from '../guard';
+import { ConfirmDialog, MapPreviewDialog, QuotaDialog, TrialExpiredDialog } from '../overview/Dialogs';
+import { MapPreview } from '../overview/MapPreview';
+import { isMapSort, MAP_SORTS, quotaText, visibleMaps, type MapSort, type QuotaText } from '../overview/overview';
+import { TemplateChooserDialog } from '../overview/TemplateChooserDialog';
+import styles from '../overview/Account.module.css';
 import { hasRole } from '../roles';
 import { useFailureText } from '../useFailureText';
 import { useSession } from '../useSession';
 import { AskAccessDialog } from './AskAccessDialog';
 import { InviteUserDialog } from './InviteUserDialog';
-import styles from './MapOverviewScreen.module.css';
+
+type Open =
+  | { kind: 'invite' }
+  | { kind: 'askAccess'; mapId?: number }
+  | { kind: 'templates' }
+  | { kind: 'preview'; map: MapSummary; live: boolean }
+  | { kind: 'cloneTemplate'; map: MapSummary }
+  | { kind: 'delete'; map: MapSummary }
+  | { kind: 'quota'; quota: QuotaText }
+  | null;
+
+/** Trial notices already dismissed in this tab, so that the dialog does not come back on every visit. */
+const dismissedTrials = new Set<string>();
 
 export default function MapOverviewScreen() {
   const { t } = useTranslation();
   const failureText = useFailureText();
+  const navigate = useNavigate();
   const language = currentLanguage();
   const { clientName = '' } = useParams();
   const { role, clientName: activeClient } = useSession();
   const currentRole = activeClient === clientName ? role : null;
-  const [dialog, setDialog] = useState<'invite' | 'askAccess' | null>(null);
+  const isAdmin = hasRole(currentRole, 'admin');
+  const canCreate = hasRole(currentRole, 'student');
+  const canPublish = hasRole(currentRole, 'editor');
+  const [open, setOpen] = useState<Open>(null);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<MapSort>('edited');
+  const [busy, setBusy] = useState<number | null>(null);
+  const [trialDismissed, setTrialDismissed] = useState(() => dismissedTrials.has(clientName));
 
   const maps = useQuery({
     queryKey: queryKeys.clientMaps(clientName),
@@ -31,7 +73,68 @@ export default function MapOverviewScreen() {
   });
   // The title comes from the clients list, which the overview of clients shares.
   const clients = useQuery({ queryKey: queryKeys.clients, queryFn: ({ signal }) => listClients(signal) });
+  const quotas = useQuery({
+    queryKey: queryKeys.clientQuotas(clientName),
+    queryFn: ({ signal }) => getQuotas(clientName, signal),
+  });
+  const trial = useQuery({
+    queryKey: queryKeys.clientTestingPeriod(clientName),
+    queryFn: ({ signal }) => getTestingPeriod(clientName, signal),
+  });
   const client = clients.data?.clients.find((c) => c.name === clientName);
+  const close = () => {
+    setOpen(null);
+  };
+
+  async function refresh() {
+    await queryClient.invalidateQueries({ queryKey: ['clients', clientName] });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.clients });
+  }
+
+  function failed(err: unknown, key: 'overview.cloneFailed' | 'overview.liveFailed') {
+    const quota = quotaText(err, isAdmin);
+    if (quota) setOpen({ kind: 'quota', quota });
+    else toasts.error(t(key, { reason: failureText(err) }));
+  }
+
+  async function clone(map: MapSummary) {
+    setBusy(map.id);
+    try {
+      const copy = await cloneClientMap(map.id, { name: t('overview.copyName', { name: map.name }) });
+      toasts.success(t('overview.cloned', { name: copy.name }));
+      await refresh();
+    } catch (err) {
+      failed(err, 'overview.cloneFailed');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function toggleLive(map: MapSummary) {
+    setBusy(map.id);
+    try {
+      await setMapLive(map.id, !map.live);
+      await refresh();
+    } catch (err) {
+      failed(err, 'overview.liveFailed');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove(map: MapSummary) {
+    setBusy(map.id);
+    try {
+      await deleteMap(map.id);
+      toasts.success(t('overview.deleted', { name: map.name }));
+      setOpen(null);
+      await refresh();
+    } catch (err) {
+      toasts.error(t('overview.deleteFailed', { reason: failureText(err) }));
+    } finally {
+      setBusy(null);
+    }
+  }
 
   if (maps.error instanceof ApiError && maps.error.status === 404) {
     return (
@@ -58,6 +161,108 @@ export default function MapOverviewScreen() {
     .filter(Boolean)
     .join(' · ');
 
+  function card(map: MapSummary) {
+    const editable = map.access === 'edit';
+    const who = map.updated_by?.name;
+    const date = formatDateTime(map.updated_at, language);
+    return (
+      <li key={map.id} className={styles.card} data-testid="map-card" data-map-id={map.id}>
+        <MapPreview preview={map.preview} />
+        <div className={styles.cardBody}>
+          <div className={styles.cardTitle}>
+            {/* The name opens the map: to edit, or to read where the user may only read. */}
+            <Link to={editorPath(map.id)} className={styles.name} data-testid="map-name">
+              {map.name}
+            </Link>
+            <span className={styles.badge} data-testid="map-access">
+              {t(editable ? 'overview.access.edit' : 'overview.access.read')}
+            </span>
+          </div>
+          <span className={styles.meta}>
+            {who ? t('overview.editedBy', { date, name: who }) : t('mapOverview.edited', { date })}
+          </span>
+          <label className={styles.switch} title={canPublish ? undefined : t('overview.liveNeedsEditor')}>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={map.live}
+              disabled={!canPublish || !editable || busy === map.id}
+              onChange={() => void toggleLive(map)}
+              data-testid="live-toggle"
+            />
+            <span className={map.live ? `${styles.badge} ${styles.badgeLive}` : undefined}>
+              {t(map.live ? 'overview.liveOn' : 'overview.liveOff')}
+            </span>
+          </label>
+          <div className={styles.actions}>
+            {editable ? (
+              <Button size="small" onClick={() => void navigate(editorPath(map.id))}>
+                {t('overview.edit')}
+              </Button>
+            ) : (
+              <Button
+                size="small"
+                variant="secondary"
+                onClick={() => {
+                  setOpen({ kind: 'askAccess', mapId: map.id });
+                }}
+              >
+                {t('overview.askEdit')}
+              </Button>
+            )}
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => {
+                setOpen({ kind: 'preview', map, live: false });
+              }}
+            >
+              {t('overview.preview')}
+            </Button>
+            {map.live && (
+              <Button
+                size="small"
+                variant="secondary"
+                onClick={() => {
+                  setOpen({ kind: 'preview', map, live: true });
+                }}
+              >
+                {t('overview.liveView')}
+              </Button>
+            )}
+            {editable && canCreate && (
+              <>
+                <Button size="small" variant="ghost" busy={busy === map.id} onClick={() => void clone(map)}>
+                  {t('overview.clone')}
+                </Button>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  onClick={() => {
+                    setOpen({ kind: 'cloneTemplate', map });
+                  }}
+                >
+                  {t('overview.cloneTemplate')}
+                </Button>
+              </>
+            )}
+            {editable && hasRole(currentRole, 'editor') && (
+              <Button
+                size="small"
+                variant="dangerOutline"
+                onClick={() => {
+                  setOpen({ kind: 'delete', map });
+                }}
+              >
+                {t('overview.delete')}
+              </Button>
+            )}
+          </div>
+        </div>
+      </li>
+    );
+  }
+
   function body() {
     if (maps.isPending) return <LoadingRows rows={2} />;
     if (maps.isError) {
@@ -76,82 +281,244 @@ export default function MapOverviewScreen() {
     if (maps.data.maps.length === 0) {
       return <EmptyState testId="maps-empty" title={t('mapOverview.emptyTitle')} text={t('mapOverview.empty')} />;
     }
+    const shown = visibleMaps(maps.data.maps, search, sort, language);
+    if (shown.length === 0) {
+      return <EmptyState testId="maps-none-found" title={t('overview.noneFound')} text={t('overview.noneFoundBody', { search })} />;
+    }
     return (
       <ul className={styles.grid} data-testid="maps-list">
-        {maps.data.maps.map((map) => (
-          <li key={map.id}>
-            <Link to={editorPath(map.id)} className={styles.card}>
-              <span className={styles.preview} aria-hidden="true">
-                <svg viewBox="-40 0 200 60" preserveAspectRatio="xMidYMid meet">
-                  <path d="M22 40 48 18M48 18l34 14M82 32l18-16" stroke="currentColor" strokeWidth="1.6" opacity="0.5" />
-                  <circle cx="22" cy="40" r="7" fill="currentColor" opacity="0.55" />
-                  <circle cx="48" cy="18" r="9" fill="currentColor" />
-                  <circle cx="82" cy="32" r="6" fill="currentColor" opacity="0.7" />
-                  <circle cx="100" cy="16" r="4.5" fill="currentColor" opacity="0.45" />
-                </svg>
-              </span>
-              <span className={styles.body}>
-                <span className={styles.name}>{map.name}</span>
-                {map.description && <span className={styles.description}>{map.description}</span>}
-                <span className={styles.meta}>
-                  <span>{t('mapOverview.edited', { date: formatDateTime(map.updated_at, language) })}</span>
-                  <span>{t('mapOverview.revision', { revision: map.revision })}</span>
-                </span>
-              </span>
-            </Link>
-          </li>
-        ))}
+        {shown.map(card)}
       </ul>
     );
   }
+
+  const q = quotas.data?.quotas;
+  const quotaLine = q
+    ? (['map', 'live_map', 'template'] as const)
+        .map((k) => {
+          const max = q[k].max;
+          const type = t(`quota.labels.${k}`);
+          return max === null
+            ? t('overview.quotaUnlimited', { type, count: q[k].count })
+            : t('overview.quotaOf', { type, count: q[k].count, max });
+        })
+        .join(' · ')
+    : '';
 
   return (
     <Page
       title={title}
       subtitle={subtitle}
       actions={
-        hasRole(currentRole, 'admin') ? (
-          <Button
-            onClick={() => {
-              setDialog('invite');
-            }}
-          >
-            {t('invite.open')}
-          </Button>
-        ) : (
-          // Below admin: the way to more rights, for users who never see the clients overview too.
-          client?.role &&
-          client.active && (
+        <>
+          {canCreate && client?.active !== false && (
             <Button
-              variant="secondary"
+              data-testid="new-map"
               onClick={() => {
-                setDialog('askAccess');
+                setOpen({ kind: 'templates' });
               }}
             >
-              {t('clients.askAccess')}
+              {t('overview.newMap')}
             </Button>
-          )
-        )
+          )}
+          {isAdmin ? (
+            <>
+              <ButtonLink to={`/clients/${encodeURIComponent(clientName)}/settings`} variant="secondary">
+                {t('overview.clientSettings')}
+              </ButtonLink>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setOpen({ kind: 'invite' });
+                }}
+              >
+                {t('invite.open')}
+              </Button>
+            </>
+          ) : (
+            <>
+              {/* Below admin: the settings are named, with why they are closed. */}
+              <span title={t('overview.adminNeeded')} data-testid="client-settings-locked">
+                <Button variant="secondary" disabled aria-describedby="admin-needed">
+                  {t('overview.clientSettings')}
+                </Button>
+                <span id="admin-needed" hidden>
+                  {t('overview.adminNeeded')}
+                </span>
+              </span>
+              {client?.role && client.active && (
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setOpen({ kind: 'askAccess' });
+                  }}
+                >
+                  {t('clients.askAccess')}
+                </Button>
+              )}
+            </>
+          )}
+        </>
       }
     >
+      {maps.data && maps.data.maps.length > 0 && (
+        <div className={styles.toolbar}>
+          <TextField
+            label={t('overview.search')}
+            type="search"
+            name="search"
+            value={search}
+            onValueChange={setSearch}
+            placeholder={t('overview.searchPlaceholder')}
+          />
+          <SelectField
+            label={t('overview.sort')}
+            name="sort"
+            value={sort}
+            onValueChange={(v) => {
+              if (isMapSort(v)) setSort(v);
+            }}
+            options={MAP_SORTS.map((s) => ({ value: s, label: t(`overview.sorts.${s}`) }))}
+          />
+          {quotaLine && (
+            <p className={styles.quotaLine} data-testid="quota-line">
+              {quotaLine}
+            </p>
+          )}
+        </div>
+      )}
       {body()}
-      {dialog === 'invite' && (
-        <InviteUserDialog
+      {open?.kind === 'invite' && <InviteUserDialog clientName={clientName} clientTitle={title || clientName} onClose={close} />}
+      {open?.kind === 'askAccess' && client && <AskAccessDialog client={client} mapId={open.mapId} onClose={close} />}
+      {open?.kind === 'templates' && (
+        <TemplateChooserDialog
           clientName={clientName}
-          clientTitle={title || clientName}
+          isAdmin={isAdmin}
+          onQuota={(quota) => {
+            setOpen({ kind: 'quota', quota });
+          }}
           onClose={() => {
-            setDialog(null);
+            setOpen((o) => (o?.kind === 'templates' ? null : o));
           }}
         />
       )}
-      {dialog === 'askAccess' && client && (
-        <AskAccessDialog
-          client={client}
+      {open?.kind === 'preview' && (
+        <MapPreviewDialog
+          map={open.map}
+          live={open.live}
+          onOpen={open.map.access === 'edit' ? () => void navigate(editorPath(open.map.id)) : null}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'cloneTemplate' && (
+        <CloneAsTemplateDialog
+          map={open.map}
+          onDone={async (quotaErr) => {
+            if (quotaErr) setOpen({ kind: 'quota', quota: quotaErr });
+            else setOpen(null);
+            await refresh();
+          }}
+          isAdmin={isAdmin}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t('overview.deleteTitle', { name: open.map.name })}
+          text={t('overview.deleteBody')}
+          confirm={t('overview.delete')}
+          busy={busy === open.map.id}
+          onConfirm={() => void remove(open.map)}
+          onClose={close}
+        />
+      )}
+      {open?.kind === 'quota' && <QuotaDialog quota={open.quota} onClose={close} />}
+      {open === null && trial.data?.expired && !trialDismissed && (
+        <TrialExpiredDialog
+          period={trial.data}
+          isAdmin={isAdmin}
           onClose={() => {
-            setDialog(null);
+            dismissedTrials.add(clientName);
+            setTrialDismissed(true);
           }}
         />
       )}
     </Page>
+  );
+}
+
+/** Copies a map as a map template of a theme and section. */
+function CloneAsTemplateDialog({
+  map,
+  isAdmin,
+  onDone,
+  onClose,
+}: {
+  map: MapSummary;
+  isAdmin: boolean;
+  onDone: (quota: QuotaText | null) => Promise<void>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const [name, setName] = useState(map.name);
+  const [theme, setTheme] = useState<string>('basic');
+  const [section, setSection] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [nameProblem, setNameProblem] = useState(false);
+
+  async function submit(event: React.SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (name.trim() === '') {
+      setNameProblem(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      const tpl = await cloneClientMap(map.id, { name: name.trim(), as_template: true, theme, section: section.trim() });
+      toasts.success(t('overview.clonedTemplate', { name: tpl.name }));
+      await onDone(null);
+    } catch (err) {
+      const quota = quotaText(err, isAdmin);
+      if (quota) {
+        await onDone(quota);
+        return;
+      }
+      toasts.error(t('overview.cloneFailed', { reason: failureText(err) }));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={t('overview.cloneTemplateTitle', { name: map.name })} onClose={busy ? () => undefined : onClose} testId="clone-template-dialog">
+      <form className={dialogStyles.form} onSubmit={(e) => void submit(e)} noValidate>
+        <TextField
+          label={t('templates.fields.templateName')}
+          name="name"
+          value={name}
+          onValueChange={setName}
+          problem={nameProblem ? { reason: t('templates.problems.required') } : undefined}
+          maxLength={200}
+          autoFocus
+        />
+        <SelectField
+          label={t('templates.theme')}
+          name="theme"
+          value={theme}
+          onValueChange={setTheme}
+          options={TEMPLATE_THEMES.map((x) => ({ value: x, label: t(`templates.themes.${x}`) }))}
+        />
+        <TextField label={t('templates.fields.section')} name="section" value={section} onValueChange={setSection} optional maxLength={100} />
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" busy={busy}>
+            {t('overview.cloneTemplate')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }

@@ -1,0 +1,90 @@
+package domain
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// QuotaKind is one of the limits a client's licence sets (spec §9).
+type QuotaKind string
+
+const (
+	QuotaActiveReaders QuotaKind = "active_readers"
+	QuotaEditingUser   QuotaKind = "editing_user"
+	QuotaLiveMap       QuotaKind = "live_map"
+	QuotaMap           QuotaKind = "map"
+	QuotaTemplate      QuotaKind = "template"
+	QuotaUser          QuotaKind = "user"
+)
+
+// QuotaKinds lists every kind, in the spec's order.
+var QuotaKinds = []QuotaKind{QuotaActiveReaders, QuotaEditingUser, QuotaLiveMap, QuotaMap, QuotaTemplate, QuotaUser}
+
+// Valid reports whether k is one of the kinds.
+func (k QuotaKind) Valid() bool {
+	for _, q := range QuotaKinds {
+		if q == k {
+			return true
+		}
+	}
+	return false
+}
+
+// plural is how the spec's message names the kind.
+func (k QuotaKind) plural() string {
+	switch k {
+	case QuotaActiveReaders:
+		return "active readers"
+	case QuotaEditingUser:
+		return "editing users"
+	case QuotaLiveMap:
+		return "live maps"
+	case QuotaMap:
+		return "maps"
+	case QuotaTemplate:
+		return "templates"
+	}
+	return "users"
+}
+
+// Quota is one limit with what it counts now; Max nil means unlimited.
+type Quota struct {
+	Kind  QuotaKind `json:"-"`
+	Max   *int      `json:"max"`
+	Count int       `json:"count"`
+}
+
+// Allows reports whether adding n more stays within the limit.
+func (q Quota) Allows(n int) bool { return q.Max == nil || q.Count+n <= *q.Max }
+
+// CodeQuotaExceeded is the error code of a creation refused by a quota.
+const CodeQuotaExceeded = "quota_exceeded"
+
+// QuotaError is the refusal of a creation that would pass the client's
+// limit. details.quota names the kind, so that a client can word it; the
+// live-map variant tells a non-admin to ask an admin (spec §8).
+func QuotaError(q Quota, isAdmin bool) *Error {
+	max := 0
+	if q.Max != nil {
+		max = *q.Max
+	}
+	msg := fmt.Sprintf("You have reached the maximum number of %s; contact sales or upgrade", q.Kind.plural())
+	if q.Kind == QuotaLiveMap {
+		if isAdmin {
+			msg = "All live-map seats are in use: deselect another map or upgrade to get more seats"
+		} else {
+			msg = "All live-map seats are in use: deselect another map or ask an admin for more seats"
+		}
+	}
+	return &Error{Code: CodeQuotaExceeded, Message: msg,
+		Details: map[string]string{"quota": string(q.Kind), "max": strconv.Itoa(max)}}
+}
+
+// SeatKind is the user-seat quota a role uses besides the user quota:
+// editing users from the student role up, active readers below.
+func SeatKind(r Role) QuotaKind {
+	if r.AtLeast(RoleStudent) {
+		return QuotaEditingUser
+	}
+	return QuotaActiveReaders
+}

@@ -1,0 +1,483 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/strata-maps/strata/internal/domain"
+)
+
+// LockClient takes the client's row for the transaction on PostgreSQL, so
+// that two creations counted against one quota run one after the other
+// (SQLite's write lock, taken at BEGIN, already does this).
+func (s *Store) LockClient(ctx context.Context, clientID int64) error {
+	q := `SELECT id FROM clients WHERE id = $1`
+	if s.dialect == Postgres {
+		q += ` FOR UPDATE`
+	}
+	var id int64
+	if err := s.q.QueryRowContext(ctx, q, clientID).Scan(&id); err != nil {
+		return fmt.Errorf("lock client %d: %w", clientID, notFound(err, "client"))
+	}
+	return nil
+}
+
+// quotaCounts are the queries counting what each quota limits; $1 is the
+// client. A reader is a member whose every role is guest.
+var quotaCounts = map[domain.QuotaKind]string{
+	domain.QuotaMap:      `SELECT COUNT(*) FROM maps WHERE client_id = $1 AND is_template = FALSE`,
+	domain.QuotaTemplate: `SELECT COUNT(*) FROM maps WHERE client_id = $1 AND is_template = TRUE`,
+	domain.QuotaLiveMap:  `SELECT COUNT(*) FROM maps WHERE client_id = $1 AND is_template = FALSE AND live = TRUE`,
+	domain.QuotaUser:     `SELECT COUNT(DISTINCT user_id) FROM memberships WHERE client_id = $1`,
+	domain.QuotaEditingUser: `SELECT COUNT(DISTINCT user_id) FROM memberships
+		WHERE client_id = $1 AND role IN ('student', 'editor', 'admin')`,
+	domain.QuotaActiveReaders: `SELECT COUNT(DISTINCT m.user_id) FROM memberships m WHERE m.client_id = $1 AND m.role = 'guest'
+		AND NOT EXISTS (SELECT 1 FROM memberships o WHERE o.client_id = m.client_id AND o.user_id = m.user_id AND o.role <> 'guest')`,
+}
+
+// Quota returns one of the client's limits with its count now.
+func (s *Store) Quota(ctx context.Context, clientID int64, kind domain.QuotaKind) (domain.Quota, error) {
+	q := domain.Quota{Kind: kind}
+	if err := s.q.QueryRowContext(ctx, quotaCounts[kind], clientID).Scan(&q.Count); err != nil {
+		return q, fmt.Errorf("count %s of client %d: %w", kind, clientID, err)
+	}
+	var max int
+	err := s.q.QueryRowContext(ctx, `SELECT max_count FROM client_quotas WHERE client_id = $1 AND kind = $2`, clientID, string(kind)).Scan(&max)
+	switch {
+	case err == nil:
+		q.Max = &max
+	case !isNoRows(err):
+		return q, fmt.Errorf("quota %s of client %d: %w", kind, clientID, err)
+	}
+	return q, nil
+}
+
+// Quotas returns every limit of the client with its count.
+func (s *Store) Quotas(ctx context.Context, clientID int64) (map[domain.QuotaKind]domain.Quota, error) {
+	out := make(map[domain.QuotaKind]domain.Quota, len(domain.QuotaKinds))
+	for _, k := range domain.QuotaKinds {
+		q, err := s.Quota(ctx, clientID, k)
+		if err != nil {
+			return nil, err
+		}
+		out[k] = q
+	}
+	return out, nil
+}
+
+// RequireQuota refuses, with the spec's message, one more of kind when the
+// client is at its limit. Call it inside the transaction of the creation
+// it limits: it locks the client, so that the count stays true until commit.
+func (s *Store) RequireQuota(ctx context.Context, clientID int64, kind domain.QuotaKind, isAdmin bool) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		if err := tx.LockClient(ctx, clientID); err != nil {
+			return err
+		}
+		q, err := tx.Quota(ctx, clientID, kind)
+		if err != nil {
+			return err
+		}
+		if !q.Allows(1) {
+			return domain.QuotaError(q, isAdmin)
+		}
+		return nil
+	})
+}
+
+// RequireSeat checks the quotas that giving the user role in the client
+// uses: a user seat when they are not a member yet, and an editing-user or
+// reader seat when the role moves them into that kind.
+func (s *Store) RequireSeat(ctx context.Context, clientID, userID int64, role domain.Role) error {
+	current, err := s.rolesIn(ctx, clientID, userID)
+	if err != nil {
+		return err
+	}
+	if len(current) == 0 {
+		if err := s.RequireQuota(ctx, clientID, domain.QuotaUser, true); err != nil {
+			return err
+		}
+	}
+	if len(current) == 0 || domain.SeatKind(domain.HighestRole(current)) != domain.SeatKind(role) {
+		return s.RequireQuota(ctx, clientID, domain.SeatKind(role), true)
+	}
+	return nil
+}
+
+func (s *Store) rolesIn(ctx context.Context, clientID, userID int64) ([]domain.Role, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT role FROM memberships WHERE client_id = $1 AND user_id = $2`, clientID, userID)
+	if err != nil {
+		return nil, fmt.Errorf("roles of user %d in client %d: %w", userID, clientID, err)
+	}
+	defer rows.Close()
+	var out []domain.Role
+	for rows.Next() {
+		var r string
+		if err := rows.Scan(&r); err != nil {
+			return nil, fmt.Errorf("scan role: %w", err)
+		}
+		out = append(out, domain.Role(r))
+	}
+	return out, rows.Err()
+}
+
+// SetQuotas sets the client's limits: a nil max makes the kind unlimited.
+func (s *Store) SetQuotas(ctx context.Context, clientID int64, limits map[domain.QuotaKind]*int) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		for k, max := range limits {
+			var err error
+			if max == nil {
+				_, err = tx.q.ExecContext(ctx, `DELETE FROM client_quotas WHERE client_id = $1 AND kind = $2`, clientID, string(k))
+			} else {
+				_, err = tx.q.ExecContext(ctx,
+					`INSERT INTO client_quotas (client_id, kind, max_count) VALUES ($1, $2, $3)
+					 ON CONFLICT (client_id, kind) DO UPDATE SET max_count = excluded.max_count`, clientID, string(k), *max)
+			}
+			if err != nil {
+				return fmt.Errorf("set quota %s of client %d: %w", k, clientID, err)
+			}
+		}
+		return nil
+	})
+}
+
+// ClientSettings returns the account fields of a client.
+func (s *Store) ClientSettings(ctx context.Context, clientID int64) (domain.ClientSettings, error) {
+	var (
+		cs               domain.ClientSettings
+		cname, subdomain *string
+		buy              string
+	)
+	err := s.q.QueryRowContext(ctx,
+		`SELECT company_name, logo_url, login_text, cname_domain, subdomain, analytics_property_id, api_key,
+		        api_server_address, support_access, trial_ends_at, payment_interval, buy_urls
+		 FROM clients WHERE id = $1`, clientID).
+		Scan(&cs.CompanyName, &cs.LogoURL, &cs.LoginText, &cname, &subdomain, &cs.AnalyticsPropertyID, &cs.APIKey,
+			&cs.APIServerAddress, &cs.SupportAccess, &cs.Trial.EndsAt, &cs.Trial.PaymentInterval, &buy)
+	if err != nil {
+		return cs, fmt.Errorf("settings of client %d: %w", clientID, notFound(err, "client"))
+	}
+	if cname != nil {
+		cs.CNAMEDomain = *cname
+	}
+	if subdomain != nil {
+		cs.Subdomain = *subdomain
+	}
+	if err := json.Unmarshal([]byte(buy), &cs.Trial.BuyURLs); err != nil {
+		return cs, fmt.Errorf("buy links of client %d: %w", clientID, err)
+	}
+	return cs, nil
+}
+
+func nullIfEmpty(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// UpdateClientSettings stores the account fields of a client. A CNAME
+// domain or subdomain another client has is a conflict naming the field.
+func (s *Store) UpdateClientSettings(ctx context.Context, clientID int64, cs domain.ClientSettings) error {
+	buy, err := json.Marshal(cs.Trial.BuyURLs)
+	if err != nil {
+		return fmt.Errorf("encode buy links: %w", err)
+	}
+	var ends *time.Time
+	if cs.Trial.EndsAt != nil {
+		t := cs.Trial.EndsAt.UTC()
+		ends = &t
+	}
+	_, err = s.q.ExecContext(ctx,
+		`UPDATE clients SET company_name = $2, logo_url = $3, login_text = $4, cname_domain = $5, subdomain = $6,
+		        analytics_property_id = $7, api_key = $8, api_server_address = $9, support_access = $10,
+		        trial_ends_at = $11, payment_interval = $12, buy_urls = $13, updated_at = $14
+		 WHERE id = $1`,
+		clientID, cs.CompanyName, cs.LogoURL, cs.LoginText, nullIfEmpty(cs.CNAMEDomain), nullIfEmpty(cs.Subdomain),
+		cs.AnalyticsPropertyID, cs.APIKey, cs.APIServerAddress, cs.SupportAccess, ends, cs.Trial.PaymentInterval, string(buy), s.now())
+	if isUniqueViolation(err) {
+		return &domain.Error{Code: domain.CodeConflict, Message: "another client uses this domain",
+			Details: map[string]string{"cname_domain": "must be unique", "subdomain": "must be unique"}}
+	}
+	if err != nil {
+		return fmt.Errorf("update settings of client %d: %w", clientID, err)
+	}
+	return nil
+}
+
+// Member is a user of a client as user management shows them.
+type Member struct {
+	User                 domain.User
+	Role                 domain.Role
+	PremiumTemplates     bool
+	SupportAccessConsent bool
+	// MapAccess holds the explicit per-map accesses, by map id.
+	MapAccess map[int64]domain.Access
+}
+
+// ClientMembers lists the client's users with their highest role, their
+// settings and their explicit per-map accesses.
+func (s *Store) ClientMembers(ctx context.Context, clientID int64) ([]Member, error) {
+	rows, err := s.q.QueryContext(ctx,
+		`SELECT `+userColumns+`, m.role, COALESCE(ms.premium_templates, FALSE), COALESCE(ms.support_access_consent, FALSE)
+		 FROM memberships m JOIN users u ON u.id = m.user_id
+		 LEFT JOIN member_settings ms ON ms.client_id = m.client_id AND ms.user_id = m.user_id
+		 WHERE m.client_id = $1 ORDER BY u.email, m.role`, clientID)
+	if err != nil {
+		return nil, fmt.Errorf("members of client %d: %w", clientID, err)
+	}
+	defer rows.Close()
+	var out []*Member
+	byID := map[int64]*Member{}
+	for rows.Next() {
+		var (
+			m    Member
+			role string
+		)
+		var scanErr error
+		m.User, scanErr = scanUser(rowScanner(func(dst ...any) error {
+			return rows.Scan(append(dst, &role, &m.PremiumTemplates, &m.SupportAccessConsent)...)
+		}))
+		if scanErr != nil {
+			return nil, fmt.Errorf("scan member: %w", scanErr)
+		}
+		if prev, ok := byID[m.User.ID]; ok {
+			prev.Role = domain.HighestRole([]domain.Role{prev.Role, domain.Role(role)})
+			continue
+		}
+		m.Role, m.MapAccess = domain.Role(role), map[int64]domain.Access{}
+		byID[m.User.ID] = &m
+		out = append(out, &m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	prow, err := s.q.QueryContext(ctx,
+		`SELECT mp.user_id, mp.map_id, mp.access FROM map_permissions mp JOIN maps mm ON mm.id = mp.map_id
+		 WHERE mm.client_id = $1`, clientID)
+	if err != nil {
+		return nil, fmt.Errorf("map accesses of client %d: %w", clientID, err)
+	}
+	defer prow.Close()
+	for prow.Next() {
+		var (
+			userID, mapID int64
+			acc           string
+		)
+		if err := prow.Scan(&userID, &mapID, &acc); err != nil {
+			return nil, fmt.Errorf("scan map access: %w", err)
+		}
+		if m, ok := byID[userID]; ok {
+			m.MapAccess[mapID] = domain.Access(acc)
+		}
+	}
+	res := make([]Member, len(out))
+	for i, m := range out {
+		res[i] = *m
+	}
+	return res, prow.Err()
+}
+
+// rowScanner adapts a function to the Scan of a row.
+type rowScanner func(dst ...any) error
+
+func (f rowScanner) Scan(dst ...any) error { return f(dst...) }
+
+// SetMemberRole replaces the user's roles in the client by one.
+func (s *Store) SetMemberRole(ctx context.Context, clientID, userID int64, role domain.Role) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		if _, err := tx.q.ExecContext(ctx, `DELETE FROM memberships WHERE client_id = $1 AND user_id = $2`, clientID, userID); err != nil {
+			return fmt.Errorf("clear roles of user %d: %w", userID, err)
+		}
+		return tx.AddMembership(ctx, userID, clientID, role)
+	})
+}
+
+// SetMemberSettings stores what an admin sets per member besides the role.
+func (s *Store) SetMemberSettings(ctx context.Context, clientID, userID int64, premium, supportConsent bool) error {
+	_, err := s.q.ExecContext(ctx,
+		`INSERT INTO member_settings (client_id, user_id, premium_templates, support_access_consent) VALUES ($1, $2, $3, $4)
+		 ON CONFLICT (client_id, user_id) DO UPDATE SET premium_templates = excluded.premium_templates,
+		     support_access_consent = excluded.support_access_consent`, clientID, userID, premium, supportConsent)
+	if err != nil {
+		return fmt.Errorf("settings of member %d: %w", userID, err)
+	}
+	return nil
+}
+
+// RemoveMember takes the user out of the client: roles, settings and
+// per-map accesses.
+func (s *Store) RemoveMember(ctx context.Context, clientID, userID int64) error {
+	return s.Tx(ctx, func(tx *Store) error {
+		for _, q := range []string{
+			`DELETE FROM memberships WHERE client_id = $1 AND user_id = $2`,
+			`DELETE FROM member_settings WHERE client_id = $1 AND user_id = $2`,
+			`DELETE FROM map_permissions WHERE user_id = $2 AND map_id IN (SELECT id FROM maps WHERE client_id = $1)`,
+		} {
+			if _, err := tx.q.ExecContext(ctx, q, clientID, userID); err != nil {
+				return fmt.Errorf("remove member %d of client %d: %w", userID, clientID, err)
+			}
+		}
+		return nil
+	})
+}
+
+// Invitation is an open invitation to a client.
+type Invitation struct {
+	Email     string
+	Role      domain.Role
+	ExpiresAt time.Time
+}
+
+// OpenInvitations lists the client's unused, unexpired invitations.
+func (s *Store) OpenInvitations(ctx context.Context, clientID int64) ([]Invitation, error) {
+	rows, err := s.q.QueryContext(ctx,
+		`SELECT email, role, expires_at FROM tokens
+		 WHERE kind = 'invitation' AND client_id = $1 AND used_at IS NULL AND expires_at > $2 ORDER BY email`, clientID, s.now())
+	if err != nil {
+		return nil, fmt.Errorf("invitations of client %d: %w", clientID, err)
+	}
+	defer rows.Close()
+	var out []Invitation
+	for rows.Next() {
+		var (
+			inv  Invitation
+			role string
+		)
+		if err := rows.Scan(&inv.Email, &role, &inv.ExpiresAt); err != nil {
+			return nil, fmt.Errorf("scan invitation: %w", err)
+		}
+		inv.Role = domain.Role(role)
+		out = append(out, inv)
+	}
+	return out, rows.Err()
+}
+
+// OverviewMap is a map as the map overview shows it.
+type OverviewMap struct {
+	domain.Map
+	UpdatedByName string
+	// Explicit is the asking user's explicit access, "" when none is set.
+	Explicit domain.Access
+}
+
+// MapOverview lists the client's maps (templates when templates is true)
+// with who edited each last and the user's explicit access, most recently
+// changed first.
+func (s *Store) MapOverview(ctx context.Context, clientID, userID int64, templates bool) ([]OverviewMap, error) {
+	rows, err := s.q.QueryContext(ctx,
+		`SELECT `+mapColumns+`, COALESCE(ub.name, ''), COALESCE(mp.access, '')
+		 FROM maps m LEFT JOIN users ub ON ub.id = m.updated_by
+		 LEFT JOIN map_permissions mp ON mp.map_id = m.id AND mp.user_id = $2
+		 WHERE m.client_id = $1 AND m.is_template = $3 ORDER BY m.updated_at DESC, m.id`, clientID, userID, templates)
+	if err != nil {
+		return nil, fmt.Errorf("overview of client %d: %w", clientID, err)
+	}
+	defer rows.Close()
+	var out []OverviewMap
+	for rows.Next() {
+		var (
+			om  OverviewMap
+			acc string
+		)
+		om.Map, err = scanMap(rowScanner(func(dst ...any) error {
+			return rows.Scan(append(dst, &om.UpdatedByName, &acc)...)
+		}))
+		if err != nil {
+			return nil, fmt.Errorf("scan overview map: %w", err)
+		}
+		om.Explicit = domain.Access(acc)
+		out = append(out, om)
+	}
+	return out, rows.Err()
+}
+
+// PreviewPoints returns, per map, the centres and shapes of up to limit of
+// its nodes (the first drawn), for the overview's preview pictures.
+func (s *Store) PreviewPoints(ctx context.Context, clientID int64, limit int) (map[int64][]domain.PreviewPoint, error) {
+	rows, err := s.q.QueryContext(ctx,
+		`SELECT map_id, x, y, shape FROM (
+		     SELECT n.map_id, n.x, n.y, n.shape, ROW_NUMBER() OVER (PARTITION BY n.map_id ORDER BY n.sort_order, n.id) AS k
+		     FROM nodes n JOIN maps m ON m.id = n.map_id WHERE m.client_id = $1) p
+		 WHERE k <= $2`, clientID, limit)
+	if err != nil {
+		return nil, fmt.Errorf("previews of client %d: %w", clientID, err)
+	}
+	defer rows.Close()
+	out := map[int64][]domain.PreviewPoint{}
+	for rows.Next() {
+		var (
+			id int64
+			p  domain.PreviewPoint
+		)
+		if err := rows.Scan(&id, &p.X, &p.Y, &p.Shape); err != nil {
+			return nil, fmt.Errorf("scan preview point: %w", err)
+		}
+		out[id] = append(out[id], p)
+	}
+	return out, rows.Err()
+}
+
+// SetMapLive sets the overview's live toggle of a map.
+func (s *Store) SetMapLive(ctx context.Context, mapID int64, live bool) error {
+	if _, err := s.q.ExecContext(ctx, `UPDATE maps SET live = $2 WHERE id = $1`, mapID, live); err != nil {
+		return fmt.Errorf("set live of map %d: %w", mapID, err)
+	}
+	return nil
+}
+
+// UpdateTemplateInfo stores a map template's descriptive fields.
+func (s *Store) UpdateTemplateInfo(ctx context.Context, m domain.Map) error {
+	_, err := s.q.ExecContext(ctx,
+		`UPDATE maps SET name = $2, description = $3, theme = $4, section = $5, palette = $6 WHERE id = $1`,
+		m.ID, m.Name, m.Description, m.Theme, m.Section, m.Palette)
+	if err != nil {
+		return fmt.Errorf("update template %d: %w", m.ID, err)
+	}
+	return nil
+}
+
+// AccessRequest is a member's stored request for more access.
+type AccessRequest struct {
+	ID        int64
+	UserID    int64
+	UserName  string
+	UserEmail string
+	MapID     *int64
+	Message   string
+	CreatedAt time.Time
+}
+
+// AccessRequests lists the client's requests, newest first.
+func (s *Store) AccessRequests(ctx context.Context, clientID int64) ([]AccessRequest, error) {
+	rows, err := s.q.QueryContext(ctx,
+		`SELECT ar.id, ar.user_id, u.name, u.email, ar.map_id, ar.message, ar.created_at
+		 FROM access_requests ar JOIN users u ON u.id = ar.user_id
+		 WHERE ar.client_id = $1 ORDER BY ar.created_at DESC, ar.id DESC`, clientID)
+	if err != nil {
+		return nil, fmt.Errorf("access requests of client %d: %w", clientID, err)
+	}
+	defer rows.Close()
+	var out []AccessRequest
+	for rows.Next() {
+		var ar AccessRequest
+		if err := rows.Scan(&ar.ID, &ar.UserID, &ar.UserName, &ar.UserEmail, &ar.MapID, &ar.Message, &ar.CreatedAt); err != nil {
+			return nil, fmt.Errorf("scan access request: %w", err)
+		}
+		out = append(out, ar)
+	}
+	return out, rows.Err()
+}
+
+// HasPremiumTemplates reports whether an admin gave the member premium
+// templates.
+func (s *Store) HasPremiumTemplates(ctx context.Context, clientID, userID int64) (bool, error) {
+	var premium bool
+	err := s.q.QueryRowContext(ctx, `SELECT premium_templates FROM member_settings WHERE client_id = $1 AND user_id = $2`,
+		clientID, userID).Scan(&premium)
+	if err != nil && !isNoRows(err) {
+		return false, fmt.Errorf("premium flag of user %d: %w", userID, err)
+	}
+	return premium, nil
+}
