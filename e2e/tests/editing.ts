@@ -4,25 +4,53 @@ import { expect, type Browser, type BrowserContext, type Page } from '@playwrigh
 import { signInAs, type DemoRole } from './accounts';
 
 // The editor's read-only test hook (web/src/editor/Editor.tsx, window.__strataEditor).
+export interface Range {
+  min_level: number;
+  max_level: number;
+  hidden: boolean;
+}
 export interface EditorHook {
   nodeCount(): number;
   edgeCount(): number;
   nodeIds(): number[];
+  edgeIds(): number[];
+  /** A node's centre in page coordinates, or null. */
   nodePagePoint(id: number): { x: number; y: number } | null;
   nodeCenter(id: number): { x: number; y: number } | null;
+  /** The colour of another editor's lock on a node, or null. */
   nodeLockColor(id: number): string | null;
+  nodeDesign(id: number): Record<string, unknown> | null;
+  edgeDesign(id: number): Record<string, unknown> | null;
+  nodeStyle(id: number): Record<string, unknown> | null;
+  edgeStyle(id: number): Record<string, unknown> | null;
+  nodeVisibility(id: number): Range | null;
+  edgeVisibility(id: number): Range | null;
+  edgeEnds(id: number): { from_id: number; to_id: number } | null;
+  nodeContent(id: number): Record<string, Record<string, unknown>> | null;
+  edgeContent(id: number): Record<string, Record<string, unknown>> | null;
+  templateNames(): string[];
+  mapSettings(): { design: Record<string, unknown>; visibility_levels: number; measurement: { width: number; height: number } };
+  globalDesign(): Record<string, Record<string, unknown>>;
+  nodeLockExtent(id: number): string | null;
 }
 export type HookWindow = Window & { __strataEditor?: EditorHook };
 
 export const MAP = /Welcome to Strata/;
 
-export async function openEditor(
-  browser: Browser,
-  role: DemoRole,
-  locale = 'en-US',
-  baseURL?: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(baseURL ? { locale, baseURL } : { locale });
+export interface EditorOptions {
+  locale?: string;
+  /** Another server than the suite's (its own process). */
+  baseURL?: string;
+  viewport?: { width: number; height: number };
+}
+
+/** Signs in as the role and opens the demo map in the editor. */
+export async function openEditor(browser: Browser, role: DemoRole, options: EditorOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    locale: options.locale ?? 'en-US',
+    ...(options.baseURL && { baseURL: options.baseURL }),
+    ...(options.viewport && { viewport: options.viewport }),
+  });
   const page = await context.newPage();
   await signInAs(page, role);
   // Straight to the demo map's editor: the overview's own tests go through its cards.
@@ -32,20 +60,25 @@ export async function openEditor(
   const map = maps.find((m) => MAP.test(m.name));
   if (!map) throw new Error('the demo map is not listed');
   await page.goto(`/editor/${map.id}`);
-  await expect(page.getByTestId('editor-canvas')).toBeVisible();
-  await page.waitForFunction(() => (window as HookWindow).__strataEditor !== undefined);
+  await waitForEditor(page);
   return { context, page };
 }
 
+export async function waitForEditor(page: Page): Promise<void> {
+  await expect(page.getByTestId('editor-canvas')).toBeVisible();
+  await page.waitForFunction(() => (window as HookWindow).__strataEditor !== undefined);
+}
+
 /** Two editors on the demo map, each seeing the other present. */
-export async function together(browser: Browser, baseURL?: string) {
-  const a = await openEditor(browser, 'editor', 'en-US', baseURL);
-  const b = await openEditor(browser, 'admin', 'en-US', baseURL);
+export async function together(browser: Browser, options: EditorOptions = {}) {
+  const a = await openEditor(browser, 'editor', options);
+  const b = await openEditor(browser, 'admin', options);
   await expect(a.page.getByTestId('presence-avatar')).toHaveCount(2);
   await expect(b.page.getByTestId('presence-avatar')).toHaveCount(2);
   return { a: a.page, b: b.page, close: () => Promise.all([a.context.close(), b.context.close()]) };
 }
 
+export const edgeIds = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.edgeIds() ?? []);
 export const nodeIds = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.nodeIds() ?? []);
 export const nodeCount = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.nodeCount() ?? -1);
 export const edgeCount = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.edgeCount() ?? -1);

@@ -137,7 +137,7 @@ for (const [lang, locale] of [
   ['fr', 'fr-FR'],
 ] as const) {
   test(`the editor in ${lang} (screenshot)`, async ({ browser }) => {
-    const { context, page } = await openEditor(browser, 'editor', locale);
+    const { context, page } = await openEditor(browser, 'editor', { locale });
     await page.getByTestId('menu-addNode').click();
     await expect(page.getByTestId('add-node-panel')).toBeVisible();
     await saveShot(page, `editor-${lang}`);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useBlocker, useNavigate } from 'react-router';
 import type { User } from '../api';
 import { LiveConnection } from '../api/live';
 import type { Role } from '../account/roles';
@@ -17,8 +17,15 @@ import {
   ShortcutsPanel,
   SideMenu,
 } from './EditorParts';
-import { Presence, othersLocks, othersSectionLocks } from './presence';
-import { MENU_OPTIONS, toggleOption, type MenuOptionId } from './sideMenu';
+import { FontLoader, fontSources } from './fonts';
+import { Presence, lockHolder, othersLocks, othersSectionLocks } from './presence';
+import { MENU_OPTIONS, panelOf, toggleOption, type MenuOptionId } from './sideMenu';
+import { ContentFormSidebar } from './sidebars/ContentFormSidebar';
+import { EdgeDesignSidebar, NodeDesignSidebar } from './sidebars/DesignSidebar';
+import { GlobalSettingsSidebar } from './sidebars/GlobalSettingsSidebar';
+import { MapSettingsSidebar } from './sidebars/MapSettingsSidebar';
+import { ManageTemplatesSidebar, TemplatesSidebar } from './sidebars/TemplatesSidebar';
+import { EdgeVisibilitySidebar, NodeVisibilitySidebar } from './sidebars/VisibilitySidebar';
 import type { DocumentStore } from './store';
 import styles from './Editor.module.css';
 
@@ -43,6 +50,26 @@ export interface EditorTestHook {
   nodeCenter(id: number): { x: number; y: number } | null;
   /** The colour of another editor's lock on a node, or null. */
   nodeLockColor(id: number): string | null;
+  edgeIds(): number[];
+  /** The node's own design values, as the document holds them. */
+  nodeDesign(id: number): Record<string, unknown> | null;
+  edgeDesign(id: number): Record<string, unknown> | null;
+  /** The resolved style the canvas draws the node with, or null when it is not drawn. */
+  nodeStyle(id: number): Record<string, unknown> | null;
+  edgeStyle(id: number): Record<string, unknown> | null;
+  nodeVisibility(id: number): { min_level: number; max_level: number; hidden: boolean } | null;
+  edgeVisibility(id: number): { min_level: number; max_level: number; hidden: boolean } | null;
+  /** The ends of an edge, or null. */
+  edgeEnds(id: number): { from_id: number; to_id: number } | null;
+  templateNames(): string[];
+  /** A node's content as the document holds it (a summary per language). */
+  nodeContent(id: number): Record<string, Record<string, unknown>> | null;
+  edgeContent(id: number): Record<string, Record<string, unknown>> | null;
+  /** The extent of another editor's lock on a node ("appearance" or "content"), or null. */
+  nodeLockExtent(id: number): string | null;
+  /** The map's settings and global design as the document holds them. */
+  mapSettings(): Record<string, unknown>;
+  globalDesign(): Record<string, unknown>;
 }
 
 declare global {
@@ -130,6 +157,48 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
         return n ? { ...n.geometry.center } : null;
       },
       nodeLockColor: (id) => ctl.renderer.state.nodesLockedByOthers.get(id) ?? null,
+      edgeIds: () => store.document.edges.map((e) => e.id),
+      nodeDesign: (id) => {
+        const n = store.getNode(id);
+        return n ? { ...n.design } : null;
+      },
+      edgeDesign: (id) => {
+        const e = store.getEdge(id);
+        return e ? { ...e.design } : null;
+      },
+      nodeStyle: (id) => {
+        const entry = ctl.scene.node(id);
+        return entry ? { ...entry.style } : null;
+      },
+      edgeStyle: (id) => {
+        const entry = ctl.scene.edge(id);
+        return entry ? { ...entry.style } : null;
+      },
+      nodeVisibility: (id) => {
+        const n = store.getNode(id);
+        return n ? { ...n.visibility } : null;
+      },
+      edgeVisibility: (id) => {
+        const e = store.getEdge(id);
+        return e ? { ...e.visibility } : null;
+      },
+      edgeEnds: (id) => {
+        const e = store.getEdge(id);
+        return e ? { ...e.node } : null;
+      },
+      templateNames: () => store.document.object_templates.map((x) => x.name),
+      nodeContent: (id) => {
+        const n = store.getNode(id);
+        return n ? (JSON.parse(JSON.stringify(n.content)) as Record<string, Record<string, unknown>>) : null;
+      },
+      edgeContent: (id) => {
+        const e = store.getEdge(id);
+        return e ? (JSON.parse(JSON.stringify(e.content)) as Record<string, Record<string, unknown>>) : null;
+      },
+      mapSettings: () => JSON.parse(JSON.stringify(store.map)) as Record<string, unknown>,
+      globalDesign: () => JSON.parse(JSON.stringify(store.globalDesign)) as Record<string, unknown>,
+      nodeLockExtent: (id) =>
+        presence.get().locks.find((l) => l.elem_type === 'node' && l.elem_id === String(id) && l.user_id !== user.id)?.lock_extent ?? null,
     };
     return () => {
       delete window.__strataEditor;
@@ -140,7 +209,27 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
       setController(null);
       setLive(null);
     };
-  }, [store, presence, clientName, canEdit]);
+  }, [store, presence, clientName, canEdit, user.id]);
+
+  // --- Web fonts the designs name: loaded once, then the text is laid out again -----------------
+  const fontLoader = useMemo(
+    () =>
+      new FontLoader(document.fonts, (family, source) => new FontFace(family, source), (message, error) => {
+        console.warn(message, error);
+      }),
+    [],
+  );
+  const fontSourceList = useMemo(() => fontSources(store.document), [store.document]);
+  useEffect(() => {
+    if (!controller) return;
+    let live = true;
+    void fontLoader.load(fontSourceList).then((loaded) => {
+      if (live && loaded > 0) controller.scene.relayoutText();
+    });
+    return () => {
+      live = false;
+    };
+  }, [controller, fontLoader, fontSourceList]);
 
   // --- Toasts from the store, translated ---------------------------------------------------------
   useEffect(
@@ -160,18 +249,71 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
   }, [controller, nodeLocks, edgeLocks]);
 
   const editingNode = view.selectedNodes.length > 0 ? view.selectedNodes[view.selectedNodes.length - 1] : undefined;
-  const lockable = editingNode !== undefined && editingNode > 0 && !nodeLocks.has(editingNode) ? editingNode : null;
   const connected = people.connection === 'open';
+
+  // The own edge lock follows the selected edge, as the node lock does.
+  const editingEdge = view.selectedEdges.length > 0 ? view.selectedEdges[view.selectedEdges.length - 1] : undefined;
+  const edgeLockable = editingEdge !== undefined && editingEdge > 0 && !edgeLocks.has(editingEdge) ? editingEdge : null;
   useEffect(() => {
-    if (!live || !canEdit || lockable === null || !connected) return;
-    live.send('start_editing_element', { elem_type: 'node', elem_id: lockable, lock_extent: 'appearance' });
+    if (!live || !canEdit || edgeLockable === null || !connected) return;
+    live.send('start_editing_element', { elem_type: 'edge', elem_id: edgeLockable, lock_extent: 'appearance' });
     return () => {
-      live.send('stop_editing_element', { elem_type: 'node', elem_id: lockable });
+      live.send('stop_editing_element', { elem_type: 'edge', elem_id: edgeLockable });
     };
-  }, [live, canEdit, lockable, connected]);
+  }, [live, canEdit, edgeLockable, connected]);
 
   // Leaving the connection mode (Esc) closes its menu option too.
   const openOption = chosenOption === 'edgeConnection' && view.tool.kind !== 'connect' ? null : chosenOption;
+  const panel = panelOf(openOption);
+
+  // The content form stays on its node while it has unsaved changes; otherwise it follows the selection.
+  const [contentDirty, setContentDirty] = useState(false);
+  const selectedNode = editingNode === undefined ? undefined : store.resolveId(editingNode);
+  const [contentNode, setContentNode] = useState<number | undefined>(selectedNode);
+  if (!contentDirty && contentNode !== selectedNode) setContentNode(selectedNode);
+  const formNode = panel === 'contentForm' ? contentNode : undefined;
+
+  // The own node lock: the content form's node with the content extent (it marks the node occupied
+  // for others), else the selected node's appearance.
+  const lockNode = formNode ?? editingNode;
+  const lockable = lockNode !== undefined && lockNode > 0 && !nodeLocks.has(lockNode) ? lockNode : null;
+  const lockExtent = formNode !== undefined && lockable === formNode ? 'content' : 'appearance';
+  useEffect(() => {
+    if (!live || !canEdit || lockable === null || !connected) return;
+    live.send('start_editing_element', { elem_type: 'node', elem_id: lockable, lock_extent: lockExtent });
+    return () => {
+      live.send('stop_editing_element', { elem_type: 'node', elem_id: lockable });
+    };
+  }, [live, canEdit, lockable, lockExtent, connected]);
+
+  // The template whose design "manage templates" edits holds that template's lock.
+  const [managedTemplate, setManagedTemplate] = useState<number | null>(null);
+  const managed = panel === 'manageTemplates' ? managedTemplate : null;
+  const managedFree = managed !== null && !people.locks.some((l) => l.elem_type === 'object_template' && l.elem_id === String(managed) && l.user_id !== user.id);
+  useEffect(() => {
+    if (!live || !canEdit || managed === null || !managedFree || !connected) return;
+    live.send('start_editing_element', { elem_type: 'object_template', elem_id: managed, lock_extent: 'appearance' });
+    return () => {
+      live.send('stop_editing_element', { elem_type: 'object_template', elem_id: managed });
+    };
+  }, [live, canEdit, managed, managedFree, connected]);
+
+  // Map and global settings are sections one editor edits at a time: the open one holds its lock,
+  // unless another editor has it (then it opens read-only, saying who).
+  const sectionType = panel === 'mapSettings' ? 'map' : panel === 'globalSettings' ? 'global_design' : null;
+  const sectionHolder = sectionType ? lockHolder(people.locks, user.id, people.others, sectionType, store.mapId) : null;
+  const sectionFree = sectionType !== null && sectionHolder === null;
+  useEffect(() => {
+    if (!live || !canEdit || sectionType === null || !sectionFree || !connected) return;
+    live.send('start_editing_element', { elem_type: sectionType, elem_id: store.mapId, lock_extent: 'appearance' });
+    return () => {
+      live.send('stop_editing_element', { elem_type: sectionType, elem_id: store.mapId });
+    };
+  }, [live, canEdit, sectionType, sectionFree, connected, store.mapId]);
+
+  // Unsaved content: choosing another option, closing the form or leaving the page asks first.
+  const [pendingLeave, setPendingLeave] = useState<{ option: MenuOptionId | null } | null>(null);
+  const blocker = useBlocker(contentDirty);
 
   // --- Actions ---------------------------------------------------------------------------------------
   const selectedNodes = view.selectedNodes;
@@ -224,6 +366,22 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
   );
 
 
+  /** Chooses an option, unless that would leave unsaved content: then it asks first. */
+  const guardedChoose = useCallback(
+    (id: MenuOptionId) => {
+      if (contentDirty && openOption === 'contentForm' && id !== 'contentForm') {
+        setPendingLeave({ option: id });
+        return;
+      }
+      if (contentDirty && openOption === 'contentForm' && id === 'contentForm') {
+        setPendingLeave({ option: null });
+        return;
+      }
+      chooseOption(id);
+    },
+    [contentDirty, openOption, chooseOption],
+  );
+
   // --- Keyboard --------------------------------------------------------------------------------------
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -266,20 +424,24 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
   // --- Unsaved changes: flush when leaving, warn on unload ---------------------------------------
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (store.hasUnsavedChanges) {
-        void store.flush();
-        e.preventDefault();
-      }
+      if (store.hasUnsavedChanges) void store.flush();
+      if (store.hasUnsavedChanges || contentDirty) e.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
-  }, [store]);
+  }, [store, contentDirty]);
 
   const levels = Math.max(1, mapSettings.visibility_levels);
   const tool = view.tool;
-  const panel = openOption === 'addNode' || openOption === 'layers' ? openOption : null;
+  const closePanel = () => {
+    if (openOption) guardedChoose(openOption);
+  };
+  const sidebarNode = editingNode === undefined ? undefined : store.getNode(editingNode);
+  const sidebarEdge = editingEdge === undefined ? undefined : store.getEdge(editingEdge);
+  const nodeHolder = sidebarNode ? lockHolder(people.locks, user.id, people.others, 'node', sidebarNode.id) : null;
+  const edgeHolder = sidebarEdge ? lockHolder(people.locks, user.id, people.others, 'edge', sidebarEdge.id) : null;
   const offline = people.connection === 'reconnecting' || people.connection === 'offline';
 
   return (
@@ -362,7 +524,7 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
             canEdit={canEdit}
             open={openOption}
             sectionLocks={sectionLocks}
-            onChoose={chooseOption}
+            onChoose={guardedChoose}
           />
         )}
         {canEdit && panel === 'addNode' && (
@@ -380,6 +542,7 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
           <LayersPanel
             store={store}
             layers={layers}
+            edges={store.document.edges}
             levels={levels}
             current={view.level}
             onCurrent={(l) => controller?.setLevel(l)}
@@ -387,6 +550,66 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
               chooseOption('layers');
             }}
           />
+        )}
+        {canEdit && panel === 'nodeDesign' && (
+          <NodeDesignSidebar
+            store={store}
+            element={sidebarNode}
+            templates={store.document.object_templates}
+            global={store.globalDesign}
+            lockedBy={nodeHolder}
+            onClose={closePanel}
+          />
+        )}
+        {canEdit && panel === 'edgeDesign' && (
+          <EdgeDesignSidebar
+            store={store}
+            element={sidebarEdge}
+            templates={store.document.object_templates}
+            global={store.globalDesign}
+            lockedBy={edgeHolder}
+            onClose={closePanel}
+          />
+        )}
+        {canEdit && panel === 'contentForm' && (
+          <ContentFormSidebar
+            store={store}
+            nodeId={contentNode}
+            lockedBy={contentNode === undefined ? null : lockHolder(people.locks, user.id, people.others, 'node', contentNode)}
+            onClose={closePanel}
+            onDirty={setContentDirty}
+          />
+        )}
+        {canEdit && (panel === 'shapeTemplates' || panel === 'edgeTemplates') && (
+          <TemplatesSidebar
+            kind={panel === 'shapeTemplates' ? 'node' : 'edge'}
+            store={store}
+            element={panel === 'shapeTemplates' ? sidebarNode : sidebarEdge}
+            lockedBy={panel === 'shapeTemplates' ? nodeHolder : edgeHolder}
+            onClose={closePanel}
+          />
+        )}
+        {canEdit && panel === 'manageTemplates' && (
+          <ManageTemplatesSidebar
+            store={store}
+            global={store.globalDesign}
+            chosen={managedTemplate}
+            onChoose={setManagedTemplate}
+            holderOf={(id) => lockHolder(people.locks, user.id, people.others, 'object_template', id)}
+            onClose={closePanel}
+          />
+        )}
+        {canEdit && panel === 'mapSettings' && (
+          <MapSettingsSidebar store={store} map={mapSettings} lockedBy={sectionHolder} onClose={closePanel} />
+        )}
+        {canEdit && panel === 'globalSettings' && (
+          <GlobalSettingsSidebar store={store} global={store.globalDesign} lockedBy={sectionHolder} onClose={closePanel} />
+        )}
+        {canEdit && panel === 'nodeVisibility' && (
+          <NodeVisibilitySidebar store={store} node={sidebarNode} levels={levels} lockedBy={nodeHolder} onClose={closePanel} />
+        )}
+        {canEdit && panel === 'edgeVisibility' && (
+          <EdgeVisibilitySidebar store={store} edge={sidebarEdge} lockedBy={edgeHolder} onClose={closePanel} />
         )}
         <div className={styles.canvasFrame} ref={frameRef}>
           <canvas ref={canvasRef} className={styles.canvas} data-testid="editor-canvas" aria-label={t('editor.canvasLabel', { name: mapSettings.name })} />
@@ -428,6 +651,27 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
           }}
           onClose={() => {
             setConfirmDelete(null);
+          }}
+        />
+      )}
+      {(pendingLeave !== null || blocker.state === 'blocked') && (
+        <ConfirmDialog
+          title={t('sidebar.content.unsavedTitle')}
+          text={t('sidebar.content.unsavedText')}
+          confirm={t('sidebar.content.discard')}
+          onConfirm={() => {
+            setContentDirty(false);
+            if (blocker.state === 'blocked') blocker.proceed();
+            if (pendingLeave) {
+              // The form closes (or another option opens) without its changes.
+              if (pendingLeave.option === null || pendingLeave.option === openOption) chooseOption('contentForm');
+              else chooseOption(pendingLeave.option);
+            }
+            setPendingLeave(null);
+          }}
+          onClose={() => {
+            if (blocker.state === 'blocked') blocker.reset();
+            setPendingLeave(null);
           }}
         />
       )}

@@ -1,13 +1,13 @@
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DISABLED_SHAPES, ENABLED_SHAPES, type EnabledShape, type Layer } from '../api/document';
+import { DISABLED_SHAPES, ENABLED_SHAPES, type Edge, type EnabledShape, type Layer } from '../api/document';
 import type { LockElemType, Visitor } from '../api/live';
 import type { Role } from '../account/roles';
 import { Button } from '../layout/Button';
 import { Dialog, DialogActions } from '../layout/Dialog';
 import type { CanvasController } from './canvasController';
 import { visitorCss } from './colors';
-import { MENU_GROUPS, MENU_OPTIONS, optionState, type MenuOptionId } from './sideMenu';
+import { MENU_GROUPS, MENU_OPTIONS, canOpen, optionState, type MenuOptionId } from './sideMenu';
 import type { DocumentStore } from './store';
 import styles from './Editor.module.css';
 
@@ -35,7 +35,7 @@ export function SideMenu({
           <ul className={styles.menuList}>
             {MENU_OPTIONS.filter((o) => o.group === group).map((option) => {
               const state = optionState(option, role, canEdit, sectionLocks);
-              const available = state.kind === 'available';
+              const available = canOpen(option, state);
               const tip =
                 state.kind === 'later'
                   ? t('editor.menu.withDesignTools')
@@ -51,6 +51,7 @@ export function SideMenu({
                     className={[styles.menuItem, open === option.id && styles.menuItemOpen].filter(Boolean).join(' ')}
                     disabled={!available}
                     aria-pressed={available ? open === option.id : undefined}
+                    data-locked-by={state.kind === 'lockedByOther' ? state.color : undefined}
                     title={tip}
                     data-testid={`menu-${option.id}`}
                     style={state.kind === 'lockedByOther' ? { boxShadow: `inset 3px 0 0 ${state.color}` } : undefined}
@@ -165,6 +166,7 @@ export function AddNodePanel({
 export function LayersPanel({
   store,
   layers,
+  edges,
   levels,
   current,
   onCurrent,
@@ -172,6 +174,7 @@ export function LayersPanel({
 }: {
   store: DocumentStore;
   layers: readonly Layer[];
+  edges: readonly Edge[];
   levels: number;
   current: number;
   onCurrent: (level: number) => void;
@@ -230,6 +233,29 @@ export function LayersPanel({
           );
         })}
       </ol>
+      <div className={styles.allEdges} data-testid="all-edges">
+        <span className={styles.allEdgesName}>{t('editor.layers.allEdges', { count: edges.length })}</span>
+        <label className={styles.layerToggle}>
+          <input
+            type="checkbox"
+            data-testid="all-edges-hidden"
+            disabled={edges.length === 0}
+            checked={edges.length > 0 && edges.every((e) => e.visibility.hidden)}
+            onChange={(e) => store.apply({ type: 'setAllEdges', hidden: e.target.checked })}
+          />
+          {t('editor.layers.hidden')}
+        </label>
+        <label className={styles.layerToggle}>
+          <input
+            type="checkbox"
+            data-testid="all-edges-locked"
+            disabled={edges.length === 0}
+            checked={edges.length > 0 && edges.every((e) => e.locked)}
+            onChange={(e) => store.apply({ type: 'setAllEdges', locked: e.target.checked })}
+          />
+          {t('editor.layers.locked')}
+        </label>
+      </div>
       {deleting !== null && (
         <ConfirmDialog
           title={t('editor.layers.deleteTitle', { level: deleting })}

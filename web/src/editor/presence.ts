@@ -109,3 +109,17 @@ export function othersSectionLocks(locks: readonly Lock[], userId: number): Map<
   }
   return out;
 }
+
+/** Who holds a lock, by name and colour, when it is another editor present on the map. */
+export function lockHolder(
+  locks: readonly Lock[],
+  userId: number,
+  others: readonly Visitor[],
+  elemType: LockElemType,
+  elemId: string | number,
+): { name: string; color: string } | null {
+  const lock = locks.find((l) => l.elem_type === elemType && l.elem_id === String(elemId) && l.user_id !== userId);
+  if (!lock) return null;
+  const who = others.find((v) => v.id === lock.user_id);
+  return { name: who?.name ?? '', color: visitorCss(lock.color) };
+}

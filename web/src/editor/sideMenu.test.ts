@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_OPTIONS, optionState, toggleOption } from './sideMenu';
-import { othersLocks, othersSectionLocks } from './presence';
+import { MENU_OPTIONS, canOpen, optionState, panelOf, toggleOption } from './sideMenu';
+import { lockHolder, othersLocks, othersSectionLocks } from './presence';
 
 const option = (id: string) => {
   const o = MENU_OPTIONS.find((m) => m.id === id);
@@ -21,6 +21,12 @@ describe('side menu', () => {
     expect(optionState(option('edgeConnection'), 'student', true, none)).toEqual({ kind: 'available' });
     expect(optionState(option('layers'), 'student', true, none)).toEqual({ kind: 'available' });
     expect(optionState(option('glossary'), 'student', true, none)).toEqual({ kind: 'later' });
+    for (const id of ['nodeDesign', 'nodeVisibility', 'edgeDesign', 'edgeVisibility']) {
+      expect(optionState(option(id), 'student', true, none)).toEqual({ kind: 'available' });
+      expect(panelOf(option(id).id)).toBe(id);
+    }
+    expect(panelOf('edgeConnection')).toBeNull();
+    expect(panelOf(null)).toBeNull();
   });
 
   it('needs the editor role for quiz, table of contents, map URL and access', () => {
@@ -36,6 +42,17 @@ describe('side menu', () => {
       kind: 'lockedByOther',
       color: '#e8772e',
     });
+  });
+
+  it('opens a section another editor holds (read-only), but not an option that is not there yet', () => {
+    const held = new Map([['map', '#e8772e'], ['glossary', '#e8772e']] as const);
+    const design = option('nodeDesign');
+    expect(canOpen(design, optionState(design, 'student', true, new Map()))).toBe(true);
+    const glossary = option('glossary');
+    const state = optionState(glossary, 'student', true, held);
+    expect(state.kind).toBe('lockedByOther');
+    expect(canOpen(glossary, state)).toBe(false);
+    expect(canOpen(option('quiz'), optionState(option('quiz'), 'student', true, held))).toBe(false);
   });
 
   it('closes the open option when it is chosen again', () => {
@@ -55,5 +72,13 @@ describe('locks of others', () => {
   it('leaves out the own locks and keeps the holder’s colour', () => {
     expect([...othersLocks(locks, 1, 'node')]).toEqual([[4, '#1f8fa6']]);
     expect([...othersSectionLocks(locks, 1)]).toEqual([['map', '#1f8fa6']]);
+  });
+
+  it('names the holder of a lock that is not one’s own', () => {
+    const others = [{ id: 2, name: 'Ada', email: 'a@x', initials: 'A', color: 'sea' as const, pointer: { x: 0, y: 0 } }];
+    expect(lockHolder(locks, 1, others, 'node', 4)).toEqual({ name: 'Ada', color: '#1f8fa6' });
+    expect(lockHolder(locks, 1, others, 'map', '1')).toEqual({ name: 'Ada', color: '#1f8fa6' });
+    expect(lockHolder(locks, 1, others, 'node', 5)).toBeNull();
+    expect(lockHolder(locks, 2, others, 'node', 4)).toBeNull();
   });
 });

@@ -40,7 +40,21 @@ export type MenuOptionId =
  * What choosing an option opens: a panel beside the canvas, a drawing mode on it, or nothing yet
  * (the option is listed and disabled: it comes with the design tools).
  */
-export type MenuOpens = { kind: 'panel'; panel: 'addNode' | 'layers' } | { kind: 'mode'; mode: 'connect' } | { kind: 'later' };
+export type PanelId =
+  | 'addNode'
+  | 'layers'
+  | 'nodeDesign'
+  | 'contentForm'
+  | 'nodeVisibility'
+  | 'edgeDesign'
+  | 'edgeVisibility'
+  | 'shapeTemplates'
+  | 'edgeTemplates'
+  | 'manageTemplates'
+  | 'mapSettings'
+  | 'globalSettings';
+
+export type MenuOpens = { kind: 'panel'; panel: PanelId } | { kind: 'mode'; mode: 'connect' } | { kind: 'later' };
 
 export interface MenuOption {
   id: MenuOptionId;
@@ -60,16 +74,16 @@ export const MENU_OPTIONS: readonly MenuOption[] = [
   { id: 'textOnMap', group: 'create', label: 'textOnMap', role: 'student', opens: later },
   { id: 'edgeConnection', group: 'create', label: 'edgeConnection', role: 'student', opens: { kind: 'mode', mode: 'connect' } },
   { id: 'layers', group: 'create', label: 'layers', role: 'student', opens: { kind: 'panel', panel: 'layers' } },
-  { id: 'nodeDesign', group: 'create', label: 'nodeDesign', role: 'student', opens: later },
-  { id: 'contentForm', group: 'create', label: 'contentForm', role: 'student', opens: later },
-  { id: 'nodeVisibility', group: 'create', label: 'nodeVisibility', role: 'student', opens: later },
-  { id: 'edgeDesign', group: 'create', label: 'edgeDesign', role: 'student', opens: later },
-  { id: 'edgeVisibility', group: 'create', label: 'edgeVisibility', role: 'student', opens: later },
-  { id: 'shapeTemplates', group: 'create', label: 'shapeTemplates', role: 'student', opens: later },
-  { id: 'edgeTemplates', group: 'create', label: 'edgeTemplates', role: 'student', opens: later },
-  { id: 'globalSettings', group: 'create', label: 'globalSettings', role: 'student', opens: later, lock: 'global_design' },
-  { id: 'manageTemplates', group: 'create', label: 'manageTemplates', role: 'student', opens: later },
-  { id: 'mapSettings', group: 'create', label: 'mapSettings', role: 'student', opens: later, lock: 'map' },
+  { id: 'nodeDesign', group: 'create', label: 'nodeDesign', role: 'student', opens: { kind: 'panel', panel: 'nodeDesign' } },
+  { id: 'contentForm', group: 'create', label: 'contentForm', role: 'student', opens: { kind: 'panel', panel: 'contentForm' } },
+  { id: 'nodeVisibility', group: 'create', label: 'nodeVisibility', role: 'student', opens: { kind: 'panel', panel: 'nodeVisibility' } },
+  { id: 'edgeDesign', group: 'create', label: 'edgeDesign', role: 'student', opens: { kind: 'panel', panel: 'edgeDesign' } },
+  { id: 'edgeVisibility', group: 'create', label: 'edgeVisibility', role: 'student', opens: { kind: 'panel', panel: 'edgeVisibility' } },
+  { id: 'shapeTemplates', group: 'create', label: 'shapeTemplates', role: 'student', opens: { kind: 'panel', panel: 'shapeTemplates' } },
+  { id: 'edgeTemplates', group: 'create', label: 'edgeTemplates', role: 'student', opens: { kind: 'panel', panel: 'edgeTemplates' } },
+  { id: 'globalSettings', group: 'create', label: 'globalSettings', role: 'student', opens: { kind: 'panel', panel: 'globalSettings' }, lock: 'global_design' },
+  { id: 'manageTemplates', group: 'create', label: 'manageTemplates', role: 'student', opens: { kind: 'panel', panel: 'manageTemplates' } },
+  { id: 'mapSettings', group: 'create', label: 'mapSettings', role: 'student', opens: { kind: 'panel', panel: 'mapSettings' }, lock: 'map' },
   { id: 'editorsNote', group: 'organize', label: 'editorsNote', role: 'student', opens: later, lock: 'editors_note' },
   { id: 'glossary', group: 'organize', label: 'glossary', role: 'student', opens: later, lock: 'glossary' },
   { id: 'sources', group: 'organize', label: 'sources', role: 'student', opens: later, lock: 'source' },
@@ -107,6 +121,17 @@ export function optionState(
   if (color !== undefined) return { kind: 'lockedByOther', color };
   if (option.opens.kind === 'later') return { kind: 'later' };
   return { kind: 'available' };
+}
+
+/** Whether an option in this state can be opened: a section another editor holds opens read-only. */
+export function canOpen(option: MenuOption, state: OptionState): boolean {
+  return state.kind === 'available' || (state.kind === 'lockedByOther' && option.opens.kind !== 'later');
+}
+
+/** The panel an open option shows, if it is one. */
+export function panelOf(id: MenuOptionId | null): PanelId | null {
+  const option = MENU_OPTIONS.find((o) => o.id === id);
+  return option?.opens.kind === 'panel' ? option.opens.panel : null;
 }
 
 /** Choosing the open option again closes it; choosing another switches to it. */

@@ -9,6 +9,7 @@ import {
   resolveEdgeStyle,
   resolveNodeStyle,
   shownTitle,
+  inheritTemplateEqual,
   styleSource,
 } from './style';
 
@@ -141,5 +142,39 @@ describe('spec §5 drawing rules', () => {
     expect(labelSlotShown({ templated: false, font_size: 12 }, 30)).toBe(true);
     expect(labelSlotShown({ templated: true, font_size: 12 }, 10)).toBe(true);
     expect(labelSlotShown({ templated: true, font_size: 0 }, 100)).toBe(false);
+  });
+});
+
+describe('inheritTemplateEqual (a change equal to the template-computed value is saved as null)', () => {
+  const topic = templates[0];
+  const flow = templates[1];
+
+  it('nulls values equal to what the template computes, from the template, the global design or the default', () => {
+    const patch = { bg_color: '#111111', border_width: 3, border_color: NODE_DEFAULTS.border_color, width: 201 };
+    expect(inheritTemplateEqual('node', patch, topic, global)).toEqual({
+      bg_color: null, // the template's
+      border_width: null, // the global design's, through the template
+      border_color: null, // the default, through the template
+      width: 201, // differs from the template's 200
+    });
+  });
+
+  it('keeps everything for an object without a template, or with a template of the other kind', () => {
+    const patch = { bg_color: '#111111' };
+    expect(inheritTemplateEqual('node', patch, undefined, global)).toEqual(patch);
+    expect(inheritTemplateEqual('edge', { border_color: '#222222' }, topic, global)).toEqual({ border_color: '#222222' });
+  });
+
+  it('never nulls the shape, the template reference or a reset already null', () => {
+    const patch = { shape: 'rectangle' as const, object_template: '1', font_size: null };
+    expect(inheritTemplateEqual('node', patch, topic, global)).toEqual(patch);
+  });
+
+  it('works the same for edges', () => {
+    expect(inheritTemplateEqual('edge', { line_end: 'sharp', border_style: 'dashed', line_start: 'dot' }, flow, global)).toEqual({
+      line_end: null,
+      border_style: null,
+      line_start: 'dot',
+    });
   });
 });

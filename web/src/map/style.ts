@@ -193,6 +193,29 @@ export function styleSource(
 }
 
 /**
+ * A design change as it is saved (spec §4): a value equal to what the object's template computes
+ * (template → global → default) is saved as null, so that the object keeps following its template.
+ * Without a template nothing changes; shape and object_template are always the object's own.
+ */
+export function inheritTemplateEqual<P extends object>(
+  target: 'node' | 'edge',
+  patch: P,
+  template: ObjectTemplate | undefined,
+  globalDesign: GlobalDefaults,
+): P {
+  if (template?.type !== target) return patch;
+  const base: object =
+    template.type === 'node' ? nodeBase(template.design, globalDesign?.nodes) : edgeBase(template.design, globalDesign?.edges);
+  const computed = base as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...(patch as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(out)) {
+    if (key === 'shape' || key === 'object_template' || value === null || value === undefined) continue;
+    if (Object.hasOwn(computed, key) && computed[key] === value) out[key] = null;
+  }
+  return out as P;
+}
+
+/**
  * Resolves many objects against one set of templates and global design, computing each template's
  * base (template → global → defaults) once: the scene resolves thousands of nodes through this.
  */

@@ -257,6 +257,90 @@ describe('saving', () => {
   });
 });
 
+describe('node navigation and popup type', () => {
+  it('saves previous, next and popup type with the content in one patch, and undoes them', async () => {
+    const { store, api, toasts } = setup();
+    store.apply({ type: 'setNodeContent', id: 1, content: { de: { title: 'Eins' } } });
+    store.apply({ type: 'setNodeNavigation', id: 1, navigation: { next_id: 2, popup_type: 'side-panel-large' } });
+    expect(store.getNode(1)).toMatchObject({ next_id: 2, previous_id: null, popup_type: 'side-panel-large' });
+    await vi.advanceTimersByTimeAsync(700);
+    expect(api.patchElements).toHaveBeenCalledExactlyOnceWith(1, {
+      nodes: [{ id: 1, content: { de: { title: 'Eins' } }, next_id: 2, popup_type: 'side-panel-large' }],
+    });
+    expect(toasts).toEqual([{ type: 'success', key: 'nodeContentSuccess' }]);
+    expect(store.undo()).toBe(true);
+    expect(store.getNode(1)).toMatchObject({ next_id: null, popup_type: 'popup-small' });
+  });
+
+  it('reverts them when the save fails, with the content error', async () => {
+    const { store, api, toasts } = setup();
+    api.patchElements.mockRejectedValueOnce(new ApiError(400, 'validation_failed', 'bad'));
+    store.apply({ type: 'setNodeNavigation', id: 2, navigation: { previous_id: 1 } });
+    await vi.advanceTimersByTimeAsync(700);
+    expect(store.getNode(2)?.previous_id).toBeNull();
+    expect(toasts).toEqual([{ type: 'error', key: 'nodeContentError' }]);
+  });
+});
+
+describe('templates', () => {
+  it('saves a design value equal to what the node’s template computes as null (inherited)', async () => {
+    const { store, api } = setup();
+    store.receiveSync(
+      sync(11, 'object_templates', {
+        templates: [{ id: 5, name: 'Topic', type: 'node', design: { bg_color: '#111111' } }],
+        nodes: [node(1, { template: '5', design: { shape: 'rectangle', object_template: '5', bg_color: '#999999' } })],
+      }),
+    );
+    store.receiveSync(sync(12, 'global_design', { global_design: { ...doc().global_design, nodes: { border_width: 3 } } }));
+    store.apply({ type: 'setNodeDesign', id: 1, design: { bg_color: '#111111', border_width: 3, font_size: 20 } });
+    expect(store.getNode(1)?.design).not.toHaveProperty('bg_color');
+    await vi.advanceTimersByTimeAsync(700);
+    expect(api.patchElements).toHaveBeenCalledExactlyOnceWith(1, {
+      nodes: [{ id: 1, design: { bg_color: null, border_width: null, font_size: 20 } }],
+    });
+    // Without a template every value is the node's own.
+    store.apply({ type: 'setNodeDesign', id: 2, design: { bg_color: '#111111' } });
+    await vi.advanceTimersByTimeAsync(700);
+    expect(api.patchElements).toHaveBeenLastCalledWith(1, { nodes: [{ id: 2, design: { bg_color: '#111111' } }] });
+  });
+});
+
+describe('all edges', () => {
+  it('hides and locks every edge at once, alone in a request, and undoes to each edge’s own flag', async () => {
+    const { store, api, toasts } = setup();
+    // Another editor adds a hidden edge between nodes 2 and 3.
+    const hiddenEdge: Edge = { ...edge(11, 2, 3), visibility: { min_level: 2, max_level: 3, hidden: true } };
+    store.receiveSync(sync(11, 'edge_created', { edges: [hiddenEdge] }));
+
+    store.apply({ type: 'setAllEdges', hidden: true });
+    expect(store.getEdge(10)?.visibility.hidden).toBe(true);
+    expect(store.getEdge(11)?.visibility.hidden).toBe(true);
+    await tick();
+    expect(api.patchElements).toHaveBeenCalledExactlyOnceWith(1, { all_edges: { hidden: true } });
+    expect(toasts).toEqual([{ type: 'success', key: 'allEdgesHiddenSuccess' }]);
+
+    // Undo shows again only the edge that was shown before.
+    expect(store.undo()).toBe(true);
+    expect(store.getEdge(10)?.visibility.hidden).toBe(false);
+    expect(store.getEdge(11)?.visibility.hidden).toBe(true);
+
+    store.apply({ type: 'setAllEdges', locked: true });
+    expect([store.getEdge(10)?.locked, store.getEdge(11)?.locked]).toEqual([true, true]);
+    await tick();
+    expect(api.patchElements).toHaveBeenLastCalledWith(1, { all_edges: { locked: true } });
+  });
+
+  it('reverts the toggle when its save fails, with its own error', async () => {
+    const { store, api, toasts } = setup();
+    api.patchElements.mockRejectedValueOnce(new ApiError(400, 'validation_failed', 'bad'));
+    store.apply({ type: 'setAllEdges', locked: true });
+    expect(store.getEdge(10)?.locked).toBe(true);
+    await tick();
+    expect(store.getEdge(10)?.locked).toBe(false);
+    expect(toasts).toEqual([{ type: 'error', key: 'allEdgesLockedError' }]);
+  });
+});
+
 describe('failures', () => {
   it('reverts positions and names the plural error', async () => {
     const { store, api, toasts } = setup();

@@ -21,7 +21,9 @@ import type {
   ObjectTemplate,
   RevisionAnswer,
 } from '../../api/document';
+import { NO_TEMPLATE } from '../../api/document';
 import type { SyncMapEdit } from '../../api/live';
+import { inheritTemplateEqual } from '../../map/style';
 import {
   elementsPatch,
   failureToasts,
@@ -337,15 +339,12 @@ export class DocumentStore {
   /** "A change equal to the template-computed value is saved as null" (spec §4). */
   #normalize(edit: Edit): Edit {
     if (edit.type !== 'setNodeDesign' && edit.type !== 'setEdgeDesign') return edit;
-    const el = edit.type === 'setNodeDesign' ? this.getNode(edit.id) : this.getEdge(edit.id);
-    const ref = el?.template ?? '0';
-    const tdesign = this.#view.templates.get(Number(ref))?.design as Record<string, unknown> | undefined;
-    if (!tdesign || ref === '0') return edit;
-    const design: Record<string, unknown> = { ...edit.design };
-    for (const [k, v] of Object.entries(design)) {
-      if (k !== 'shape' && k !== 'object_template' && v !== null && deepEqual(tdesign[k], v)) design[k] = null;
-    }
-    return { ...edit, design };
+    const target = edit.type === 'setNodeDesign' ? 'node' : 'edge';
+    const el = target === 'node' ? this.getNode(edit.id) : this.getEdge(edit.id);
+    const ref = el?.template ?? NO_TEMPLATE;
+    const template = ref === NO_TEMPLATE ? undefined : this.#view.templates.get(Number(ref));
+    const design = inheritTemplateEqual(target, edit.design, template, this.#view.global);
+    return design === edit.design ? edit : { ...edit, design };
   }
 
   #targetsExist(edit: Edit): boolean {
@@ -422,6 +421,22 @@ export class DocumentStore {
       case 'setNodeContent': {
         const prev = before(edit.id);
         return prev ? [{ type: 'setNodeContent', id: r(edit.id), content: contentUndo(prev.content, edit.content) }] : [];
+      }
+      case 'setNodeNavigation': {
+        const prev = before(edit.id);
+        if (!prev) return [];
+        const nav = edit.navigation;
+        return [
+          {
+            type: 'setNodeNavigation',
+            id: r(edit.id),
+            navigation: {
+              ...(nav.next_id !== undefined && { next_id: prev.next_id }),
+              ...(nav.previous_id !== undefined && { previous_id: prev.previous_id }),
+              ...(nav.popup_type !== undefined && { popup_type: prev.popup_type }),
+            },
+          },
+        ];
       }
       case 'setNodeVisibility': {
         const prev = before(edit.id);
@@ -535,6 +550,22 @@ export class DocumentStore {
               : { type: 'setEdgeDesign', id: r(edit.id), design: design },
           );
         }
+        return out;
+      }
+      case 'setAllEdges': {
+        // Each edge gets back its own hidden flag: those hidden before stay hidden.
+        const out: Edit[] = [];
+        let relock = false;
+        for (const [id, prev] of t.edges) {
+          const cur = this.#view.edges.get(id);
+          if (!prev || !cur) continue;
+          if (edit.hidden !== undefined && cur.visibility.hidden !== prev.visibility.hidden) {
+            out.push({ type: 'setEdgeVisibility', id, visibility: { hidden: prev.visibility.hidden } });
+          }
+          if (edit.locked !== undefined && cur.locked !== prev.locked) relock = true;
+        }
+        // Edges have no lock edit of their own: undoing the toggle flips it back for all.
+        if (edit.locked !== undefined && relock) out.push({ type: 'setAllEdges', locked: !edit.locked });
         return out;
       }
       // Removals are not undone: the server gives a recreated element a new id.
@@ -743,6 +774,12 @@ export class DocumentStore {
         return edit.target === 'node'
           ? (await api.patchNodeDesign(id, edit.id, { object_template: edit.template })).revision
           : (await api.patchEdgeDesign(id, edit.id, { object_template: edit.template })).revision;
+      case 'setAllEdges':
+        return (
+          await api.patchElements(id, {
+            all_edges: { ...(edit.hidden !== undefined && { hidden: edit.hidden }), ...(edit.locked !== undefined && { locked: edit.locked }) },
+          })
+        ).revision;
       case 'restoreTemplate': {
         const patch = [{ id: edit.id, restore_template: true }];
         return (await api.patchElements(id, edit.target === 'node' ? { nodes: patch } : { edges: patch })).revision;

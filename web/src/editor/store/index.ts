@@ -6,6 +6,7 @@ export type {
   EditResult,
   EditType,
   LiveSource,
+  NodeNavigation,
   StoreApi,
   StoreChange,
   StoreListener,

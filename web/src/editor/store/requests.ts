@@ -22,6 +22,7 @@ export function saveGroup(type: EditType): SaveGroup {
     case 'moveNodes':
     case 'setNodeDesign':
     case 'setNodeContent':
+    case 'setNodeNavigation':
     case 'setNodeVisibility':
     case 'setNodeHidden':
     case 'setNodeLocked':
@@ -45,6 +46,7 @@ export function saveGroup(type: EditType): SaveGroup {
     case 'deleteLayer':
     case 'applyTemplate':
     case 'restoreTemplate':
+    case 'setAllEdges': // the server applies all_edges after a patch's edges: alone, it keeps its place
       return 'alone';
   }
 }
@@ -67,6 +69,7 @@ export function idsOf(edit: Edit): number[] {
       return edit.ids;
     case 'setNodeDesign':
     case 'setNodeContent':
+    case 'setNodeNavigation':
     case 'setNodeVisibility':
     case 'cloneNode':
     case 'setEdgeDesign':
@@ -83,6 +86,7 @@ export function idsOf(edit: Edit): number[] {
     case 'deleteLayer':
     case 'setMapSettings':
     case 'setGlobalDesign':
+    case 'setAllEdges':
       return [];
   }
 }
@@ -100,6 +104,7 @@ export function resolveEdit(edit: Edit, resolve: (id: number) => number): Edit {
       return { ...edit, ids: edit.ids.map(resolve) };
     case 'setNodeDesign':
     case 'setNodeContent':
+    case 'setNodeNavigation':
     case 'setNodeVisibility':
     case 'cloneNode':
     case 'setEdgeDesign':
@@ -153,6 +158,9 @@ export function elementsPatch(edits: Edit[]): ElementsPatch {
         n.content = mergeByLanguage(n.content, e.content);
         break;
       }
+      case 'setNodeNavigation':
+        Object.assign(node(e.id), e.navigation);
+        break;
       case 'setNodeVisibility': {
         const n = node(e.id);
         n.visibility = { ...n.visibility, ...e.visibility };
@@ -248,6 +256,7 @@ function messages(edit: Edit): Messages {
     case 'setNodeDesign':
       return { success: 'nodeDesignSuccess', error: 'nodeDesignError' };
     case 'setNodeContent':
+    case 'setNodeNavigation':
       return { success: 'nodeContentSuccess', error: 'nodeContentError' };
     case 'setNodeVisibility':
       return { success: 'nodeVisibilitySuccess', restored: 'nodeVisibilityRestored' };
@@ -290,6 +299,10 @@ function messages(edit: Edit): Messages {
       return { error: 'templateApplyError' };
     case 'restoreTemplate':
       return { error: 'templateRestoreError' };
+    case 'setAllEdges':
+      return edit.hidden !== undefined
+        ? { success: 'allEdgesHiddenSuccess', error: 'allEdgesHiddenError' }
+        : { success: 'allEdgesLockedSuccess', error: 'allEdgesLockedError' };
   }
 }
 

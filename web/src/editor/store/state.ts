@@ -368,6 +368,18 @@ export function applyEdit(d: Draft, edit: Edit, ctx: ApplyContext): void {
     case 'setNodeContent':
       updateNode(d, r(edit.id), (n) => ({ ...n, content: mergeContent(n.content, edit.content) }));
       return;
+    case 'setNodeNavigation': {
+      const nav = edit.navigation;
+      // Ids may be temporary ones of nodes still being created.
+      const id = (v: number | null | undefined) => (v === undefined || v === null ? v : r(v));
+      updateNode(d, r(edit.id), (n) => ({
+        ...n,
+        ...(nav.next_id !== undefined && { next_id: id(nav.next_id) ?? null }),
+        ...(nav.previous_id !== undefined && { previous_id: id(nav.previous_id) ?? null }),
+        ...(nav.popup_type !== undefined && { popup_type: nav.popup_type }),
+      }));
+      return;
+    }
     case 'setNodeVisibility': {
       const id = r(edit.id);
       updateNode(d, id, (n) => ({ ...n, visibility: { ...n.visibility, ...edit.visibility } }));
@@ -477,6 +489,16 @@ export function applyEdit(d: Draft, edit: Edit, ctx: ApplyContext): void {
       return;
     case 'removeEdges':
       for (const id of edit.ids) d.dropEdge(r(id));
+      return;
+    case 'setAllEdges':
+      // As the server does (editing.patchAllEdges): the flags as given, whatever the nodes.
+      for (const e of [...d.s.edges.values()]) {
+        const hidden = edit.hidden ?? e.visibility.hidden;
+        const locked = edit.locked ?? e.locked;
+        if (hidden !== e.visibility.hidden || locked !== e.locked) {
+          d.putEdge({ ...e, visibility: { ...e.visibility, hidden }, locked });
+        }
+      }
       return;
     case 'setLayerHidden':
     case 'setLayerLocked': {

@@ -13,8 +13,15 @@ import type {
   NodePosition,
   Point,
   TemplateRef,
+  PopupType,
   VisibilityPatch,
 } from '../../api/document';
+
+export interface NodeNavigation {
+  next_id?: number | null;
+  previous_id?: number | null;
+  popup_type?: PopupType;
+}
 import type { ServerEvents } from '../../api/live';
 import type {
   cloneNode,
@@ -37,6 +44,8 @@ export type Edit =
   | { type: 'moveNodes'; positions: NodePosition[] }
   | { type: 'setNodeDesign'; id: number; design: NodeDesignPatch }
   | { type: 'setNodeContent'; id: number; content: ContentByLanguage<NodeContentPatch> }
+  /** The content form's node-wide fields: previous and next node (null for none), popup type. */
+  | { type: 'setNodeNavigation'; id: number; navigation: NodeNavigation }
   /** min_level and max_level (hidden has its own edit and messages). */
   | { type: 'setNodeVisibility'; id: number; visibility: Omit<VisibilityPatch, 'hidden'> }
   | { type: 'setNodeHidden'; ids: number[]; hidden: boolean }
@@ -51,6 +60,8 @@ export type Edit =
   | { type: 'setEdgeContent'; id: number; content: ContentByLanguage<EdgeContentPatch> }
   | { type: 'setEdgeVisibility'; id: number; visibility: VisibilityPatch }
   | { type: 'removeEdges'; ids: number[] }
+  /** The layers panel's toggles for every edge of the map (PATCH …/elements all_edges). */
+  | { type: 'setAllEdges'; hidden?: boolean; locked?: boolean }
   | { type: 'setLayerHidden'; layer: number; hidden: boolean }
   | { type: 'setLayerLocked'; layer: number; locked: boolean }
   | { type: 'deleteLayer'; layer: number }
@@ -116,6 +127,10 @@ export const TOAST_KEYS = [
   'edgeRemoveSuccess',
   'edgeRemoveError',
   'edgesRemoveError',
+  'allEdgesHiddenSuccess',
+  'allEdgesHiddenError',
+  'allEdgesLockedSuccess',
+  'allEdgesLockedError',
   'layerHiddenSuccess',
   'layerHiddenError',
   'layerLockedSuccess',
