@@ -3,6 +3,7 @@ import { createBrowserRouter, Outlet, redirect, RouterProvider, type LoaderFunct
 import { guardDeps, session } from './account/app-session';
 import { guard, LOGIN_PATH, mapOverviewPath, resolveRoot, type Access } from './account/guard';
 import { hasRole } from './account/roles';
+import { editorMaps } from './editor/mapPrefetch';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
 import { ScrollToTop } from './layout/ScrollToTop';
 import { ErrorScreen, LoadingScreen } from './layout/StatusScreen';
@@ -83,7 +84,12 @@ const router = createBrowserRouter([
           { path: 'settings', loader: guarded(authenticated), element: screen(UserSettingsScreen) },
           {
             path: 'editor/:mapId',
-            loader: guarded({ kind: 'authenticated', role: 'student' }),
+            // The document is asked for while the editor's code loads (and React reveals it).
+            loader: guarded({ kind: 'authenticated', role: 'student' }, ({ params }) => {
+              const id = Number(params.mapId);
+              if (Number.isInteger(id) && id > 0) editorMaps.start(id);
+              return null;
+            }),
             element: screen(EditorScreen),
           },
         ],

@@ -9,6 +9,7 @@ import { ButtonLink } from '../layout/Button';
 import { ErrorState } from '../layout/States';
 import { LoadingScreen } from '../layout/StatusScreen';
 import { Editor } from './Editor';
+import { editorMaps } from './mapPrefetch';
 import { DocumentStore, type StoreApi } from './store';
 import styles from './Editor.module.css';
 
@@ -46,7 +47,7 @@ export default function EditorScreen() {
     void (async () => {
       try {
         const [doc, perms] = await Promise.all([
-          api.getMap(mapId, abort.signal),
+          editorMaps.take(mapId, abort.signal),
           api.getPermissions(mapId, abort.signal).catch(() => null),
         ]);
         if (abort.signal.aborted) return;

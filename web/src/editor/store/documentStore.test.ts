@@ -341,6 +341,58 @@ describe('all edges', () => {
   });
 });
 
+describe('while the server cannot be reached', () => {
+  const unreachable = () => new ApiError(0, 'network_error', 'Failed to fetch');
+
+  it('keeps the edits, in order, without a toast, and saves them on a later attempt', async () => {
+    const { store, api, toasts } = setup();
+    api.patchElements.mockRejectedValueOnce(unreachable()).mockRejectedValueOnce(unreachable());
+    store.apply({ type: 'moveNodes', positions: [{ id: 1, center: { x: 5, y: 5 } }] });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(api.patchElements).toHaveBeenCalledTimes(1);
+    // Shown as moved, waiting; no revert, no toast.
+    expect(store.getNode(1)?.geometry.center).toEqual({ x: 5, y: 5 });
+    expect(store.hasUnsavedChanges).toBe(true);
+    expect(toasts).toEqual([]);
+    // An edit made meanwhile waits behind it; the debounce does not hammer the server.
+    store.apply({ type: 'setNodeDesign', id: 2, design: { bg_color: '#ff0000' } });
+    await vi.advanceTimersByTimeAsync(900);
+    expect(api.patchElements).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(100); // the first retry, after 1 s: still away
+    expect(api.patchElements).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1900);
+    expect(api.patchElements).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(100); // the second, after 2 s: saved, both
+    expect(api.patchElements).toHaveBeenCalledTimes(3);
+    const sent = api.patchElements.mock.calls[2]?.[1];
+    expect(sent?.nodes?.map((n) => n.id)).toEqual([1, 2]);
+    expect(store.getNode(1)?.geometry.center).toEqual({ x: 5, y: 5 });
+    expect(toasts.filter((t) => t.type === 'error')).toEqual([]);
+  });
+
+  it('sends what waits as soon as the live channel is back', async () => {
+    const { store, api } = setup();
+    api.patchElements.mockRejectedValueOnce(unreachable());
+    store.apply({ type: 'moveNodes', positions: [{ id: 2, center: { x: 9, y: 9 } }] });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(api.patchElements).toHaveBeenCalledTimes(1);
+    api.getChanges.mockResolvedValue({ data: { changes: [], revision: 10 }, revision: 10 } as never);
+    store.connected(10);
+    await tick();
+    expect(api.patchElements).toHaveBeenCalledTimes(2);
+    expect(store.hasUnsavedChanges).toBe(false);
+  });
+
+  it('still reverts what the server refuses', async () => {
+    const { store, api, toasts } = setup();
+    api.patchElements.mockRejectedValueOnce(new ApiError(503, 'internal', 'busy'));
+    store.apply({ type: 'moveNodes', positions: [{ id: 1, center: { x: 5, y: 5 } }] });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(store.getNode(1)?.geometry.center).toEqual({ x: 100, y: 0 });
+    expect(toasts).toEqual([{ type: 'error', key: 'nodePositionError' }]);
+  });
+});
+
 describe('failures', () => {
   it('reverts positions and names the plural error', async () => {
     const { store, api, toasts } = setup();

@@ -121,6 +121,15 @@ function keepIdentity(prev: DocState, next: DocState, touched: Touched[]): void 
   if (next.global !== prev.global && deepEqual(next.global, prev.global)) next.global = prev.global;
 }
 
+/** No answer at all: the server is away or the network down; nothing was refused. */
+function isUnreachable(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 0 && err.code === 'network_error';
+}
+
+/** Waits between attempts to save while the server cannot be reached (ms). */
+const SAVE_RETRY_FIRST_MS = 1_000;
+const SAVE_RETRY_MAX_MS = 15_000;
+
 function isGone(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 410 || err.code === 'gone');
 }
@@ -150,6 +159,10 @@ export class DocumentStore {
 
   readonly #buffer = new Map<number, SyncMapEdit>();
   #inFlight = 0;
+  /** The last save found no server: what waits is kept and sent again later (or on reconnect). */
+  #unreachable = false;
+  #saveRetryTimer: unknown;
+  #saveRetryMs = 0;
   #maxAckedRevision = 0;
   #holdTimer: unknown;
   #holdExpiredAt: number | null = null;
@@ -648,6 +661,8 @@ export class DocumentStore {
   /** The quiet time: 100 ms when only positions wait, else 700 ms, from the last edit. */
   #armSaveTimer(): void {
     this.#clearSaveTimer();
+    // While the server cannot be reached, the retry timer sends what waits.
+    if (this.#unreachable) return;
     const queued = this.#pending.filter((op) => op.status === 'queued');
     if (queued.length === 0) return;
     if (queued.some((op) => savesAtOnce(op.edit.type))) {
@@ -674,6 +689,8 @@ export class DocumentStore {
     while (this.#flushing || this.#pending.some((op) => op.status === 'queued')) {
       await (this.#flushing ?? this.#flush());
       this.#clearSaveTimer();
+      // Unreachable: what waits stays queued for the next attempt.
+      if (this.#unreachable) return;
     }
   }
 
@@ -699,13 +716,15 @@ export class DocumentStore {
       if (group !== 'alone') {
         while (j < queued.length && saveGroup(queued[j]?.edit.type ?? 'createNode') === group) j++;
       }
-      await this.#send(queued.slice(i, j));
+      // The server cannot be reached: the rest waits behind what failed, in order.
+      if (!(await this.#send(queued.slice(i, j)))) return;
       i = j;
       if (this.#disposed) return;
     }
   }
 
-  async #send(candidates: Op[]): Promise<void> {
+  /** Sends one batch; answers false when the server could not be reached (the batch waits again). */
+  async #send(candidates: Op[]): Promise<boolean> {
     // An edit of an element whose create failed goes with it.
     const stale = candidates.filter(
       (op) => !this.#pending.includes(op) || idsOf(op.edit).some((id) => this.#dead.has(this.resolveId(id))),
@@ -713,7 +732,7 @@ export class DocumentStore {
     if (stale.length) this.#drop(stale);
     const batch = candidates.filter((op) => !stale.includes(op));
     const first = batch[0];
-    if (!first) return;
+    if (!first) return true;
     const edits = batch.map((op) => resolveEdit(op.edit, (id) => this.resolveId(id)));
     for (const op of batch) op.status = 'sent';
     this.#inFlight++;
@@ -732,14 +751,39 @@ export class DocumentStore {
       }
     } catch (err) {
       this.#inFlight--;
+      if (isUnreachable(err)) {
+        // Nothing was refused: the edits stay shown and are sent again (the offline banner says so).
+        for (const op of batch) op.status = 'queued';
+        this.#unreachable = true;
+        this.#retrySaveLater();
+        return false;
+      }
       this.#failed(batch, edits, err);
       this.#drain();
-      return;
+      return true;
     }
     this.#inFlight--;
+    if (this.#unreachable) this.#reachedAgain();
     this.#acked(batch, revision);
     this.#toast(successToasts(edits));
     this.#drain();
+    return true;
+  }
+
+  #retrySaveLater(): void {
+    if (this.#saveRetryTimer !== undefined || this.#disposed) return;
+    this.#saveRetryMs = this.#saveRetryMs === 0 ? SAVE_RETRY_FIRST_MS : Math.min(SAVE_RETRY_MAX_MS, this.#saveRetryMs * 2);
+    this.#saveRetryTimer = this.#timers.setTimeout(() => {
+      this.#saveRetryTimer = undefined;
+      void this.#flush();
+    }, this.#saveRetryMs);
+  }
+
+  #reachedAgain(): void {
+    this.#unreachable = false;
+    this.#saveRetryMs = 0;
+    if (this.#saveRetryTimer !== undefined) this.#timers.clearTimeout(this.#saveRetryTimer);
+    this.#saveRetryTimer = undefined;
   }
 
   async #sendAlone(op: Op, edit: Edit): Promise<number> {
@@ -855,6 +899,11 @@ export class DocumentStore {
 
   /** A (re)connection: catch up when the server is ahead, or did not say (a resync). */
   connected(revision?: number): void {
+    // Back online: what waits to be saved goes now, not at the next retry.
+    if (this.#unreachable) {
+      this.#reachedAgain();
+      void this.#flush();
+    }
     if (revision === undefined || revision > this.#revision) void this.#catchUp();
   }
 
@@ -1066,6 +1115,7 @@ export class DocumentStore {
     this.#clearHold();
     this.#clearGap();
     if (this.#retryTimer !== undefined) this.#timers.clearTimeout(this.#retryTimer);
+    if (this.#saveRetryTimer !== undefined) this.#timers.clearTimeout(this.#saveRetryTimer);
     this.#listeners.clear();
     this.#toastListeners.clear();
   }
