@@ -19,6 +19,7 @@ const ClientSettingsScreen = lazy(() => import('./account/screens/ClientSettings
 const UserSettingsScreen = lazy(() => import('./account/screens/UserSettingsScreen'));
 const EditorScreen = lazy(() => import('./editor/EditorScreen'));
 const PreviewScreen = lazy(() => import('./viewer/PreviewScreen'));
+const PublicMapScreen = lazy(() => import('./viewer/PublicMapScreen'));
 
 function screen(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -96,6 +97,8 @@ const router = createBrowserRouter([
       },
       // The working copy as readers will see it: the viewer, full screen.
       { path: 'preview/:mapId', loader: guarded(authenticated), element: screen(PreviewScreen) },
+      // A published map at its public address: no sign-in needed where its access mode allows.
+      { path: 'm/:url', element: screen(PublicMapScreen) },
       { path: '*', loader: () => redirect(LOGIN_PATH) },
     ],
   },

@@ -1,0 +1,189 @@
+package api_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/strata-maps/strata/internal/store"
+	"github.com/strata-maps/strata/internal/store/storetest"
+)
+
+type publicationBody struct {
+	URL          string   `json:"url"`
+	AccessMode   string   `json:"access_mode"`
+	EmbedDomains []string `json:"embed_domains"`
+	Status       string   `json:"status"`
+	Live         *struct {
+		ID        int64   `json:"id"`
+		Revision  int64   `json:"revision"`
+		Name      string  `json:"name"`
+		CreatedBy *string `json:"created_by"`
+	} `json:"live"`
+}
+
+func TestPublishingByRole(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		h := newHarness(t, s)
+		path := fmt.Sprintf("/api/v1/maps/%d/publish", h.mapID)
+		want := map[string]int{anon: 401, guest: 403, student: 403, editor: 201, admin: 201, super: 201, outsider: 404}
+		for _, a := range actors {
+			res := h.as(a).do("POST", path, map[string]any{"name": "By " + a})
+			res.want(want[a])
+			if want[a] == 403 {
+				res.wantError(403, "forbidden")
+			}
+		}
+		var vs struct {
+			Versions []struct {
+				Name string `json:"name"`
+				Kind string `json:"kind"`
+			} `json:"versions"`
+		}
+		h.as(guest).do("GET", fmt.Sprintf("/api/v1/maps/%d/versions", h.mapID), nil).want(200).decode(&vs)
+		if len(vs.Versions) != 3 || vs.Versions[0].Name != "By "+super || vs.Versions[2].Name != "By "+editor || vs.Versions[0].Kind != "published" {
+			t.Fatalf("versions %+v", vs.Versions)
+		}
+	})
+}
+
+func TestPublishingStatusAndPublicAccess(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		h := newHarness(t, s)
+		ed := h.as(editor)
+		pubPath := fmt.Sprintf("/api/v1/maps/%d/publication", h.mapID)
+		var p publicationBody
+		ed.do("GET", pubPath, nil).want(200).decode(&p)
+		if p.Status != "not_published" || p.Live != nil || p.AccessMode != "limited" {
+			t.Fatalf("before publishing: %+v", p)
+		}
+		// A node with content, then the address, then publishing.
+		var node struct {
+			ID int64 `json:"id"`
+		}
+		ed.do("POST", fmt.Sprintf("/api/v1/maps/%d/nodes", h.mapID), map[string]any{
+			"design": map[string]any{"shape": "circle"}, "geometry": map[string]any{"center": map[string]any{"x": 100, "y": 100}},
+		}).want(201).decode(&node)
+		setContent := func(html string) {
+			ed.do("PATCH", fmt.Sprintf("/api/v1/maps/%d/elements", h.mapID), map[string]any{"nodes": []any{
+				map[string]any{"id": node.ID, "content": map[string]any{"de": map[string]any{"title": "Strategie", "content": html}}},
+			}}).want(200)
+		}
+		setContent("<p>Der <b>Plan</b></p>")
+		h.as(student).do("PATCH", pubPath, map[string]any{"url": "acme-plan"}).wantError(403, "forbidden")
+		ed.do("PATCH", pubPath, map[string]any{"url": "acme-plan", "seo_description": "The plan"}).want(200)
+		ed.do("POST", fmt.Sprintf("/api/v1/maps/%d/publish", h.mapID), nil).want(201).decode(&p)
+		if p.Status != "up_to_date" || p.Live == nil || p.Live.CreatedBy == nil || !strings.HasSuffix(*p.Live.CreatedBy, fmt.Sprint(h.users[editor].ID)) {
+			t.Fatalf("after publishing: %+v", p)
+		}
+
+		public := "/api/v1/public/maps/acme-plan"
+		// Published but not a live map (the overview's toggle): it does not exist publicly.
+		h.as(guest).do("GET", public, nil).wantError(404, "not_found")
+		if err := s.SetMapLive(context.Background(), h.mapID, true); err != nil {
+			t.Fatal(err)
+		}
+
+		// Limited: members only; anonymous readers are asked to sign in.
+		h.as(anon).do("GET", public, nil).wantError(401, "unauthenticated")
+		h.as(outsider).do("GET", public, nil).wantError(404, "not_found")
+		res := h.as(guest).do("GET", public, nil).want(200)
+		if !strings.Contains(string(res.body), `"nodes":[`) || res.header.Get("ETag") == "" {
+			t.Fatalf("live document %.200s, etag %q", res.body, res.header.Get("ETag"))
+		}
+		// The node's whole content as published.
+		publishedHTML := func() string {
+			var got struct {
+				ID      int64 `json:"id"`
+				Content map[string]struct {
+					Content string `json:"content"`
+				} `json:"content"`
+			}
+			h.as(guest).do("GET", fmt.Sprintf("%s/nodes/%d", public, node.ID), nil).want(200).decode(&got)
+			if got.ID != node.ID {
+				t.Fatalf("node %d answered for %d", got.ID, node.ID)
+			}
+			return got.Content["de"].Content
+		}
+		if got := publishedHTML(); got != "<p>Der <b>Plan</b></p>" {
+			t.Fatalf("published content %q", got)
+		}
+		h.as(guest).do("GET", public+"/nodes/999999", nil).wantError(404, "not_found")
+
+		// The working copy changes: the live version does not, and the status says so.
+		setContent("<p>Neu</p>")
+		ed.do("GET", pubPath, nil).want(200).decode(&p)
+		if p.Status != "changed" {
+			t.Fatalf("after a change: %s", p.Status)
+		}
+		if got := publishedHTML(); got != "<p>Der <b>Plan</b></p>" {
+			t.Fatalf("the live version moved with the working copy: %q", got)
+		}
+
+		// Partial: any signed-in reader; accessible: anyone.
+		ed.do("PATCH", pubPath, map[string]any{"access_mode": "partial"}).want(200)
+		h.as(anon).do("GET", public, nil).wantError(401, "unauthenticated")
+		h.as(outsider).do("GET", public, nil).want(200)
+		ed.do("PATCH", pubPath, map[string]any{"access_mode": "accessible"}).want(200)
+		res = h.as(anon).do("GET", public, nil).want(200)
+
+		// Taking the live version down: the working copy stays, the address answers 404.
+		h.as(student).do("DELETE", pubPath+"/live", nil).wantError(403, "forbidden")
+		ed.do("DELETE", pubPath+"/live", nil).want(200).decode(&p)
+		if p.Status != "not_published" || p.Live != nil {
+			t.Fatalf("after deleting the live version: %+v", p)
+		}
+		h.as(anon).do("GET", public, nil).wantError(404, "not_found")
+		h.as(anon).do("GET", "/api/v1/public/maps/no-such-map", nil).wantError(404, "not_found")
+	})
+}
+
+func TestPublicationBadInput(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		h := newHarness(t, s)
+		ed := h.as(editor)
+		pubPath := fmt.Sprintf("/api/v1/maps/%d/publication", h.mapID)
+		ed.do("PATCH", pubPath, map[string]any{"url": "taken", "embed_domains": "example.org\nhttps://www.example.org"}).want(200)
+		var before publicationBody
+		ed.do("GET", pubPath, nil).want(200).decode(&before)
+
+		other := h.as(admin)
+		var created struct {
+			ID int64 `json:"id"`
+		}
+		other.do("POST", "/api/v1/clients/acme/maps", newMapBody("Second")).want(201).decode(&created)
+		other.do("PATCH", fmt.Sprintf("/api/v1/maps/%d/publication", created.ID), map[string]any{"url": "taken"}).wantError(409, "conflict")
+
+		for name, body := range map[string]any{
+			"address with capitals":      map[string]any{"url": "Acme"},
+			"address too short":          map[string]any{"url": "ab"},
+			"address with a slash":       map[string]any{"url": "a/b/c"},
+			"unknown access mode":        map[string]any{"access_mode": "public"},
+			"a directive in the domains": map[string]any{"embed_domains": "example.org; script-src *"},
+			"SEO description too long":   map[string]any{"seo_description": strings.Repeat("x", 301)},
+			"wrong type":                 map[string]any{"embed_only": "yes"},
+			"malformed JSON":             `{"url":`,
+		} {
+			t.Run(name, func(t *testing.T) {
+				ed.do("PATCH", pubPath, body).wantError(400, "validation_failed")
+			})
+		}
+		var after publicationBody
+		ed.do("GET", pubPath, nil).want(200).decode(&after)
+		if fmt.Sprint(after) != fmt.Sprint(before) {
+			t.Fatalf("a refused change wrote something: %+v, was %+v", after, before)
+		}
+		ed.do("POST", fmt.Sprintf("/api/v1/maps/%d/publish", h.mapID), map[string]any{"name": strings.Repeat("n", 201)}).wantError(400, "validation_failed", "name")
+		var vs struct {
+			Versions []any `json:"versions"`
+		}
+		ed.do("GET", fmt.Sprintf("/api/v1/maps/%d/versions", h.mapID), nil).want(200).decode(&vs)
+		if len(vs.Versions) != 0 {
+			t.Fatalf("a refused publish stored a version: %v", vs.Versions)
+		}
+	})
+}

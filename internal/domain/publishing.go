@@ -1,0 +1,220 @@
+package domain
+
+import (
+	"net"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// AccessMode says who may read a map's live version (account-area §3).
+type AccessMode string
+
+const (
+	// AccessLimited: members of the map's client only.
+	AccessLimited AccessMode = "limited"
+	// AccessPartial: readers who registered (counted as active readers).
+	AccessPartial AccessMode = "partial"
+	// AccessAccessible: anyone.
+	AccessAccessible AccessMode = "accessible"
+)
+
+// Valid reports whether m is one of the access modes.
+func (m AccessMode) Valid() bool {
+	return m == AccessLimited || m == AccessPartial || m == AccessAccessible
+}
+
+// Publication is how a map is published: its public address, who may read
+// it, where it may be embedded, and its live version.
+type Publication struct {
+	MapID int64
+	// URL is the map's address under /m/; "" until one is set.
+	URL        string
+	AccessMode AccessMode
+	// EmbedOnly: the map is callable only when embedded in a page.
+	EmbedOnly bool
+	// EmbedDomains may embed the map (frame-ancestors); none means only the
+	// map's own site.
+	EmbedDomains   []string
+	SEOTitle       string
+	SEODescription string
+	// Live is the published version, nil when the map has none.
+	Live *Version
+}
+
+// NewPublication is a map's publication before anything was set: members
+// only, no address, nothing live.
+func NewPublication(mapID int64) Publication {
+	return Publication{MapID: mapID, AccessMode: AccessLimited, EmbedDomains: []string{}}
+}
+
+// VersionKind says why a version was stored.
+type VersionKind string
+
+const (
+	// VersionPublished is a snapshot made live.
+	VersionPublished VersionKind = "published"
+	// VersionSaved is a snapshot kept without publishing it.
+	VersionSaved VersionKind = "saved"
+)
+
+// Version is a stored snapshot of a map's document at one revision.
+type Version struct {
+	ID          int64
+	MapID       int64
+	Revision    int64
+	Kind        VersionKind
+	Name        string
+	Description string
+	CreatedBy   *int64
+	CreatedAt   time.Time
+}
+
+// LiveStatus is what the map overview and the editor say about publishing.
+type LiveStatus string
+
+const (
+	StatusNotPublished LiveStatus = "not_published"
+	// StatusChanged: the working copy changed since the live version.
+	StatusChanged  LiveStatus = "changed"
+	StatusUpToDate LiveStatus = "up_to_date"
+)
+
+// StatusOf compares the live version with the working copy's revision.
+func StatusOf(p Publication, mapRevision int64) LiveStatus {
+	switch {
+	case p.Live == nil:
+		return StatusNotPublished
+	case p.Live.Revision < mapRevision:
+		return StatusChanged
+	}
+	return StatusUpToDate
+}
+
+// CanPublish is the rule for publishing, syncing, resetting and deleting the
+// live version: admins and editors (and superusers); a student asks an admin.
+func CanPublish(a Actor, client string) bool {
+	return a.Can(client, RoleEditor)
+}
+
+// Field limits of a publication.
+const (
+	MapURLMinLen         = 3
+	MapURLMaxLen         = 64
+	SEOTitleMaxLen       = 120
+	SEODescriptionMaxLen = 300
+	MaxEmbedDomains      = 50
+)
+
+var mapURLPattern = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$`)
+
+// ValidateMapURL checks a map address: lower-case letters, digits and inner
+// hyphens, 3 to 64 characters.
+func ValidateMapURL(v *Validation, field, url string) {
+	v.Check(len(url) >= MapURLMinLen && len(url) <= MapURLMaxLen, field, "must be 3 to 64 characters")
+	v.Check(mapURLPattern.MatchString(url), field, "may hold lower-case letters, digits and hyphens inside")
+}
+
+// ParseEmbedDomains reads the allowed embed domains, one per line (blank
+// lines ignored): host names, optionally with a scheme and a port, or a
+// "*." wildcard for subdomains. It answers them as CSP source expressions.
+func ParseEmbedDomains(v *Validation, field, text string) []string {
+	out := []string{}
+	seen := map[string]bool{}
+	for _, line := range strings.Split(text, "\n") {
+		d := strings.ToLower(strings.TrimSpace(line))
+		if d == "" {
+			continue
+		}
+		src, ok := embedSource(d)
+		if !ok {
+			v.Add(field, "each line must be a domain such as example.org or https://www.example.org")
+			return nil
+		}
+		if !seen[src] {
+			seen[src] = true
+			out = append(out, src)
+		}
+	}
+	v.Check(len(out) <= MaxEmbedDomains, field, "at most 50 domains")
+	return out
+}
+
+var hostLabel = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$`)
+
+// embedSource turns one domain line into a frame-ancestors source: only
+// characters a CSP source may hold get through, so a line cannot add a
+// directive of its own.
+func embedSource(d string) (string, bool) {
+	scheme := ""
+	for _, s := range []string{"https://", "http://"} {
+		if strings.HasPrefix(d, s) {
+			scheme, d = s, strings.TrimPrefix(d, s)
+		}
+	}
+	d = strings.TrimSuffix(d, "/")
+	host, port := d, ""
+	if h, p, err := net.SplitHostPort(d); err == nil {
+		host, port = h, p
+		for _, c := range port {
+			if c < '0' || c > '9' {
+				return "", false
+			}
+		}
+	}
+	labels := strings.Split(host, ".")
+	if len(labels) < 2 {
+		return "", false
+	}
+	for i, l := range labels {
+		if i == 0 && l == "*" {
+			continue
+		}
+		if !hostLabel.MatchString(l) {
+			return "", false
+		}
+	}
+	src := scheme + host
+	if port != "" {
+		src += ":" + port
+	}
+	return src, true
+}
+
+// PublicAccess is what a reader may do with a published map.
+type PublicAccess int
+
+const (
+	// PublicDenied: the map does not exist for this reader (404).
+	PublicDenied PublicAccess = iota
+	// PublicSignIn: the reader must sign in (or register) first.
+	PublicSignIn
+	// PublicRead: the reader sees the live version.
+	PublicRead
+)
+
+// ReadPublished is the one rule for reading a live map: accessible maps are
+// anyone's; partial ones any signed-in reader's; limited ones the client's
+// members' (and superusers'). A map not live, or without a live version,
+// does not exist publicly.
+func ReadPublished(p Publication, live bool, a Actor, client string) PublicAccess {
+	if !live || p.Live == nil {
+		return PublicDenied
+	}
+	switch p.AccessMode {
+	case AccessAccessible:
+		return PublicRead
+	case AccessPartial:
+		if a.User.ID == 0 {
+			return PublicSignIn
+		}
+		return PublicRead
+	}
+	if a.User.IsSuperuser || a.IsMember(client) {
+		return PublicRead
+	}
+	if a.User.ID == 0 {
+		return PublicSignIn
+	}
+	return PublicDenied
+}

@@ -1,0 +1,103 @@
+package domain
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestStatusOf(t *testing.T) {
+	p := NewPublication(1)
+	if got := StatusOf(p, 5); got != StatusNotPublished {
+		t.Fatalf("no live version: %s", got)
+	}
+	p.Live = &Version{Revision: 5}
+	if got := StatusOf(p, 5); got != StatusUpToDate {
+		t.Fatalf("same revision: %s", got)
+	}
+	if got := StatusOf(p, 6); got != StatusChanged {
+		t.Fatalf("newer working copy: %s", got)
+	}
+}
+
+func TestCanPublish(t *testing.T) {
+	for role, want := range map[Role]bool{RoleGuest: false, RoleStudent: false, RoleEditor: true, RoleAdmin: true} {
+		a := Actor{User: User{ID: 1}, Roles: map[string][]Role{"acme": {role}}}
+		if got := CanPublish(a, "acme"); got != want {
+			t.Errorf("%s: %v", role, got)
+		}
+	}
+	if !CanPublish(Actor{User: User{ID: 1, IsSuperuser: true}}, "acme") {
+		t.Error("a superuser publishes")
+	}
+	if CanPublish(Actor{User: User{ID: 1}, Roles: map[string][]Role{"other": {RoleAdmin}}}, "acme") {
+		t.Error("an admin of another client does not")
+	}
+}
+
+func TestValidateMapURL(t *testing.T) {
+	for url, ok := range map[string]bool{
+		"strategy-2027": true, "abc": true, "ab": false, "-abc": false, "abc-": false,
+		"Abc": false, "a b c": false, "ab/c": false, "äbc": false, strings.Repeat("x", 65): false,
+	} {
+		v := &Validation{}
+		ValidateMapURL(v, "url", url)
+		if (v.Err() == nil) != ok {
+			t.Errorf("%q: %v", url, v.Err())
+		}
+	}
+}
+
+func TestParseEmbedDomains(t *testing.T) {
+	v := &Validation{}
+	got := ParseEmbedDomains(v, "embed_domains", "example.org\n\n  https://www.Example.org/ \n*.acme.com\nlocalhost.test:8080\nexample.org\n")
+	if err := v.Err(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"example.org", "https://www.example.org", "*.acme.com", "localhost.test:8080"}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	// Anything that could end the directive or add one is refused.
+	for _, bad := range []string{"example.org; script-src *", "'self'", "example", "exa mple.org", "http://x.org:80a", "*", "javascript:alert(1)"} {
+		v := &Validation{}
+		if ParseEmbedDomains(v, "embed_domains", bad); v.Err() == nil {
+			t.Errorf("%q was taken", bad)
+		}
+	}
+}
+
+func TestReadPublished(t *testing.T) {
+	anon := Actor{}
+	member := Actor{User: User{ID: 2}, Roles: map[string][]Role{"acme": {RoleGuest}}}
+	stranger := Actor{User: User{ID: 3}}
+	live := NewPublication(1)
+	live.Live = &Version{ID: 9, Revision: 4}
+	cases := []struct {
+		mode AccessMode
+		who  Actor
+		want PublicAccess
+	}{
+		{AccessAccessible, anon, PublicRead},
+		{AccessAccessible, stranger, PublicRead},
+		{AccessPartial, anon, PublicSignIn},
+		{AccessPartial, stranger, PublicRead},
+		{AccessLimited, anon, PublicSignIn},
+		{AccessLimited, stranger, PublicDenied},
+		{AccessLimited, member, PublicRead},
+		{AccessLimited, Actor{User: User{ID: 4, IsSuperuser: true}}, PublicRead},
+	}
+	for _, c := range cases {
+		p := live
+		p.AccessMode = c.mode
+		if got := ReadPublished(p, true, c.who, "acme"); got != c.want {
+			t.Errorf("%s, user %d: %v, want %v", c.mode, c.who.User.ID, got, c.want)
+		}
+	}
+	if got := ReadPublished(live, false, member, "acme"); got != PublicDenied {
+		t.Error("a map not live is not readable")
+	}
+	if got := ReadPublished(NewPublication(1), true, member, "acme"); got != PublicDenied {
+		t.Error("a map without a live version is not readable")
+	}
+}
