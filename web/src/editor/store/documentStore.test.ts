@@ -305,6 +305,38 @@ describe('templates', () => {
   });
 });
 
+describe('the default templates of the global design', () => {
+  it('gives new nodes and edges the template the global design names, while it exists', async () => {
+    const { store, api } = setup();
+    api.createNode.mockResolvedValue({ data: { ...node(50, { template: '5' }), revision: 13 }, revision: 13 });
+    api.createEdge.mockResolvedValue({ data: { ...edge(60, 1, 2), template: '6', revision: 14 }, revision: 14 });
+    store.receiveSync(
+      sync(11, 'object_templates', {
+        templates: [
+          { id: 5, name: 'Topic', type: 'node', design: { bg_color: '#111111' } },
+          { id: 6, name: 'Link', type: 'edge', design: {} },
+        ],
+      }),
+    );
+    const templates = { node_template: '5', edge_template: '6' };
+    store.receiveSync(sync(12, 'global_design', { global_design: { ...doc().global_design, templates } }));
+
+    const made = store.apply({ type: 'createNode', node: { design: { shape: 'circle' }, geometry: { center: { x: 1, y: 1 } } } });
+    expect(made.ok && made.id !== undefined ? store.getNode(made.id)?.template : null).toBe('5');
+    store.apply({ type: 'createEdge', edge: { node: { from_id: 1, to_id: 2 } } });
+    await tick();
+    expect(api.createNode.mock.calls[0]?.[1].design.object_template).toBe('5');
+    expect(api.createEdge.mock.calls[0]?.[1].design?.object_template).toBe('6');
+
+    // One chosen by hand wins; a default whose template is gone is not used.
+    store.apply({ type: 'createNode', node: { design: { shape: 'circle', object_template: '0' }, geometry: { center: { x: 2, y: 2 } } } });
+    store.receiveSync(sync(13, 'global_design', { global_design: { ...doc().global_design, templates: { node_template: '99' } } }));
+    store.apply({ type: 'createNode', node: { design: { shape: 'circle' }, geometry: { center: { x: 3, y: 3 } } } });
+    await tick();
+    expect(api.createNode.mock.calls.map((c) => c[1].design.object_template)).toEqual(['5', '0', undefined]);
+  });
+});
+
 describe('all edges', () => {
   it('hides and locks every edge at once, alone in a request, and undoes to each edge’s own flag', async () => {
     const { store, api, toasts } = setup();

@@ -20,6 +20,7 @@ import type {
   Node,
   ObjectTemplate,
   RevisionAnswer,
+  TemplateRef,
 } from '../../api/document';
 import { NO_TEMPLATE } from '../../api/document';
 import type { SyncMapEdit } from '../../api/live';
@@ -349,8 +350,20 @@ export class DocumentStore {
     return { result: op.createdId === undefined ? { ok: true } : { ok: true, id: op.createdId }, entry };
   }
 
-  /** "A change equal to the template-computed value is saved as null" (spec §4). */
+  /**
+   * A new node or edge without a template of its own follows the global design's default one
+   * (its templates section), when that still exists; "a change equal to the template-computed
+   * value is saved as null" (spec §4).
+   */
   #normalize(edit: Edit): Edit {
+    if (edit.type === 'createNode' && edit.node.design.object_template === undefined) {
+      const ref = this.#defaultTemplate('node');
+      return ref ? { ...edit, node: { ...edit.node, design: { ...edit.node.design, object_template: ref } } } : edit;
+    }
+    if (edit.type === 'createEdge' && edit.edge.design?.object_template === undefined) {
+      const ref = this.#defaultTemplate('edge');
+      return ref ? { ...edit, edge: { ...edit.edge, design: { ...edit.edge.design, object_template: ref } } } : edit;
+    }
     if (edit.type !== 'setNodeDesign' && edit.type !== 'setEdgeDesign') return edit;
     const target = edit.type === 'setNodeDesign' ? 'node' : 'edge';
     const el = target === 'node' ? this.getNode(edit.id) : this.getEdge(edit.id);
@@ -358,6 +371,12 @@ export class DocumentStore {
     const template = ref === NO_TEMPLATE ? undefined : this.#view.templates.get(Number(ref));
     const design = inheritTemplateEqual(target, edit.design, template, this.#view.global);
     return design === edit.design ? edit : { ...edit, design };
+  }
+
+  #defaultTemplate(kind: 'node' | 'edge'): TemplateRef | null {
+    const ref = this.#view.global.templates[`${kind}_template`];
+    if (typeof ref !== 'string' || ref === NO_TEMPLATE) return null;
+    return this.#view.templates.get(Number(ref))?.type === kind ? ref : null;
   }
 
   #targetsExist(edit: Edit): boolean {
