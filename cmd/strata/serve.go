@@ -93,6 +93,10 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	if web == nil {
 		log.Warn("this binary has no web app built in; `make build` embeds it")
 	}
+	fonts, err := webapp.Fonts()
+	if err != nil {
+		return err
+	}
 	publicURL := cfg.PublicURL
 	if publicURL == "" {
 		// Links in mail must not be built from a request's Host header,
@@ -112,7 +116,7 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	defer closeLive()
 	srv := &http.Server{
 		Handler: api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
-			Editing: editing.New(s, hub), Live: hub}),
+			Editing: editing.New(s, hub), Live: hub, Fonts: fonts}),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),

@@ -93,6 +93,26 @@ async function openSidebar(page: Page, option: string, testId: string) {
 test.describe('design sidebars', () => {
   test.use({ locale: 'en-US' });
 
+  test('the client\'s fonts are offered in the font field and loaded for drawing', async ({ browser }) => {
+    const { context, page } = await openEditor(browser, 'editor');
+    const id = await addNode(page, 300, 240);
+    const sidebar = await openSidebar(page, 'nodeDesign', 'node-design-sidebar');
+    const field = sidebar.getByTestId('field-font_family');
+    const listId = await field.getAttribute('list');
+    expect(listId).not.toBeNull();
+    const offered = await page.locator(`datalist[id="${listId}"] option`).evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(offered.slice(0, 2)).toEqual(['Inter', 'Merriweather']);
+    await field.fill('Merriweather');
+    await field.press('Enter');
+    await expect.poll(async () => (await nodeStyle(page, id))?.font_family).toBe('Merriweather');
+    // Its faces were loaded from the server: the canvas draws with the font itself.
+    await expect.poll(() => page.evaluate(() => document.fonts.check('700 16px Merriweather'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Merriweather' && f.status === 'loaded').length))
+      .toBeGreaterThan(0);
+    await context.close();
+  });
+
   test('node design: a value is drawn, saved, seen by the other browser, and can be inherited again', async ({ browser }) => {
     const { a, b, close } = await together(browser);
     const id = await addNode(a, 260, 200);

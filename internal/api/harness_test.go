@@ -23,6 +23,7 @@ import (
 	"github.com/strata-maps/strata/internal/live"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
+	"github.com/strata-maps/strata/internal/webapp"
 )
 
 // Actors of the scenarios: anonymous, each role in client acme, a
@@ -51,6 +52,10 @@ type harness struct {
 	mapID  int64
 }
 
+// testFonts are the fonts the test server serves.
+var testFonts = []webapp.Font{{FamilyName: "Inter", Name: "Inter (sans-serif)", Package: "@fontsource/inter",
+	Faces: []webapp.FontFace{{File: "inter-latin-400-normal.woff2", Weight: 400, Style: "normal"}}}}
+
 // testPassword signs in every harness user; hashed once for all tests.
 const testPassword = "correct horse battery"
 
@@ -70,7 +75,7 @@ func newHarness(t *testing.T, s *store.Store) *harness {
 	h.hub = live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, api.Grants(s), nil)
 	t.Cleanup(h.hub.Close)
 	h.srv = httptest.NewServer(api.New(api.Deps{Store: s, Log: log, Web: testWeb, PublicURL: "http://strata.test",
-		Mail: &mail.Outbox{Dir: h.outbox, Log: log}, Editing: editing.New(s, h.hub), Live: h.hub}))
+		Mail: &mail.Outbox{Dir: h.outbox, Log: log}, Editing: editing.New(s, h.hub), Live: h.hub, Fonts: testFonts}))
 	t.Cleanup(h.srv.Close)
 
 	var err error

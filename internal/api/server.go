@@ -23,6 +23,7 @@ import (
 	"github.com/strata-maps/strata/internal/live"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
+	"github.com/strata-maps/strata/internal/webapp"
 )
 
 // Deps is what the server is built from.
@@ -40,6 +41,8 @@ type Deps struct {
 	Editing   *editing.Service
 	// Live is the live channel; nil leaves /api/v1/live unavailable.
 	Live *live.Hub
+	// Fonts are the font families the web app serves to every client.
+	Fonts []webapp.Font
 }
 
 // Server is the HTTP handler of Strata.
@@ -49,6 +52,7 @@ type Server struct {
 	mail         mail.Sender
 	editing      *editing.Service
 	live         *live.Hub
+	fonts        []webapp.Font
 	api          *http.ServeMux
 	apiHandler   http.Handler // api, compressed
 	web          http.Handler
@@ -66,7 +70,7 @@ type Server struct {
 // New builds the server and its route table.
 func New(d Deps) *Server {
 	s := &Server{
-		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, live: d.Live, api: http.NewServeMux(), web: newWebApp(d.Web),
+		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, live: d.Live, fonts: d.Fonts, api: http.NewServeMux(), web: newWebApp(d.Web),
 		publicURL:       strings.TrimRight(d.PublicURL, "/"),
 		loginFailures:   auth.NewLimiter(10, 15*time.Minute, nil),
 		addressFailures: auth.NewLimiter(100, 15*time.Minute, nil),
@@ -120,6 +124,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/v1/clients/{name}/quotas", s.signedIn(s.getQuotas))
 	m.HandleFunc("PATCH /api/v1/clients/{name}/quotas", s.signedIn(s.setQuotas))
 	m.HandleFunc("GET /api/v1/clients/{name}/testing_period", s.signedIn(s.getTestingPeriod))
+	m.HandleFunc("GET /api/v1/clients/{name}/features", s.signedIn(s.getFeatures))
 	m.HandleFunc("PATCH /api/v1/clients/{name}/testing_period", s.signedIn(s.setTestingPeriod))
 	m.HandleFunc("GET /api/v1/clients/{name}/settings", s.signedIn(s.getClientSettings))
 	m.HandleFunc("PATCH /api/v1/clients/{name}/settings", s.signedIn(s.patchClientSettings))

@@ -93,6 +93,24 @@ export function getTestingPeriod(name: string, signal?: AbortSignal): Promise<Te
   return request<TestingPeriod>('GET', `${clientPath(name)}/testing_period`, { signal });
 }
 
+/** A font family the client's maps may use, with its faces (GET /clients/{name}/features?expand=fonts). */
+export interface ClientFont {
+  family_name: string;
+  name: string;
+  faces: { url: string; style: 'normal' | 'italic'; weight: number; format: string }[];
+}
+
+export interface ClientFeatures {
+  fonts: ClientFont[];
+  external_content_providers: { enabled: boolean }[];
+}
+
+/** What a client's maps may use: its fonts (expanded) and external content providers. */
+export async function getClientFeatures(name: string, signal?: AbortSignal): Promise<ClientFeatures> {
+  const res = await request<{ features: ClientFeatures }>('GET', `${clientPath(name)}/features?expand=fonts`, { signal });
+  return res.features;
+}
+
 /** The general settings: admins only (they hold the API key). */
 export function getClientSettings(name: string, signal?: AbortSignal): Promise<ClientSettings> {
   return request<ClientSettings>('GET', `${clientPath(name)}/settings`, { signal });

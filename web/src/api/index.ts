@@ -16,6 +16,7 @@ export {
   createClientMap,
   deleteClient,
   deleteMapTemplate,
+  getClientFeatures,
   getClientSettings,
   getQuotas,
   getTestingPeriod,
@@ -36,6 +37,7 @@ export {
   updateMapTemplate,
   updateMember,
 } from './clients';
+export type { ClientFeatures, ClientFont } from './clients';
 export { changePassword, getUser, patchUser } from './users';
 export { PALETTES, QUOTA_KINDS, TEMPLATE_THEMES } from './types';
 export {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
-import type { User } from '../api';
+import { getClientFeatures, type ClientFont, type User } from '../api';
 import { LiveConnection } from '../api/live';
 import type { Role } from '../account/roles';
 import { Button } from '../layout/Button';
@@ -17,7 +17,7 @@ import {
   ShortcutsPanel,
   SideMenu,
 } from './EditorParts';
-import { FontLoader, fontSources } from './fonts';
+import { ClientFontFamilies, FontLoader, clientFontSources, fontSources } from './fonts';
 import { Presence, lockHolder, othersLocks, othersSectionLocks } from './presence';
 import { MENU_OPTIONS, panelOf, toggleOption, type MenuOptionId } from './sideMenu';
 import { ContentFormSidebar } from './sidebars/ContentFormSidebar';
@@ -214,12 +214,40 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
   // --- Web fonts the designs name: loaded once, then the text is laid out again -----------------
   const fontLoader = useMemo(
     () =>
-      new FontLoader(document.fonts, (family, source) => new FontFace(family, source), (message, error) => {
+      new FontLoader(document.fonts, (family, source, descriptors) => new FontFace(family, source, descriptors), (message, error) => {
         console.warn(message, error);
       }),
     [],
   );
   const fontSourceList = useMemo(() => fontSources(store.document), [store.document]);
+  // The client's fonts: listed in the font fields and loaded for drawing; without them (a failed
+  // fetch is only logged) the fields offer the generic families.
+  const [clientFonts, setClientFonts] = useState<readonly ClientFont[]>([]);
+  useEffect(() => {
+    const abort = new AbortController();
+    getClientFeatures(clientName, abort.signal).then(
+      (features) => {
+        setClientFonts(features.fonts);
+      },
+      (err: unknown) => {
+        if (!abort.signal.aborted) console.warn('the client\'s fonts could not be read', err);
+      },
+    );
+    return () => {
+      abort.abort();
+    };
+  }, [clientName]);
+  const clientFamilies = useMemo(() => clientFonts.map((f) => f.family_name), [clientFonts]);
+  useEffect(() => {
+    if (!controller || clientFonts.length === 0) return;
+    let live = true;
+    void fontLoader.load(clientFontSources(clientFonts)).then((loaded) => {
+      if (live && loaded > 0) controller.scene.relayoutText();
+    });
+    return () => {
+      live = false;
+    };
+  }, [controller, fontLoader, clientFonts]);
   useEffect(() => {
     if (!controller) return;
     let live = true;
@@ -445,265 +473,267 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
   const offline = people.connection === 'reconnecting' || people.connection === 'offline';
 
   return (
-    <main className={styles.editor} data-testid="editor" data-can-edit={canEdit}>
-      <header className={styles.toolbar}>
-        <h1 className={styles.mapName} title={mapSettings.name}>
-          {mapSettings.name}
-        </h1>
-        {!canEdit && <span className={styles.readOnly}>{t('editor.readOnly')}</span>}
-        <div className={styles.group} role="group" aria-label={t('editor.level.label')}>
-          <label className={styles.levelLabel}>
-            {t('editor.level.label')}
-            <select
-              value={view.level}
-              data-testid="level-select"
-              onChange={(e) => {
-                controller?.setLevel(Number(e.target.value));
-              }}
-            >
-              {Array.from({ length: levels }, (_, i) => i + 1).map((l) => (
-                <option key={l} value={l}>
-                  {t('editor.level.option', { level: l, count: levels })}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <div className={styles.group} role="group" aria-label={t('editor.zoom.label')}>
-          <Button size="small" variant="secondary" aria-label={t('editor.zoom.out')} title={t('editor.zoom.out')} onClick={() => controller?.zoomBy(0.8)}>
-            −
-          </Button>
-          <ZoomFigure controller={controller} />
-          <Button size="small" variant="secondary" aria-label={t('editor.zoom.in')} title={t('editor.zoom.in')} onClick={() => controller?.zoomBy(1.25)}>
-            +
-          </Button>
-          <Button size="small" variant="secondary" onClick={() => controller?.fit()}>
-            {t('editor.zoom.fit')}
-          </Button>
-        </div>
-        {canEdit && (
-          <div className={styles.group} role="group" aria-label={t('editor.actions.label')}>
-            <Button size="small" variant="ghost" disabled={!store.canUndo} onClick={() => store.undo()} title={t('editor.actions.undoHint')}>
-              {t('editor.actions.undo')}
+    <ClientFontFamilies value={clientFamilies}>
+      <main className={styles.editor} data-testid="editor" data-can-edit={canEdit}>
+        <header className={styles.toolbar}>
+          <h1 className={styles.mapName} title={mapSettings.name}>
+            {mapSettings.name}
+          </h1>
+          {!canEdit && <span className={styles.readOnly}>{t('editor.readOnly')}</span>}
+          <div className={styles.group} role="group" aria-label={t('editor.level.label')}>
+            <label className={styles.levelLabel}>
+              {t('editor.level.label')}
+              <select
+                value={view.level}
+                data-testid="level-select"
+                onChange={(e) => {
+                  controller?.setLevel(Number(e.target.value));
+                }}
+              >
+                {Array.from({ length: levels }, (_, i) => i + 1).map((l) => (
+                  <option key={l} value={l}>
+                    {t('editor.level.option', { level: l, count: levels })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <div className={styles.group} role="group" aria-label={t('editor.zoom.label')}>
+            <Button size="small" variant="secondary" aria-label={t('editor.zoom.out')} title={t('editor.zoom.out')} onClick={() => controller?.zoomBy(0.8)}>
+              −
             </Button>
-            <Button size="small" variant="ghost" disabled={!store.canRedo} onClick={() => store.redo()} title={t('editor.actions.redoHint')}>
-              {t('editor.actions.redo')}
+            <ZoomFigure controller={controller} />
+            <Button size="small" variant="secondary" aria-label={t('editor.zoom.in')} title={t('editor.zoom.in')} onClick={() => controller?.zoomBy(1.25)}>
+              +
             </Button>
-            <Button size="small" variant="ghost" disabled={selectedNodes.length === 0} onClick={cloneSelected} data-testid="clone-button">
-              {t('editor.actions.clone')}
-            </Button>
-            <Button
-              size="small"
-              variant="ghost"
-              disabled={editableNodes.length === 0 && selectedEdges.length === 0}
-              onClick={requestDelete}
-              data-testid="delete-button"
-            >
-              {t('editor.actions.delete')}
+            <Button size="small" variant="secondary" onClick={() => controller?.fit()}>
+              {t('editor.zoom.fit')}
             </Button>
           </div>
-        )}
-        <div className={styles.spacer} />
-        <PresenceList self={people.self} others={people.others} />
-        <Button
-          size="small"
-          variant="ghost"
-          aria-expanded={showHelp}
-          onClick={() => {
-            setShowHelp((v) => !v);
-          }}
-        >
-          {t('editor.shortcuts.button')}
-        </Button>
-      </header>
+          {canEdit && (
+            <div className={styles.group} role="group" aria-label={t('editor.actions.label')}>
+              <Button size="small" variant="ghost" disabled={!store.canUndo} onClick={() => store.undo()} title={t('editor.actions.undoHint')}>
+                {t('editor.actions.undo')}
+              </Button>
+              <Button size="small" variant="ghost" disabled={!store.canRedo} onClick={() => store.redo()} title={t('editor.actions.redoHint')}>
+                {t('editor.actions.redo')}
+              </Button>
+              <Button size="small" variant="ghost" disabled={selectedNodes.length === 0} onClick={cloneSelected} data-testid="clone-button">
+                {t('editor.actions.clone')}
+              </Button>
+              <Button
+                size="small"
+                variant="ghost"
+                disabled={editableNodes.length === 0 && selectedEdges.length === 0}
+                onClick={requestDelete}
+                data-testid="delete-button"
+              >
+                {t('editor.actions.delete')}
+              </Button>
+            </div>
+          )}
+          <div className={styles.spacer} />
+          <PresenceList self={people.self} others={people.others} />
+          <Button
+            size="small"
+            variant="ghost"
+            aria-expanded={showHelp}
+            onClick={() => {
+              setShowHelp((v) => !v);
+            }}
+          >
+            {t('editor.shortcuts.button')}
+          </Button>
+        </header>
 
-      <div className={styles.body}>
-        {canEdit && (
-          <SideMenu
-            role={role}
-            canEdit={canEdit}
-            open={openOption}
-            sectionLocks={sectionLocks}
-            onChoose={guardedChoose}
-          />
-        )}
-        {canEdit && panel === 'addNode' && (
-          <AddNodePanel
-            active={tool.kind === 'addNode' ? tool.shape : null}
-            level={view.level}
-            levels={levels}
-            onShape={(shape) => controller?.setTool(tool.kind === 'addNode' && tool.shape === shape ? { kind: 'select' } : { kind: 'addNode', shape })}
-            onClose={() => {
-              chooseOption('addNode');
-            }}
-          />
-        )}
-        {canEdit && panel === 'layers' && (
-          <LayersPanel
-            store={store}
-            layers={layers}
-            edges={store.document.edges}
-            levels={levels}
-            current={view.level}
-            onCurrent={(l) => controller?.setLevel(l)}
-            onClose={() => {
-              chooseOption('layers');
-            }}
-          />
-        )}
-        {canEdit && panel === 'nodeDesign' && (
-          <NodeDesignSidebar
-            store={store}
-            element={sidebarNode}
-            templates={store.document.object_templates}
-            global={store.globalDesign}
-            lockedBy={nodeHolder}
-            onClose={closePanel}
-          />
-        )}
-        {canEdit && panel === 'edgeDesign' && (
-          <EdgeDesignSidebar
-            store={store}
-            element={sidebarEdge}
-            templates={store.document.object_templates}
-            global={store.globalDesign}
-            lockedBy={edgeHolder}
-            onClose={closePanel}
-          />
-        )}
-        {canEdit && panel === 'contentForm' && (
-          <ContentFormSidebar
-            store={store}
-            nodeId={contentNode}
-            lockedBy={contentNode === undefined ? null : lockHolder(people.locks, user.id, people.others, 'node', contentNode)}
-            onClose={closePanel}
-            onDirty={setContentDirty}
-          />
-        )}
-        {canEdit && (panel === 'shapeTemplates' || panel === 'edgeTemplates') && (
-          <TemplatesSidebar
-            kind={panel === 'shapeTemplates' ? 'node' : 'edge'}
-            store={store}
-            element={panel === 'shapeTemplates' ? sidebarNode : sidebarEdge}
-            lockedBy={panel === 'shapeTemplates' ? nodeHolder : edgeHolder}
-            onClose={closePanel}
-          />
-        )}
-        {canEdit && panel === 'manageTemplates' && (
-          <ManageTemplatesSidebar
-            store={store}
-            global={store.globalDesign}
-            chosen={managedTemplate}
-            onChoose={setManagedTemplate}
-            holderOf={(id) => lockHolder(people.locks, user.id, people.others, 'object_template', id)}
-            onClose={closePanel}
-          />
-        )}
-        {canEdit && panel === 'mapSettings' && (
-          <MapSettingsSidebar store={store} map={mapSettings} lockedBy={sectionHolder} onClose={closePanel} />
-        )}
-        {canEdit && panel === 'globalSettings' && (
-          <GlobalSettingsSidebar store={store} global={store.globalDesign} lockedBy={sectionHolder} onClose={closePanel} />
-        )}
-        {canEdit && panel === 'nodeVisibility' && (
-          <NodeVisibilitySidebar store={store} node={sidebarNode} levels={levels} lockedBy={nodeHolder} onClose={closePanel} />
-        )}
-        {canEdit && panel === 'edgeVisibility' && (
-          <EdgeVisibilitySidebar store={store} edge={sidebarEdge} lockedBy={edgeHolder} onClose={closePanel} />
-        )}
-        <div className={styles.canvasFrame} ref={frameRef}>
-          <canvas ref={canvasRef} className={styles.canvas} data-testid="editor-canvas" aria-label={t('editor.canvasLabel', { name: mapSettings.name })} />
-          <canvas ref={overlayRef} className={styles.overlay} aria-hidden="true" />
-          {controller && <PointerLayer controller={controller} others={people.others} />}
-          {tool.kind === 'connect' && (
-            <p className={styles.modeHint} role="status" data-testid="connect-hint">
-              {tool.from === null ? t('editor.connect.pickFrom') : t('editor.connect.pickTo')}
-            </p>
+        <div className={styles.body}>
+          {canEdit && (
+            <SideMenu
+              role={role}
+              canEdit={canEdit}
+              open={openOption}
+              sectionLocks={sectionLocks}
+              onChoose={guardedChoose}
+            />
           )}
-          {tool.kind === 'addNode' && (
-            <p className={styles.modeHint} role="status">
-              {t('editor.addNode.hint')}
-            </p>
-          )}
-          {offline && (
-            <p className={styles.offline} role="status" data-testid="offline-banner">
-              {t('editor.offline')}
-            </p>
-          )}
-          {showHelp && (
-            <ShortcutsPanel
+          {canEdit && panel === 'addNode' && (
+            <AddNodePanel
+              active={tool.kind === 'addNode' ? tool.shape : null}
+              level={view.level}
+              levels={levels}
+              onShape={(shape) => controller?.setTool(tool.kind === 'addNode' && tool.shape === shape ? { kind: 'select' } : { kind: 'addNode', shape })}
               onClose={() => {
-                setShowHelp(false);
+                chooseOption('addNode');
               }}
             />
           )}
+          {canEdit && panel === 'layers' && (
+            <LayersPanel
+              store={store}
+              layers={layers}
+              edges={store.document.edges}
+              levels={levels}
+              current={view.level}
+              onCurrent={(l) => controller?.setLevel(l)}
+              onClose={() => {
+                chooseOption('layers');
+              }}
+            />
+          )}
+          {canEdit && panel === 'nodeDesign' && (
+            <NodeDesignSidebar
+              store={store}
+              element={sidebarNode}
+              templates={store.document.object_templates}
+              global={store.globalDesign}
+              lockedBy={nodeHolder}
+              onClose={closePanel}
+            />
+          )}
+          {canEdit && panel === 'edgeDesign' && (
+            <EdgeDesignSidebar
+              store={store}
+              element={sidebarEdge}
+              templates={store.document.object_templates}
+              global={store.globalDesign}
+              lockedBy={edgeHolder}
+              onClose={closePanel}
+            />
+          )}
+          {canEdit && panel === 'contentForm' && (
+            <ContentFormSidebar
+              store={store}
+              nodeId={contentNode}
+              lockedBy={contentNode === undefined ? null : lockHolder(people.locks, user.id, people.others, 'node', contentNode)}
+              onClose={closePanel}
+              onDirty={setContentDirty}
+            />
+          )}
+          {canEdit && (panel === 'shapeTemplates' || panel === 'edgeTemplates') && (
+            <TemplatesSidebar
+              kind={panel === 'shapeTemplates' ? 'node' : 'edge'}
+              store={store}
+              element={panel === 'shapeTemplates' ? sidebarNode : sidebarEdge}
+              lockedBy={panel === 'shapeTemplates' ? nodeHolder : edgeHolder}
+              onClose={closePanel}
+            />
+          )}
+          {canEdit && panel === 'manageTemplates' && (
+            <ManageTemplatesSidebar
+              store={store}
+              global={store.globalDesign}
+              chosen={managedTemplate}
+              onChoose={setManagedTemplate}
+              holderOf={(id) => lockHolder(people.locks, user.id, people.others, 'object_template', id)}
+              onClose={closePanel}
+            />
+          )}
+          {canEdit && panel === 'mapSettings' && (
+            <MapSettingsSidebar store={store} map={mapSettings} lockedBy={sectionHolder} onClose={closePanel} />
+          )}
+          {canEdit && panel === 'globalSettings' && (
+            <GlobalSettingsSidebar store={store} global={store.globalDesign} lockedBy={sectionHolder} onClose={closePanel} />
+          )}
+          {canEdit && panel === 'nodeVisibility' && (
+            <NodeVisibilitySidebar store={store} node={sidebarNode} levels={levels} lockedBy={nodeHolder} onClose={closePanel} />
+          )}
+          {canEdit && panel === 'edgeVisibility' && (
+            <EdgeVisibilitySidebar store={store} edge={sidebarEdge} lockedBy={edgeHolder} onClose={closePanel} />
+          )}
+          <div className={styles.canvasFrame} ref={frameRef}>
+            <canvas ref={canvasRef} className={styles.canvas} data-testid="editor-canvas" aria-label={t('editor.canvasLabel', { name: mapSettings.name })} />
+            <canvas ref={overlayRef} className={styles.overlay} aria-hidden="true" />
+            {controller && <PointerLayer controller={controller} others={people.others} />}
+            {tool.kind === 'connect' && (
+              <p className={styles.modeHint} role="status" data-testid="connect-hint">
+                {tool.from === null ? t('editor.connect.pickFrom') : t('editor.connect.pickTo')}
+              </p>
+            )}
+            {tool.kind === 'addNode' && (
+              <p className={styles.modeHint} role="status">
+                {t('editor.addNode.hint')}
+              </p>
+            )}
+            {offline && (
+              <p className={styles.offline} role="status" data-testid="offline-banner">
+                {t('editor.offline')}
+              </p>
+            )}
+            {showHelp && (
+              <ShortcutsPanel
+                onClose={() => {
+                  setShowHelp(false);
+                }}
+              />
+            )}
+          </div>
         </div>
-      </div>
 
-      {confirmDelete && (
-        <ConfirmDialog
-          title={t('editor.remove.title')}
-          text={t('editor.remove.text', { count: confirmDelete.nodes.length + confirmDelete.edges.length })}
-          confirm={t('editor.remove.confirm')}
-          onConfirm={() => {
-            removeNow(confirmDelete.nodes, confirmDelete.edges);
-            setConfirmDelete(null);
-          }}
-          onClose={() => {
-            setConfirmDelete(null);
-          }}
-        />
-      )}
-      {(pendingLeave !== null || blocker.state === 'blocked') && (
-        <ConfirmDialog
-          title={t('sidebar.content.unsavedTitle')}
-          text={t('sidebar.content.unsavedText')}
-          confirm={t('sidebar.content.discard')}
-          onConfirm={() => {
-            setContentDirty(false);
-            if (blocker.state === 'blocked') blocker.proceed();
-            if (pendingLeave) {
-              // The form closes (or another option opens) without its changes.
-              if (pendingLeave.option === null || pendingLeave.option === openOption) chooseOption('contentForm');
-              else chooseOption(pendingLeave.option);
-            }
-            setPendingLeave(null);
-          }}
-          onClose={() => {
-            if (blocker.state === 'blocked') blocker.reset();
-            setPendingLeave(null);
-          }}
-        />
-      )}
-      {people.duplicate && (
-        <Dialog
-          title={t('editor.duplicate.title')}
-          testId="duplicate-dialog"
-          onClose={() => {
-            void navigate(-1);
-          }}
-        >
-          <p>{t('editor.duplicate.text')}</p>
-          <DialogActions>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                void navigate('/');
-              }}
-            >
-              {t('editor.duplicate.back')}
-            </Button>
-            <Button
-              onClick={() => {
-                window.location.reload();
-              }}
-            >
-              {t('editor.duplicate.reload')}
-            </Button>
-          </DialogActions>
-        </Dialog>
-      )}
-    </main>
+        {confirmDelete && (
+          <ConfirmDialog
+            title={t('editor.remove.title')}
+            text={t('editor.remove.text', { count: confirmDelete.nodes.length + confirmDelete.edges.length })}
+            confirm={t('editor.remove.confirm')}
+            onConfirm={() => {
+              removeNow(confirmDelete.nodes, confirmDelete.edges);
+              setConfirmDelete(null);
+            }}
+            onClose={() => {
+              setConfirmDelete(null);
+            }}
+          />
+        )}
+        {(pendingLeave !== null || blocker.state === 'blocked') && (
+          <ConfirmDialog
+            title={t('sidebar.content.unsavedTitle')}
+            text={t('sidebar.content.unsavedText')}
+            confirm={t('sidebar.content.discard')}
+            onConfirm={() => {
+              setContentDirty(false);
+              if (blocker.state === 'blocked') blocker.proceed();
+              if (pendingLeave) {
+                // The form closes (or another option opens) without its changes.
+                if (pendingLeave.option === null || pendingLeave.option === openOption) chooseOption('contentForm');
+                else chooseOption(pendingLeave.option);
+              }
+              setPendingLeave(null);
+            }}
+            onClose={() => {
+              if (blocker.state === 'blocked') blocker.reset();
+              setPendingLeave(null);
+            }}
+          />
+        )}
+        {people.duplicate && (
+          <Dialog
+            title={t('editor.duplicate.title')}
+            testId="duplicate-dialog"
+            onClose={() => {
+              void navigate(-1);
+            }}
+          >
+            <p>{t('editor.duplicate.text')}</p>
+            <DialogActions>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  void navigate('/');
+                }}
+              >
+                {t('editor.duplicate.back')}
+              </Button>
+              <Button
+                onClick={() => {
+                  window.location.reload();
+                }}
+              >
+                {t('editor.duplicate.reload')}
+              </Button>
+            </DialogActions>
+          </Dialog>
+        )}
+      </main>
+    </ClientFontFamilies>
   );
 }
 

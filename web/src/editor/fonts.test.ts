@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeEdge, makeNode } from '../map/render/testing';
-import { FontLoader, fontSources } from './fonts';
+import { FontLoader, clientFontSources, fontSources } from './fonts';
 
 describe('fontSources', () => {
   it('names each family with an address once, from objects, templates and the global design', () => {
@@ -32,8 +32,46 @@ describe('FontLoader', () => {
     expect(await loader.load([a, b])).toBe(1);
     expect(added).toEqual(['Inter']);
     expect(log).toHaveBeenCalledOnce();
-    expect(make).toHaveBeenCalledWith('Inter', 'url("/inter.woff2")');
+    expect(make).toHaveBeenCalledWith('Inter', 'url("/inter.woff2")', undefined);
     expect(await loader.load([a, b])).toBe(0);
     expect(make).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('clientFontSources', () => {
+  it('makes one source per face, with its weight and style', () => {
+    const sources = clientFontSources([
+      {
+        family_name: 'Inter',
+        name: 'Inter (sans-serif)',
+        faces: [
+          { url: '/fonts/inter-latin-400-normal.woff2', style: 'normal', weight: 400, format: 'woff2' },
+          { url: '/fonts/inter-latin-700-italic.woff2', style: 'italic', weight: 700, format: 'woff2' },
+        ],
+      },
+    ]);
+    expect(sources).toEqual([
+      { family: 'Inter', url: '/fonts/inter-latin-400-normal.woff2', descriptors: { weight: '400', style: 'normal' } },
+      { family: 'Inter', url: '/fonts/inter-latin-700-italic.woff2', descriptors: { weight: '700', style: 'italic' } },
+    ]);
+  });
+
+  it('loads each face of a family, with its descriptors', async () => {
+    const make = vi.fn((family: string, _source: string, descriptors?: FontFaceDescriptors) => {
+      return { family, descriptors, load: () => Promise.resolve() } as unknown as FontFace;
+    });
+    const loader = new FontLoader({ add: () => undefined }, make, vi.fn());
+    const faces = clientFontSources([
+      {
+        family_name: 'Inter',
+        name: 'Inter',
+        faces: [
+          { url: '/a.woff2', style: 'normal', weight: 400, format: 'woff2' },
+          { url: '/b.woff2', style: 'italic', weight: 400, format: 'woff2' },
+        ],
+      },
+    ]);
+    expect(await loader.load(faces)).toBe(2);
+    expect(make).toHaveBeenLastCalledWith('Inter', 'url("/b.woff2")', { weight: '400', style: 'italic' });
   });
 });

@@ -1,11 +1,15 @@
 // Web fonts named by designs (font_family with a font_url), loaded with the FontFace API so that
 // the canvas can draw with them. A font that fails to load is only logged: the text keeps its
 // fallback family.
+import { createContext } from 'react';
+import type { ClientFont } from '../api/clients';
 import type { MapDocument } from '../api/document';
 
 export interface FontSource {
   family: string;
   url: string;
+  /** A face of a family with several: its weight and style. */
+  descriptors?: FontFaceDescriptors;
 }
 
 /** The part of the browser's FontFaceSet the loader adds faces to (document.fonts). */
@@ -13,7 +17,17 @@ export interface FontTarget {
   add(face: FontFace): void;
 }
 
-export type MakeFace = (family: string, source: string) => FontFace;
+export type MakeFace = (family: string, source: string, descriptors?: FontFaceDescriptors) => FontFace;
+
+/** The font families the client's fonts offer, for the font fields (provided by the editor). */
+export const ClientFontFamilies = createContext<readonly string[]>([]);
+
+/** Every face of the client's fonts (GET /clients/{name}/features?expand=fonts). */
+export function clientFontSources(fonts: readonly ClientFont[]): FontSource[] {
+  return fonts.flatMap((f) =>
+    f.faces.map((face) => ({ family: f.family_name, url: face.url, descriptors: { weight: String(face.weight), style: face.style } })),
+  );
+}
 
 /** Every (family, address) pair the document's designs name: objects, templates and global design. */
 export function fontSources(doc: Pick<MapDocument, 'nodes' | 'edges' | 'object_templates' | 'global_design'>): FontSource[] {
@@ -46,12 +60,13 @@ export class FontLoader {
 
   /** Starts loading the fonts not asked for before; resolves with how many loaded now. */
   async load(sources: readonly FontSource[]): Promise<number> {
-    const fresh = sources.filter((s) => !this.#seen.has(`${s.family}\n${s.url}`));
-    for (const s of fresh) this.#seen.add(`${s.family}\n${s.url}`);
+    const key = (s: FontSource) => `${s.family}\n${s.url}`;
+    const fresh = sources.filter((s) => !this.#seen.has(key(s)));
+    for (const s of fresh) this.#seen.add(key(s));
     const results = await Promise.all(
       fresh.map(async (s) => {
         try {
-          const face = this.#make(s.family, `url(${JSON.stringify(s.url)})`);
+          const face = this.#make(s.family, `url(${JSON.stringify(s.url)})`, s.descriptors);
           await face.load();
           this.#target.add(face);
           return true;

@@ -1,12 +1,13 @@
 // The node and edge design sidebars (map-editor.md §3): one form drawn from the field tables of
 // designForm.ts, each row with where its value comes from and a control to inherit it again.
-import { useId, useMemo, useState } from 'react';
+import { useContext, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DesignFieldTable, Edge, EdgeDesignValues, GlobalDesign, Node, NodeDesignValues, ObjectTemplate } from '../../api/document';
 import { EDGE_DESIGN_FIELDS, NODE_DESIGN_FIELDS, NODE_TEXT_POSITIONS } from '../../api/document';
 import type { Language } from '../../api/types';
 import type en from '../../i18n/en.json';
 import { indexTemplates } from '../../map/style';
+import { ClientFontFamilies } from '../fonts';
 import type { DocumentStore } from '../store';
 import { CONTENT_LANGUAGES } from './contentForm';
 import {
@@ -48,6 +49,7 @@ export function DesignFields<V extends object>({
 }) {
   const { t } = useTranslation();
   const fontsId = useId();
+  const clientFamilies = useContext(ClientFontFamilies);
   const label = (field: string) =>
     lineLabels && field.startsWith('border_')
       ? t(`sidebar.lineFields.${field as 'border_color'}`)
@@ -161,7 +163,7 @@ export function DesignFields<V extends object>({
             }}
             />
             <datalist id={fontsId}>
-              {GENERIC_FONT_FAMILIES.map((f) => (
+              {[...clientFamilies, ...GENERIC_FONT_FAMILIES].map((f) => (
                 <option key={f} value={f} />
               ))}
             </datalist>
