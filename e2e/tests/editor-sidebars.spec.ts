@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { DemoRole } from './accounts';
-import { edgeIds, nodeIds, openEditor as openEditorAt, pagePoint, together as editorsTogether, waitForEditor, type HookWindow } from './editing';
+import { addNode, edgeIds, nodeIds, openEditor as openEditorAt, pagePoint, together as editorsTogether, waitForEditor, type HookWindow } from './editing';
 import { saveShot } from './shots';
 
 const SIDEBAR_VIEWPORT = { width: 1400, height: 900 };
@@ -29,23 +29,6 @@ const edgesHidden = (page: Page) =>
     const flags = (h?.edgeIds() ?? []).map((e) => h?.edgeVisibility(e)?.hidden === true);
     return flags.every(Boolean) ? true : flags.some(Boolean) ? null : false;
   });
-
-/** Adds a circle where the canvas is clicked (x, y from its top-left); answers its stored id. */
-async function addNode(page: Page, x: number, y: number): Promise<number> {
-  const before = new Set(await nodeIds(page));
-  if (!(await page.getByTestId('add-node-panel').isVisible())) await page.getByTestId('menu-addNode').click();
-  await page.getByTestId('shape-circle').click();
-  await page.getByTestId('editor-canvas').click({ position: { x, y } });
-  let id = 0;
-  await expect
-    .poll(async () => {
-      const fresh = (await nodeIds(page)).filter((n) => n > 0 && !before.has(n));
-      id = fresh[0] ?? 0;
-      return id;
-    })
-    .toBeGreaterThan(0);
-  return id;
-}
 
 /** Connects two nodes with an edge; answers its stored id. */
 async function connect(page: Page, from: number, to: number): Promise<number> {
