@@ -1,7 +1,9 @@
 // Publishing a map and reading it at its public address, signed out.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signInAs } from './accounts';
-import { MAP } from './editing';
+import { MAP, addNode, openEditor } from './editing';
 import { saveShot } from './shots';
 
 interface ViewerHook {
@@ -59,4 +61,92 @@ test('a published map is read signed out at its address, in German, and follows 
   await reader.close();
   // The demo map's live seat is other tests' to take.
   await ok(await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: false } }));
+});
+
+/** A site of its own on a loopback port whose page embeds the address; answers its origin. */
+async function embeddingSite(src: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = createServer((_req, res) => {
+    res.setHeader('Content-Type', 'text/html');
+    res.end(`<!doctype html><title>Site</title><iframe id="map" src="${src}" width="1000" height="700"></iframe>`);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+test('an embed is shown on an allowed site and refused by the browser elsewhere', async ({ page, browser, baseURL }) => {
+  await signInAs(page, 'editor');
+  const api = page.request;
+  const map = await demoMap(api);
+  const address = `embed-${Date.now().toString(36)}`;
+  const partner = await embeddingSite(`${baseURL}/m/${address}`);
+  const elsewhere = await embeddingSite(`${baseURL}/m/${address}`);
+  await ok(await api.patch(`/api/v1/maps/${map.id}/publication`, { data: { url: address, access_mode: 'accessible', embed_domains: partner.origin } }));
+  await ok(await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: true } }));
+  await ok(await api.post(`/api/v1/maps/${map.id}/publish`, { data: {} }));
+  try {
+    const context = await browser.newContext();
+    const shown = await context.newPage();
+    await shown.goto(`${partner.origin}/`);
+    await expect(shown.frameLocator('#map').getByTestId('viewer-canvas')).toBeVisible();
+
+    const refused = await context.newPage();
+    const blocked = refused.waitForEvent('console', (m) => /frame-ancestors/.test(m.text()));
+    await refused.goto(`${elsewhere.origin}/`);
+    await blocked;
+    await expect(refused.frameLocator('#map').getByTestId('viewer-canvas')).toHaveCount(0);
+    await context.close();
+  } finally {
+    await ok(await api.delete(`/api/v1/maps/${map.id}/publication/live`));
+    await ok(await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: false } }));
+    await partner.close();
+    await elsewhere.close();
+  }
+});
+
+test('an editor sets the address and access, publishes from the editor, and sees the status change', async ({ browser }) => {
+  const { context, page } = await openEditor(browser, 'editor');
+  const address = `editor-${Date.now().toString(36)}`;
+  await page.getByTestId('menu-mapUrl').click();
+  const sidebar = page.getByTestId('publishing-sidebar');
+  await sidebar.getByTestId('publication-url').fill(address);
+  await sidebar.getByTestId('publication-save').click();
+  await expect(sidebar.getByTestId('public-link')).toHaveText(new RegExp(`/m/${address}$`));
+
+  await page.getByTestId('menu-mapAccess').click();
+  await sidebar.getByTestId('access-accessible').check();
+  await sidebar.getByTestId('embed-domains').fill('example.org; script-src *');
+  await sidebar.getByTestId('publication-save').click();
+  await expect(sidebar.getByTestId('publishing-problem')).toContainText('Sites that may embed it');
+  await sidebar.getByTestId('embed-domains').fill('partner.example.org');
+  await sidebar.getByTestId('publication-save').click();
+  await expect(sidebar.getByTestId('publishing-problem')).toHaveCount(0);
+
+  await sidebar.getByTestId('publish-button').click();
+  await expect(sidebar.getByTestId('live-status')).toHaveAttribute('data-status', 'up_to_date');
+
+  // A change to the working copy: the live version is behind.
+  await addNode(page, 500, 300);
+  await page.getByTestId('menu-embedCode').click();
+  await expect(page.getByTestId('publishing-sidebar').getByTestId('live-status')).toHaveAttribute('data-status', 'changed');
+  await expect(page.getByTestId('embed-code')).toHaveValue(new RegExp(`<iframe src="http://[^"]+/m/${address}"`));
+  await saveShot(page, 'editor-publishing-en');
+
+  // A student may set SEO texts but not publish.
+  const student = await openEditor(browser, 'student');
+  await student.page.getByTestId('menu-seo').click();
+  const seo = student.page.getByTestId('publishing-sidebar');
+  await expect(seo.getByTestId('publish-button')).toHaveCount(0);
+  await expect(seo).toContainText('Ask an admin');
+  await seo.getByTestId('seo-description').fill('A map of how we grow');
+  await expect(seo.getByTestId('seo-count')).toContainText('20 characters');
+  await student.context.close();
+
+  await page.getByTestId('menu-mapAccess').click();
+  await page.getByTestId('publishing-sidebar').getByTestId('take-down-button').click();
+  await expect(page.getByTestId('publishing-sidebar').getByTestId('live-status')).toHaveAttribute('data-status', 'not_published');
+  await context.close();
 });

@@ -253,9 +253,9 @@ func (s *Server) listVersions(w http.ResponseWriter, r *http.Request, _ domain.A
 // publishedFor finds the publication at an address and checks that the
 // reader may read it: 404 for what they may not know exists, 401 where
 // signing in would let them.
-func (s *Server) publishedFor(r *http.Request) (domain.Publication, error) {
+func (s *Server) publishedFor(r *http.Request, url string) (domain.Publication, error) {
 	ctx := r.Context()
-	p, err := s.store.PublicationByURL(ctx, r.PathValue("url"))
+	p, err := s.store.PublicationByURL(ctx, url)
 	if err != nil {
 		return domain.Publication{}, err
 	}
@@ -282,7 +282,7 @@ func (s *Server) publishedFor(r *http.Request) (domain.Publication, error) {
 
 // publicMap answers a published map's live document (GET /api/v1/public/maps/{url}).
 func (s *Server) publicMap(w http.ResponseWriter, r *http.Request) {
-	p, err := s.publishedFor(r)
+	p, err := s.publishedFor(r, r.PathValue("url"))
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
@@ -307,7 +307,7 @@ func (s *Server) publicMap(w http.ResponseWriter, r *http.Request) {
 
 // publicNode answers a node's whole content as the live version holds it.
 func (s *Server) publicNode(w http.ResponseWriter, r *http.Request) {
-	p, err := s.publishedFor(r)
+	p, err := s.publishedFor(r, r.PathValue("url"))
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return

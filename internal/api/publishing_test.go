@@ -3,6 +3,8 @@ package api_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -184,6 +186,87 @@ func TestPublicationBadInput(t *testing.T) {
 		ed.do("GET", fmt.Sprintf("/api/v1/maps/%d/versions", h.mapID), nil).want(200).decode(&vs)
 		if len(vs.Versions) != 0 {
 			t.Fatalf("a refused publish stored a version: %v", vs.Versions)
+		}
+	})
+}
+
+// page fetches a public page as a browser would for the destination given
+// (document, iframe).
+func page(t *testing.T, c *client, path, dest string) (int, http.Header, string) {
+	t.Helper()
+	req, err := http.NewRequest("GET", c.h.srv.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Sec-Fetch-Dest", dest)
+	res, err := c.http.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, res.Header, string(b)
+}
+
+func TestPublicPage(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		h := newHarness(t, s)
+		ed := h.as(editor)
+		pubPath := fmt.Sprintf("/api/v1/maps/%d/publication", h.mapID)
+		var node struct {
+			ID int64 `json:"id"`
+		}
+		ed.do("POST", fmt.Sprintf("/api/v1/maps/%d/nodes", h.mapID), map[string]any{
+			"design": map[string]any{"shape": "circle"}, "geometry": map[string]any{"center": map[string]any{"x": 100, "y": 100}},
+		}).want(201).decode(&node)
+		ed.do("PATCH", fmt.Sprintf("/api/v1/maps/%d/elements", h.mapID), map[string]any{"nodes": []any{
+			map[string]any{"id": node.ID, "content": map[string]any{"en": map[string]any{"title": "Growth <plan>", "seo_description": "How we grow & why"}}},
+		}}).want(200)
+		ed.do("PATCH", pubPath, map[string]any{"url": "acme-plan", "access_mode": "accessible", "seo_title": "The Acme plan",
+			"seo_description": "Where Acme goes next", "embed_domains": "partner.example.org\nhttps://www.example.com"}).want(200)
+		ed.do("POST", fmt.Sprintf("/api/v1/maps/%d/publish", h.mapID), nil).want(201)
+		if err := s.SetMapLive(context.Background(), h.mapID, true); err != nil {
+			t.Fatal(err)
+		}
+
+		status, header, body := page(t, h.as(anon), "/m/acme-plan", "document")
+		if status != 200 || header.Get("Content-Security-Policy") != "frame-ancestors 'self' partner.example.org https://www.example.com" {
+			t.Fatalf("status %d, CSP %q", status, header.Get("Content-Security-Policy"))
+		}
+		for _, want := range []string{"<title>The Acme plan</title>", `content="Where Acme goes next"`,
+			"<h2>Growth &lt;plan&gt;</h2>", "<p>How we grow &amp; why</p>", "<noscript>"} {
+			if !strings.Contains(body, want) {
+				t.Fatalf("the page lacks %q:\n%s", want, body)
+			}
+		}
+
+		// Members only: a signed-out reader gets the app (which asks to sign in), not the outline.
+		ed.do("PATCH", pubPath, map[string]any{"access_mode": "limited"}).want(200)
+		_, _, body = page(t, h.as(anon), "/m/acme-plan", "document")
+		if strings.Contains(body, "Growth") || strings.Contains(body, "Acme plan") || !strings.Contains(body, "<title>Strata</title>") {
+			t.Fatalf("a limited map's outline reached a signed-out reader:\n%s", body)
+		}
+		if _, _, body = page(t, h.as(guest), "/m/acme-plan", "document"); !strings.Contains(body, "Growth &lt;plan&gt;") {
+			t.Fatalf("a member does not get the outline:\n%s", body)
+		}
+
+		// Callable only when embedded.
+		ed.do("PATCH", pubPath, map[string]any{"access_mode": "accessible", "embed_only": true}).want(200)
+		if status, _, _ = page(t, h.as(anon), "/m/acme-plan", "document"); status != 403 {
+			t.Fatalf("opened directly: %d", status)
+		}
+		if status, _, _ = page(t, h.as(anon), "/m/acme-plan", "iframe"); status != 200 {
+			t.Fatalf("embedded: %d", status)
+		}
+
+		// An unknown address: the app, framed by no one else.
+		status, header, _ = page(t, h.as(anon), "/m/nothing-here", "document")
+		if status != 200 || header.Get("Content-Security-Policy") != "frame-ancestors 'self'" {
+			t.Fatalf("unknown address: %d, %q", status, header.Get("Content-Security-Policy"))
 		}
 	})
 }

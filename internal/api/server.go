@@ -56,6 +56,8 @@ type Server struct {
 	api          *http.ServeMux
 	apiHandler   http.Handler // api, compressed
 	web          http.Handler
+	dist         fs.FS // the web app's files, for the public map's page
+	seo          seoPages
 	publicURL    string
 	publicOrigin string
 	secureCookie bool
@@ -70,7 +72,7 @@ type Server struct {
 // New builds the server and its route table.
 func New(d Deps) *Server {
 	s := &Server{
-		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, live: d.Live, fonts: d.Fonts, api: http.NewServeMux(), web: newWebApp(d.Web),
+		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, live: d.Live, fonts: d.Fonts, api: http.NewServeMux(), web: newWebApp(d.Web), dist: d.Web,
 		publicURL:       strings.TrimRight(d.PublicURL, "/"),
 		loginFailures:   auth.NewLimiter(10, 15*time.Minute, nil),
 		addressFailures: auth.NewLimiter(100, 15*time.Minute, nil),
@@ -189,8 +191,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "duration", time.Since(start))
 	}()
 	// Safe defaults for every answer: no content sniffing, no referrer to
-	// other sites, and no framing by other sites (the public map's embed
-	// route will allow its own list of domains).
+	// other sites, and no framing by other sites (the public map's page
+	// allows its own list of domains).
 	h := rec.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
@@ -202,6 +204,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.readyz(rec, r)
 	case path == "/api" || strings.HasPrefix(path, "/api/"):
 		s.serveAPI(rec, r)
+	case strings.HasPrefix(path, "/m/") && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+		s.publicPage(rec, r)
 	default:
 		s.web.ServeHTTP(rec, r)
 	}

@@ -171,3 +171,26 @@ func (s *Store) LiveDocument(ctx context.Context, p domain.Publication) ([]byte,
 	}
 	return s.VersionDocument(ctx, p.MapID, p.Live.ID)
 }
+
+// EachVersionContent calls fn with each node's whole content a version kept,
+// in node order.
+func (s *Store) EachVersionContent(ctx context.Context, versionID int64, fn func(nodeID int64, content []byte) error) error {
+	rows, err := s.q.QueryContext(ctx, `SELECT node_id, content FROM map_version_contents WHERE version_id = $1 ORDER BY node_id`, versionID)
+	if err != nil {
+		return fmt.Errorf("contents of version %d: %w", versionID, err)
+	}
+	defer rows.Close()
+	var (
+		id      int64
+		content []byte
+	)
+	for rows.Next() {
+		if err := rows.Scan(&id, &content); err != nil {
+			return fmt.Errorf("contents of version %d: %w", versionID, err)
+		}
+		if err := fn(id, content); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}

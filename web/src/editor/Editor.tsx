@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
 import { getClientFeatures, type ClientFont, type User } from '../api';
 import { LiveConnection } from '../api/live';
-import type { Role } from '../account/roles';
+import { hasRole, type Role } from '../account/roles';
 import { Button } from '../layout/Button';
 import { Dialog, DialogActions } from '../layout/Dialog';
 import { toasts } from '../layout/toasts';
@@ -18,6 +18,7 @@ import {
   SideMenu,
 } from './EditorParts';
 import { ClientFontFamilies, FontLoader, clientFontSources, fontSources } from './fonts';
+import { PublishingSidebar, type PublishingSection } from './sidebars/PublishingSidebar';
 import { Presence, lockHolder, othersLocks, othersSectionLocks } from './presence';
 import { MENU_OPTIONS, panelOf, toggleOption, type MenuOptionId } from './sideMenu';
 import { ContentFormSidebar } from './sidebars/ContentFormSidebar';
@@ -70,6 +71,10 @@ export interface EditorTestHook {
   /** The map's settings and global design as the document holds them. */
   mapSettings(): Record<string, unknown>;
   globalDesign(): Record<string, unknown>;
+}
+
+function isPublishingSection(id: MenuOptionId | null): id is PublishingSection {
+  return id === 'mapUrl' || id === 'mapAccess' || id === 'seo' || id === 'embedCode';
 }
 
 declare global {
@@ -328,7 +333,14 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
 
   // Map and global settings are sections one editor edits at a time: the open one holds its lock,
   // unless another editor has it (then it opens read-only, saying who).
-  const sectionType = panel === 'mapSettings' ? 'map' : panel === 'globalSettings' ? 'global_design' : null;
+  const sectionType =
+    panel === 'mapSettings'
+      ? 'map'
+      : panel === 'globalSettings'
+        ? 'global_design'
+        : panel === 'publishing'
+          ? (MENU_OPTIONS.find((o) => o.id === openOption)?.lock ?? null)
+          : null;
   const sectionHolder = sectionType ? lockHolder(people.locks, user.id, people.others, sectionType, store.mapId) : null;
   const sectionFree = sectionType !== null && sectionHolder === null;
   useEffect(() => {
@@ -630,6 +642,17 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
           )}
           {canEdit && panel === 'mapSettings' && (
             <MapSettingsSidebar store={store} map={mapSettings} lockedBy={sectionHolder} onClose={closePanel} />
+          )}
+          {canEdit && panel === 'publishing' && isPublishingSection(openOption) && (
+            <PublishingSidebar
+              key={openOption}
+              mapId={store.mapId}
+              mapName={mapSettings.name}
+              section={openOption}
+              canPublish={user.is_superuser || hasRole(role, 'editor')}
+              lockedBy={sectionHolder}
+              onClose={closePanel}
+            />
           )}
           {canEdit && panel === 'globalSettings' && (
             <GlobalSettingsSidebar store={store} global={store.globalDesign} lockedBy={sectionHolder} onClose={closePanel} />

@@ -52,7 +52,8 @@ export type PanelId =
   | 'edgeTemplates'
   | 'manageTemplates'
   | 'mapSettings'
-  | 'globalSettings';
+  | 'globalSettings'
+  | 'publishing';
 
 export type MenuOpens = { kind: 'panel'; panel: PanelId } | { kind: 'mode'; mode: 'connect' } | { kind: 'later' };
 
@@ -95,10 +96,10 @@ export const MENU_OPTIONS: readonly MenuOption[] = [
   { id: 'mediaAssets', group: 'organize', label: 'mediaAssets', role: 'student', opens: later, lock: 'media_asset' },
   { id: 'socialNetworks', group: 'manage', label: 'socialNetworks', role: 'student', opens: later, lock: 'social_sharing' },
   { id: 'cookieConsent', group: 'manage', label: 'cookieConsent', role: 'student', opens: later, lock: 'cookie_consent' },
-  { id: 'seo', group: 'manage', label: 'seo', role: 'student', opens: later, lock: 'seo' },
-  { id: 'mapUrl', group: 'manage', label: 'mapUrl', role: 'editor', opens: later, lock: 'map_url' },
-  { id: 'mapAccess', group: 'manage', label: 'mapAccess', role: 'editor', opens: later, lock: 'map_access' },
-  { id: 'embedCode', group: 'manage', label: 'embedCode', role: 'student', opens: later, lock: 'embed' },
+  { id: 'seo', group: 'manage', label: 'seo', role: 'student', opens: { kind: 'panel', panel: 'publishing' }, lock: 'seo' },
+  { id: 'mapUrl', group: 'manage', label: 'mapUrl', role: 'editor', opens: { kind: 'panel', panel: 'publishing' }, lock: 'map_url' },
+  { id: 'mapAccess', group: 'manage', label: 'mapAccess', role: 'editor', opens: { kind: 'panel', panel: 'publishing' }, lock: 'map_access' },
+  { id: 'embedCode', group: 'manage', label: 'embedCode', role: 'student', opens: { kind: 'panel', panel: 'publishing' }, lock: 'embed' },
 ];
 
 export const MENU_GROUPS: readonly MenuGroup[] = ['create', 'organize', 'manage'];

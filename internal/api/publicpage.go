@@ -1,0 +1,176 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"io/fs"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/strata-maps/strata/internal/domain"
+)
+
+// The public map's page (/m/{url}) is the web app's shell with what the
+// publication adds before any script runs: the frame-ancestors of its embed
+// domains, and for readers who may read it, its title, description and an
+// outline of its nodes (title and SEO description) for search engines.
+
+// maxOutlinedNodes bounds the outline of a very large map.
+const maxOutlinedNodes = 2000
+
+// seoPages keeps the outline of the latest live versions: a version never
+// changes, and building one reads every node's content.
+type seoPages struct {
+	mu    sync.Mutex
+	pages map[int64][]byte // by version id
+	order []int64
+}
+
+const seoPagesKept = 16
+
+func (c *seoPages) get(id int64) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b, ok := c.pages[id]
+	return b, ok
+}
+
+func (c *seoPages) put(id int64, b []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pages == nil {
+		c.pages = map[int64][]byte{}
+	}
+	if _, ok := c.pages[id]; !ok {
+		c.order = append(c.order, id)
+	}
+	c.pages[id] = b
+	for len(c.order) > seoPagesKept {
+		delete(c.pages, c.order[0])
+		c.order = c.order[1:]
+	}
+}
+
+// publicPage answers /m/{url}.
+func (s *Server) publicPage(w http.ResponseWriter, r *http.Request) {
+	url, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/m/"), "/")
+	p, err := s.store.PublicationByURL(r.Context(), url)
+	if err != nil {
+		// Unknown here: the app says so (its public-map screen answers 404 from the API).
+		s.web.ServeHTTP(w, r)
+		return
+	}
+	w.Header().Set("Content-Security-Policy", "frame-ancestors "+strings.Join(append([]string{"'self'"}, p.EmbedDomains...), " "))
+	// Callable only when embedded: browsers say where a page will show.
+	if p.EmbedOnly && r.Header.Get("Sec-Fetch-Dest") != "iframe" {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusForbidden)
+		fmt.Fprintln(w, "This map can only be read where it is embedded.")
+		return
+	}
+	shell, ok := s.shell()
+	if !ok {
+		s.web.ServeHTTP(w, r)
+		return
+	}
+	head, body, err := s.seoFor(r, p)
+	if err != nil {
+		s.log.Warn("public page without its outline", "url", url, "err", err)
+	}
+	page := bytes.Replace(shell, []byte("<title>Strata</title>"), head, 1)
+	if i := bytes.LastIndex(page, []byte("</body>")); i >= 0 {
+		page = append(page[:i:i], append(body, page[i:]...)...)
+	} else {
+		page = append(page, body...)
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write(page)
+}
+
+// shell answers the web app's index.html, or false without a web app.
+func (s *Server) shell() ([]byte, bool) {
+	if s.dist == nil {
+		return nil, false
+	}
+	b, err := fs.ReadFile(s.dist, "index.html")
+	return b, err == nil
+}
+
+// seoFor answers the head (title, description) and the outline of a
+// publication for this reader; a reader who may not read the map gets
+// Strata's own title and nothing else.
+func (s *Server) seoFor(r *http.Request, p domain.Publication) (head, body []byte, err error) {
+	head = []byte("<title>Strata</title>")
+	if _, err := s.publishedFor(r, p.URL); err != nil {
+		if errors.Is(err, errUnauthenticated) || domain.ErrorCode(err) == domain.CodeNotFound {
+			return head, nil, nil
+		}
+		return head, nil, err
+	}
+	m, err := s.store.MapByID(r.Context(), p.MapID)
+	if err != nil {
+		return head, nil, err
+	}
+	title := p.SEOTitle
+	if title == "" {
+		title = m.Name
+	}
+	description := p.SEODescription
+	if description == "" {
+		description = m.Description
+	}
+	head = fmt.Appendf(nil, `<title>%s</title><meta name="description" content="%s" /><meta property="og:title" content="%s" />`,
+		html.EscapeString(title), html.EscapeString(description), html.EscapeString(title))
+	outline, ok := s.seo.get(p.Live.ID)
+	if !ok {
+		if outline, err = s.outline(r.Context(), p.Live.ID, m); err != nil {
+			return head, nil, err
+		}
+		s.seo.put(p.Live.ID, outline)
+	}
+	return head, outline, nil
+}
+
+// outline lists the live version's nodes (title and SEO description in the
+// map's first language that has them), shown to readers without scripts.
+func (s *Server) outline(ctx context.Context, versionID int64, m domain.Map) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(`<noscript><article><h1>`)
+	b.WriteString(html.EscapeString(m.Name))
+	b.WriteString(`</h1><ul>`)
+	n := 0
+	err := s.store.EachVersionContent(ctx, versionID, func(_ int64, raw []byte) error {
+		if n >= maxOutlinedNodes {
+			return nil
+		}
+		var byLang map[domain.Language]domain.NodeContent
+		if err := json.Unmarshal(raw, &byLang); err != nil {
+			return fmt.Errorf("stored content: %w", err)
+		}
+		for _, lang := range m.Languages {
+			c, ok := byLang[lang]
+			if !ok || c.Title == "" {
+				continue
+			}
+			fmt.Fprintf(&b, `<li lang="%s"><h2>%s</h2>`, html.EscapeString(string(lang)), html.EscapeString(c.Title))
+			if c.SEODescription != "" {
+				fmt.Fprintf(&b, `<p>%s</p>`, html.EscapeString(c.SEODescription))
+			}
+			b.WriteString(`</li>`)
+			n++
+			break
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	b.WriteString(`</ul></article></noscript>`)
+	return b.Bytes(), nil
+}

@@ -1,0 +1,305 @@
+// Publishing (account-area §8) from the editor: the live status with publish and take-down, and
+// the sections of the side menu's manage group: map URL, map access with embedding, SEO and the
+// embed code. Each section is one editor's at a time (the Editor holds its lock while it is open).
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api';
+import {
+  deleteLiveVersion,
+  getPublication,
+  patchPublication,
+  publishMap,
+  type AccessMode,
+  type Publication,
+  type PublicationPatch,
+} from '../../api/publishing';
+import { Button } from '../../layout/Button';
+import { toasts } from '../../layout/toasts';
+import { embedSnippet, publicAddress } from './publishing';
+import { Sidebar, type LockHolder } from './SidebarParts';
+import styles from './Sidebar.module.css';
+
+export type PublishingSection = 'mapUrl' | 'mapAccess' | 'seo' | 'embedCode';
+
+const ACCESS_MODES: readonly AccessMode[] = ['limited', 'partial', 'accessible'];
+
+export function PublishingSidebar({
+  mapId,
+  mapName,
+  section,
+  canPublish,
+  lockedBy,
+  onClose,
+}: {
+  mapId: number;
+  mapName: string;
+  section: PublishingSection;
+  /** Admins and editors publish; others are told to ask an admin. */
+  canPublish: boolean;
+  lockedBy: LockHolder | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [publication, setPublication] = useState<Publication | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [draft, setDraft] = useState<PublicationPatch>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const readOnly = lockedBy !== null || busy;
+
+  useEffect(() => {
+    let live = true;
+    getPublication(mapId).then(
+      (p) => {
+        if (live) setPublication(p);
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [mapId]);
+
+  const run = async (call: () => Promise<Publication>, done: string) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const p = await call();
+      setPublication(p);
+      setDraft({});
+      toasts.success(done);
+    } catch (err) {
+      const field = err instanceof ApiError ? Object.keys(err.details)[0] : undefined;
+      setProblem(
+        err instanceof ApiError && err.code === 'conflict'
+          ? t('sidebar.publishing.urlTaken')
+          : field
+            ? t('sidebar.publishing.invalid', { field: t(`sidebar.publishing.fields.${field as 'url'}`) })
+            : err instanceof ApiError && err.status === 403
+              ? t('sidebar.publishing.askAdmin')
+              : t('sidebar.publishing.failed'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (failed) {
+    return (
+      <Sidebar title={t(`editor.menu.options.${section}`)} testId="publishing-sidebar" onClose={onClose} lockedBy={lockedBy}>
+        <p className={styles.note} role="alert">
+          {t('sidebar.publishing.loadFailed')}
+        </p>
+      </Sidebar>
+    );
+  }
+  if (!publication) {
+    return (
+      <Sidebar title={t(`editor.menu.options.${section}`)} testId="publishing-sidebar" onClose={onClose} lockedBy={lockedBy}>
+        <p className={styles.note}>{t('sidebar.publishing.loading')}</p>
+      </Sidebar>
+    );
+  }
+
+  const value = <K extends keyof PublicationPatch>(key: K, current: NonNullable<PublicationPatch[K]>) => draft[key] ?? current;
+  const set = (patch: PublicationPatch) => {
+    setDraft((d) => ({ ...d, ...patch }));
+  };
+  const dirty = Object.keys(draft).length > 0;
+  const address = publication.url ? publicAddress(publication.url) : '';
+  const seoLength = value('seo_description', publication.seo_description).length;
+
+  return (
+    <Sidebar title={t(`editor.menu.options.${section}`)} testId="publishing-sidebar" onClose={onClose} lockedBy={lockedBy}>
+      <section className={styles.group} aria-label={t('sidebar.publishing.statusTitle')}>
+        <p className={styles.note} data-testid="live-status" data-status={publication.status}>
+          {t(`sidebar.publishing.status.${publication.status}`)}
+        </p>
+        {canPublish ? (
+          <div className={styles.buttons}>
+            <Button
+              size="small"
+              disabled={readOnly}
+              data-testid="publish-button"
+              onClick={() => void run(() => publishMap(mapId), t('sidebar.publishing.published'))}
+            >
+              {publication.live ? t('sidebar.publishing.sync') : t('sidebar.publishing.publish')}
+            </Button>
+            {publication.live && (
+              <Button
+                size="small"
+                variant="secondary"
+                disabled={readOnly}
+                data-testid="take-down-button"
+                onClick={() => void run(() => deleteLiveVersion(mapId), t('sidebar.publishing.takenDown'))}
+              >
+                {t('sidebar.publishing.takeDown')}
+              </Button>
+            )}
+          </div>
+        ) : (
+          <p className={styles.note}>{t('sidebar.publishing.askAdmin')}</p>
+        )}
+      </section>
+
+      {section === 'mapUrl' && (
+        <section className={styles.group}>
+          <label className={styles.field}>
+            <span className={styles.label}>{t('sidebar.publishing.fields.url')}</span>
+            <input
+              className={styles.wide}
+              value={value('url', publication.url)}
+              disabled={readOnly || !canPublish}
+              data-testid="publication-url"
+              spellCheck={false}
+              onChange={(e) => {
+                set({ url: e.target.value.trim().toLowerCase() });
+              }}
+            />
+          </label>
+          <p className={styles.note}>{t('sidebar.publishing.urlHint')}</p>
+          {address && (
+            <p className={styles.note}>
+              <a href={address} target="_blank" rel="noreferrer" data-testid="public-link">
+                {address}
+              </a>
+            </p>
+          )}
+        </section>
+      )}
+
+      {section === 'mapAccess' && (
+        <section className={styles.group}>
+          <fieldset className={styles.group} disabled={readOnly || !canPublish}>
+            <legend className={styles.legend}>{t('sidebar.publishing.fields.access_mode')}</legend>
+            {ACCESS_MODES.map((mode) => (
+              <label key={mode} className={styles.check}>
+                <input
+                  type="radio"
+                  name="access_mode"
+                  value={mode}
+                  checked={value('access_mode', publication.access_mode) === mode}
+                  data-testid={`access-${mode}`}
+                  onChange={() => {
+                    set({ access_mode: mode });
+                  }}
+                />
+                {t(`sidebar.publishing.access.${mode}`)}
+              </label>
+            ))}
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                checked={value('embed_only', publication.embed_only)}
+                data-testid="embed-only"
+                onChange={(e) => {
+                  set({ embed_only: e.target.checked });
+                }}
+              />
+              {t('sidebar.publishing.fields.embed_only')}
+            </label>
+            <label className={styles.field}>
+              <span className={styles.label}>{t('sidebar.publishing.fields.embed_domains')}</span>
+              <textarea
+                className={styles.wide}
+                rows={4}
+                value={value('embed_domains', publication.embed_domains.join('\n'))}
+                data-testid="embed-domains"
+                spellCheck={false}
+                onChange={(e) => {
+                  set({ embed_domains: e.target.value });
+                }}
+              />
+            </label>
+            <p className={styles.note}>{t('sidebar.publishing.domainsHint')}</p>
+          </fieldset>
+        </section>
+      )}
+
+      {section === 'seo' && (
+        <section className={styles.group}>
+          <label className={styles.field}>
+            <span className={styles.label}>{t('sidebar.publishing.fields.seo_title')}</span>
+            <input
+              className={styles.wide}
+              value={value('seo_title', publication.seo_title)}
+              maxLength={120}
+              disabled={readOnly}
+              data-testid="seo-title"
+              onChange={(e) => {
+                set({ seo_title: e.target.value });
+              }}
+            />
+          </label>
+          <label className={styles.field}>
+            <span className={styles.label}>{t('sidebar.publishing.fields.seo_description')}</span>
+            <textarea
+              className={styles.wide}
+              rows={4}
+              maxLength={300}
+              value={value('seo_description', publication.seo_description)}
+              disabled={readOnly}
+              data-testid="seo-description"
+              onChange={(e) => {
+                set({ seo_description: e.target.value });
+              }}
+            />
+          </label>
+          <p className={styles.note} data-testid="seo-count">
+            {t('sidebar.publishing.seoCount', { count: seoLength })}
+          </p>
+        </section>
+      )}
+
+      {section === 'embedCode' && (
+        <section className={styles.group}>
+          {address ? (
+            <>
+              <textarea className={styles.wide} rows={5} readOnly value={embedSnippet(address, mapName)} data-testid="embed-code" />
+              <div className={styles.buttons}>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  onClick={() => {
+                    navigator.clipboard.writeText(embedSnippet(address, mapName)).then(
+                      () => {
+                        toasts.success(t('sidebar.publishing.copied'));
+                      },
+                      () => {
+                        toasts.error(t('sidebar.publishing.copyFailed'));
+                      },
+                    );
+                  }}
+                >
+                  {t('sidebar.publishing.copy')}
+                </Button>
+              </div>
+            </>
+          ) : (
+            <p className={styles.note}>{t('sidebar.publishing.noAddress')}</p>
+          )}
+        </section>
+      )}
+
+      {problem && (
+        <p className={styles.note} role="alert" data-testid="publishing-problem">
+          {problem}
+        </p>
+      )}
+      {section !== 'embedCode' && (
+        <div className={styles.buttons}>
+          <Button
+            size="small"
+            disabled={readOnly || !dirty}
+            data-testid="publication-save"
+            onClick={() => void run(() => patchPublication(mapId, draft), t('sidebar.publishing.saved'))}
+          >
+            {t('sidebar.publishing.save')}
+          </Button>
+        </div>
+      )}
+    </Sidebar>
+  );
+}
