@@ -49,6 +49,18 @@ test('a published map is read signed out at its address, in German, and follows 
   await expect(readerPage.getByTestId('node-popup').getByRole('heading')).toHaveText(node.content.de?.title ?? '');
   await saveShot(readerPage, 'public-map-de');
 
+  // From the map overview: the preview of the working copy, and the live map at its address.
+  await page.goto('/clients/demo');
+  await page.getByRole('button', { name: 'Preview' }).first().click();
+  await page.getByTestId('open-preview').click();
+  await expect(page).toHaveURL(new RegExp(`/preview/${map.id}$`));
+  await expect(page.getByTestId('viewer-canvas')).toBeVisible();
+  await page.goto('/clients/demo');
+  await page.getByRole('button', { name: 'Live view' }).first().click();
+  await page.getByTestId('open-live').click();
+  await expect(page).toHaveURL(new RegExp(`/m/${address}$`));
+  await expect(page.getByTestId('viewer-canvas')).toBeVisible();
+
   // Members only: the signed-out reader is asked to sign in.
   await ok(await api.patch(`/api/v1/maps/${map.id}/publication`, { data: { access_mode: 'limited' } }));
   await readerPage.reload();

@@ -1,8 +1,10 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapSummary, TestingPeriod } from '../../api';
+import { getPublication } from '../../api/publishing';
 import { currentLanguage } from '../../i18n';
 import { formatDate, formatDateTime } from '../../i18n/format';
-import { Button } from '../../layout/Button';
+import { Button, ButtonLink } from '../../layout/Button';
 import { Dialog, DialogActions } from '../../layout/Dialog';
 import dialogStyles from '../../layout/Dialog.module.css';
 import { MapPreview } from './MapPreview';
@@ -135,12 +137,53 @@ export function MapPreviewDialog({
         <dt>{t('overview.facts.status')}</dt>
         <dd>{t(map.live ? 'overview.liveOn' : 'overview.liveOff')}</dd>
       </dl>
+      {live && <LiveAddress mapId={map.id} />}
       <DialogActions>
         <Button variant="secondary" onClick={onClose}>
           {t('dialog.close')}
         </Button>
+        {!live && (
+          <ButtonLink variant="secondary" to={`/preview/${map.id}`} data-testid="open-preview">
+            {t('overview.openPreview')}
+          </ButtonLink>
+        )}
         {onOpen && <Button onClick={onOpen}>{t('overview.edit')}</Button>}
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** Where readers find a live map, or what is missing for it to be there. */
+function LiveAddress({ mapId }: { mapId: number }) {
+  const { t } = useTranslation();
+  const [found, setFound] = useState<{ url: string } | 'none' | 'failed' | null>(null);
+  useEffect(() => {
+    let current = true;
+    getPublication(mapId).then(
+      (p) => {
+        if (current) setFound(p.live && p.url ? { url: p.url } : 'none');
+      },
+      () => {
+        if (current) setFound('failed');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [mapId]);
+  if (found === null) return null;
+  if (found === 'none' || found === 'failed') {
+    return (
+      <p className={dialogStyles.text} data-testid="live-address">
+        {t(found === 'none' ? 'overview.noLiveVersion' : 'overview.liveAddressFailed')}
+      </p>
+    );
+  }
+  return (
+    <p className={dialogStyles.text} data-testid="live-address">
+      <ButtonLink to={`/m/${found.url}`} data-testid="open-live">
+        {t('overview.openLive')}
+      </ButtonLink>
+    </p>
   );
 }
