@@ -556,6 +556,13 @@ export class Renderer {
     let spent = 0;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = alpha;
+    // While a zoom goes on, one cached scale that covers the whole view stands in for it: each of
+    // its tiles drawn once, scaled, rather than clipped into every tile of the shown scale.
+    if (!resting && this.wholeViewStandIn(vp, S, frame)) {
+      this.refine = true;
+      ctx.globalAlpha = 1;
+      return;
+    }
     for (let ty = Math.floor(vp.minY / W); ty <= Math.floor(vp.maxY / W); ty++) {
       for (let tx = Math.floor(vp.minX / W); tx <= Math.floor(vp.maxX / W); tx++) {
         const key = tileKey(level, S, tx, ty);
@@ -585,6 +592,37 @@ export class Renderer {
       }
     }
     ctx.globalAlpha = 1;
+  }
+
+  /** Draws the view from the nearest cached scale whose tiles cover all of it; answers whether one did. */
+  private wholeViewStandIn(vp: Bounds, S: number, frame: number): boolean {
+    const level = this.view.level;
+    const scales = [...this.tileScales.values()].filter((c) => c.level === level && c.scale !== S).map((c) => c.scale);
+    scales.sort((a, b) => Math.abs(Math.log(a / S)) - Math.abs(Math.log(b / S)));
+    for (const sc of scales) {
+      const W = TILE_PX / sc;
+      const found: Tile[] = [];
+      let complete = true;
+      for (let ty = Math.floor(vp.minY / W); complete && ty <= Math.floor(vp.maxY / W); ty++) {
+        for (let tx = Math.floor(vp.minX / W); tx <= Math.floor(vp.maxX / W); tx++) {
+          const t = this.tiles.get(tileKey(level, sc, tx, ty));
+          if (!t) {
+            complete = false;
+            break;
+          }
+          found.push(t);
+        }
+      }
+      if (!complete) continue;
+      for (const t of found) {
+        t.frame = frame;
+        this.blitTile(t, S);
+      }
+      this.stats.tiles += found.length;
+      this.stats.stale += found.length;
+      return true;
+    }
+    return false;
   }
 
   /** Draws a tile's square onto the canvas at the current camera, scaled from its own zoom. */
