@@ -147,8 +147,11 @@ interface Tile extends Bounds {
   frame: number;
 }
 
-/** Tiles are used when about this many nodes or more are in view. */
-const TILE_MIN_NODES = 500;
+/**
+ * Tiles are used when about this many nodes or more are in view: drawing a few hundred nodes and
+ * their edges afresh each frame costs a software rasteriser 15 to 30 ms.
+ */
+const TILE_MIN_NODES = 150;
 const TILE_PX = 256;
 /** Time a frame may spend drawing tiles afresh (ms); the rest wait for the next frames. */
 const TILE_BUDGET_MS = 8;
