@@ -233,6 +233,31 @@ async function main() {
           }
           await context.close();
         }
+        // The same map published and opened at its public address, signed out (the viewer).
+        let publicOpen = null;
+        if (n === openSize) {
+          const { context, page } = await signedInPage(browser, base);
+          const mapId = path.split('/').pop();
+          const call = async (method, url, data) => {
+            const res = await page.request.fetch(url, { method, data, headers: { Origin: base } });
+            if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
+          };
+          await call('PATCH', `/api/v1/maps/${mapId}/publication`, { url: 'bench', access_mode: 'accessible' });
+          await call('PATCH', `/api/v1/maps/${mapId}/live`, { live: true });
+          await call('POST', `/api/v1/maps/${mapId}/publish`, {});
+          await context.close();
+          const got = { first: [], settled: [], interactive: [] };
+          for (let run = 0; run < runs; run++) {
+            const reader = await browser.newContext({ viewport, baseURL: base });
+            const o = await open(await reader.newPage(), '/m/bench');
+            got.first.push(o.firstFrame);
+            got.settled.push(o.settled);
+            got.interactive.push(o.interactive);
+            await reader.close();
+          }
+          publicOpen = { firstFrame: median(got.first), settled: median(got.settled), interactive: median(got.interactive), runs: got.interactive };
+          console.log(`${n} nodes, public map signed out: first map frame median ${publicOpen.firstFrame.toFixed(0)} ms, settled ${publicOpen.settled.toFixed(0)} ms, interactive ${publicOpen.interactive.toFixed(0)} ms (runs: ${got.interactive.map((v) => v.toFixed(0)).join(', ')})`);
+        }
         const sorted = gaps.map((g) => g.ms).sort((a, b) => a - b);
         const phases = {};
         for (const g of gaps) (phases[g.phase] ??= []).push(g.ms);
@@ -246,6 +271,7 @@ async function main() {
           interactive: median(ready),
           settled: median(sharp),
           firstFrames: opens,
+          publicOpen,
           phases: Object.entries(phases).map(([name, list]) => {
             const ph = list.sort((a, b) => a - b);
             return `${name} p50 ${percentile(ph, 50).toFixed(1)} / p95 ${percentile(ph, 95).toFixed(1)} ms`;
@@ -293,6 +319,12 @@ function report(rows) {
     lines.push(
       `| ${r.nodes} nodes: first map frame / all sharp / interactive (medians) | ${r.firstFrame.toFixed(0)} ms / ${r.settled.toFixed(0)} ms / ${r.interactive.toFixed(0)} ms | ${openBar ? 'interactive ≤ 1,500 ms' : '–'} | ${openBar ? verdict(r.interactive <= 1500) : '–'} |`,
     );
+    const p = r.publicOpen;
+    if (p) {
+      lines.push(
+        `| ${r.nodes} nodes, the public map signed out (/m/{url}): first map frame / all sharp / interactive | ${p.firstFrame.toFixed(0)} ms / ${p.settled.toFixed(0)} ms / ${p.interactive.toFixed(0)} ms | interactive ≤ 1,500 ms (issue 9) | ${verdict(p.interactive <= 1500)} |`,
+      );
+    }
   }
   lines.push('', 'By phase of the path (p50 / p95):', '');
   for (const r of rows) if (r.frames) lines.push(`- ${r.nodes} nodes: ${r.phases.join('; ')}`);

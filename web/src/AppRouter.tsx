@@ -3,7 +3,7 @@ import { createBrowserRouter, Outlet, redirect, RouterProvider, type LoaderFunct
 import { guardDeps, session } from './account/app-session';
 import { guard, LOGIN_PATH, mapOverviewPath, resolveRoot, type Access } from './account/guard';
 import { hasRole } from './account/roles';
-import { editorMaps } from './editor/mapPrefetch';
+import { editorMaps, publicMaps } from './api/prefetch';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
 import { ScrollToTop } from './layout/ScrollToTop';
 import { ErrorScreen, LoadingScreen } from './layout/StatusScreen';
@@ -98,7 +98,14 @@ const router = createBrowserRouter([
       // The working copy as readers will see it: the viewer, full screen.
       { path: 'preview/:mapId', loader: guarded(authenticated), element: screen(PreviewScreen) },
       // A published map at its public address: no sign-in needed where its access mode allows.
-      { path: 'm/:url', element: screen(PublicMapScreen) },
+      {
+        path: 'm/:url',
+        loader: ({ params }) => {
+          if (params.url) publicMaps.start(params.url);
+          return null;
+        },
+        element: screen(PublicMapScreen),
+      },
       { path: '*', loader: () => redirect(LOGIN_PATH) },
     ],
   },

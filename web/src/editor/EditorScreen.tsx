@@ -9,7 +9,7 @@ import { ButtonLink } from '../layout/Button';
 import { ErrorState } from '../layout/States';
 import { LoadingScreen } from '../layout/StatusScreen';
 import { Editor } from './Editor';
-import { editorMaps } from './mapPrefetch';
+import { editorMaps } from '../api/prefetch';
 import { DocumentStore, type StoreApi } from './store';
 import styles from './Editor.module.css';
 

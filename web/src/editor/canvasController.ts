@@ -4,7 +4,17 @@
 // the chrome around it and reads the small view state this publishes.
 import type { EnabledShape, Node, NodePosition, Point, Visibility } from '../api/document';
 import type { DocumentStore, StoreChange } from './store';
-import { Pinch, Renderer, Scene, indexTemplates, measureWith, wheelZoomFactor, type SceneDocument, type TemplatesById } from '../map';
+import {
+  FirstFrameMarks,
+  Pinch,
+  Renderer,
+  Scene,
+  indexTemplates,
+  measureWith,
+  wheelZoomFactor,
+  type SceneDocument,
+  type TemplatesById,
+} from '../map';
 
 export type Tool =
   | { kind: 'select' }
@@ -44,10 +54,7 @@ const DRAG_THRESHOLD_PX = 3;
 const DRAG_SEND_MS = 40;
 const REMOTE_DRAG_STALE_MS = 2000;
 
-/** The User Timing mark set when the first frame showing nodes has been drawn. */
-export const FIRST_MAP_FRAME_MARK = 'strata:first-map-frame';
-/** The User Timing mark set when the map is first drawn with nothing left standing in (blurred). */
-export const MAP_SETTLED_MARK = 'strata:map-settled';
+
 
 function overlaps(a: Visibility, b: Visibility): boolean {
   return a.min_level <= b.max_level && b.min_level <= a.max_level;
@@ -83,8 +90,7 @@ export class CanvasController {
   #lastDragSend = 0;
   #dpr = 1;
   #disposed = false;
-  #mapShown = false;
-  #mapSettled = false;
+  readonly #marks = new FirstFrameMarks();
   readonly #offs: (() => void)[] = [];
 
   constructor(
@@ -635,15 +641,7 @@ export class CanvasController {
 
   #afterFrame(): void {
     if (this.#disposed) return;
-    if (!this.#mapShown && (this.renderer.stats.nodes > 0 || this.renderer.stats.tiles > 0)) {
-      // User Timing: the moment the map first shows (read by the canvas benchmark and dev tools).
-      this.#mapShown = true;
-      performance.mark(FIRST_MAP_FRAME_MARK);
-    }
-    if (this.#mapShown && !this.#mapSettled && this.renderer.stats.stale === 0) {
-      this.#mapSettled = true;
-      performance.mark(MAP_SETTLED_MARK);
-    }
+    this.#marks.afterFrame(this.renderer.stats);
     this.#drawOverlay();
     this.#frame++;
     for (const l of [...this.#frameListeners]) l();

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../api';
 import type { MapDocument, Node } from '../api/document';
-import { getPublicMap, getPublicNodeContent } from '../api/publishing';
+import { getPublicNodeContent } from '../api/publishing';
+import { publicMaps } from '../api/prefetch';
 import { LOGIN_PATH } from '../account/guard';
 import { ErrorState } from '../layout/States';
 import { LoadingScreen } from '../layout/StatusScreen';
@@ -19,7 +20,7 @@ export default function PublicMapScreen() {
 
   useEffect(() => {
     const abort = new AbortController();
-    getPublicMap(url, abort.signal).then(
+    publicMaps.take(url, abort.signal).then(
       (doc) => {
         setLoaded({ url, doc });
       },

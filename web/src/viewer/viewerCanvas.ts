@@ -3,7 +3,7 @@
 // on a node opens it.
 import type { Language } from '../api';
 import type { Edge, MapDocument, Node, Point } from '../api/document';
-import { Pinch, Renderer, Scene, indexTemplates, measureWith, wheelZoomFactor } from '../map';
+import { FirstFrameMarks, Pinch, Renderer, Scene, indexTemplates, measureWith, wheelZoomFactor } from '../map';
 import { levelAtScale, scaleForLevel } from './zoomLevels';
 
 /** How long a change of level fades (ms). */
@@ -27,6 +27,7 @@ export class ViewerCanvas {
   readonly #levels: number;
   readonly #nodes: Map<number, Node>;
   readonly #pinch = new Pinch();
+  readonly #marks = new FirstFrameMarks();
   readonly #offs: (() => void)[] = [];
   /** The scale that shows the whole map: level 1. */
   #wholeMapScale = 1;
@@ -39,7 +40,16 @@ export class ViewerCanvas {
     const measureCtx = document.createElement('canvas').getContext('2d');
     if (!measureCtx) throw new Error('no 2d canvas');
     this.scene = new Scene({ measure: measureWith(measureCtx), languages });
-    this.renderer = new Renderer({ canvas, scene: this.scene, pixelRatio: window.devicePixelRatio || 1 });
+    this.renderer = new Renderer({
+      canvas,
+      scene: this.scene,
+      pixelRatio: window.devicePixelRatio || 1,
+      requestFrame: (cb) =>
+        requestAnimationFrame(() => {
+          cb();
+          this.#marks.afterFrame(this.renderer.stats);
+        }),
+    });
     this.#nodes = new Map(doc.nodes.map((n) => [n.id, n]));
     this.scene.setDocument({
       nodes: this.#nodes,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MapDocument } from '../api/document';
-import type { Revised } from '../api/maps';
-import { MapPrefetch } from './mapPrefetch';
+import type { MapDocument } from './document';
+import type { Revised } from './maps';
+import { MapPrefetch } from './prefetch';
 
 function fakeFetch() {
   const calls: number[] = [];
