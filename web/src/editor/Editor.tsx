@@ -17,7 +17,7 @@ import {
   ShortcutsPanel,
   SideMenu,
 } from './EditorParts';
-import { ClientFontFamilies, FontLoader, clientFontSources, fontSources } from './fonts';
+import { ClientFontFamilies, FontLoader, clientFontSources, fontSources, usesFamilies } from './fonts';
 import { PublishingSidebar, type PublishingSection } from './sidebars/PublishingSidebar';
 import { Presence, lockHolder, othersLocks, othersSectionLocks } from './presence';
 import { MENU_OPTIONS, panelOf, toggleOption, type MenuOptionId } from './sideMenu';
@@ -247,12 +247,14 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
     if (!controller || clientFonts.length === 0) return;
     let live = true;
     void fontLoader.load(clientFontSources(clientFonts)).then((loaded) => {
-      if (live && loaded > 0) controller.scene.relayoutText();
+      // Text is laid out again (and the map drawn again) only when the map uses these fonts.
+      const families = new Set(clientFonts.map((f) => f.family_name));
+      if (live && loaded > 0 && usesFamilies(store.document, families)) controller.scene.relayoutText();
     });
     return () => {
       live = false;
     };
-  }, [controller, fontLoader, clientFonts]);
+  }, [controller, fontLoader, clientFonts, store.document]);
   useEffect(() => {
     if (!controller) return;
     let live = true;

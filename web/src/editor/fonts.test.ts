@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeEdge, makeNode } from '../map/render/testing';
-import { FontLoader, clientFontSources, fontSources } from './fonts';
+import { FontLoader, clientFontSources, fontSources, usesFamilies } from './fonts';
 
 describe('fontSources', () => {
   it('names each family with an address once, from objects, templates and the global design', () => {
@@ -73,5 +73,21 @@ describe('clientFontSources', () => {
     ]);
     expect(await loader.load(faces)).toBe(2);
     expect(make).toHaveBeenLastCalledWith('Inter', 'url("/b.woff2")', { weight: '400', style: 'italic' });
+  });
+});
+
+describe('usesFamilies', () => {
+  it('tells whether any design names one of the families', () => {
+    const doc = {
+      nodes: [makeNode(1, 0, 0, { font_family: 'serif' })],
+      edges: [makeEdge(1, 1, 1)],
+      object_templates: [],
+      global_design: { nodes: {}, edges: {}, popups: {}, tooltips: {}, table_of_contents: {}, templates: {} },
+    };
+    const families = new Set(['Inter', 'Merriweather']);
+    expect(usesFamilies(doc, families)).toBe(false);
+    expect(usesFamilies({ ...doc, nodes: [makeNode(2, 0, 0, { font_family: 'Inter' })] }, families)).toBe(true);
+    expect(usesFamilies({ ...doc, object_templates: [{ id: 1, name: 'T', type: 'edge', design: { font_family: 'Merriweather' } }] }, families)).toBe(true);
+    expect(usesFamilies({ ...doc, global_design: { ...doc.global_design, nodes: { font_family: 'Inter' } } }, families)).toBe(true);
   });
 });

@@ -45,6 +45,24 @@ export function fontSources(doc: Pick<MapDocument, 'nodes' | 'edges' | 'object_t
   return [...out.values()];
 }
 
+/**
+ * Whether any design of the document names one of the families (objects, templates, global
+ * design): laying out every text again after fonts load is only needed then.
+ */
+export function usesFamilies(
+  doc: Pick<MapDocument, 'nodes' | 'edges' | 'object_templates' | 'global_design'>,
+  families: ReadonlySet<string>,
+): boolean {
+  const named = (d: { font_family?: string | null }) => typeof d.font_family === 'string' && families.has(d.font_family.trim());
+  return (
+    doc.nodes.some((n) => named(n.design)) ||
+    doc.edges.some((e) => named(e.design)) ||
+    doc.object_templates.some((t) => named(t.design)) ||
+    named(doc.global_design.nodes) ||
+    named(doc.global_design.edges)
+  );
+}
+
 /** Loads each font once; tells when one has loaded, so that text can be laid out again. */
 export class FontLoader {
   readonly #seen = new Set<string>();
