@@ -1,8 +1,8 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
-	"net/http"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -18,14 +18,15 @@ import (
 // encoding them. The shape is exactly that of domain.Node and domain.Edge's
 // JSON (document_test.go checks it).
 
-// appendDocument writes the whole document of a map to b.
-func (s *Server) appendDocument(r *http.Request, b []byte, mapID int64) ([]byte, int64, error) {
-	ctx := r.Context()
-	m, err := s.store.MapByID(ctx, mapID)
+// appendDocument writes the whole document of a map to b, read from st.
+// Nodes and edges are read at once on two connections, unless st is a
+// transaction (concurrent: false), which has one.
+func appendDocument(ctx context.Context, st *store.Store, b []byte, mapID int64, concurrent bool) ([]byte, int64, error) {
+	m, err := st.MapByID(ctx, mapID)
 	if err != nil {
 		return nil, 0, err
 	}
-	templates, err := s.store.TemplatesOfMap(ctx, mapID)
+	templates, err := st.TemplatesOfMap(ctx, mapID)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -40,18 +41,16 @@ func (s *Server) appendDocument(r *http.Request, b []byte, mapID int64) ([]byte,
 	if err != nil {
 		return nil, 0, err
 	}
-	// Nodes and edges are read at once, on two connections: the read is
-	// bound by the database's transfer, and the two overlap.
+	// The read is bound by the database's transfer: on two connections,
+	// nodes and edges overlap.
 	var (
 		wg      sync.WaitGroup
 		edges   = make([]byte, 0, len(b)/4)
 		edgeErr error
 	)
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
+	readEdges := func() {
 		first := true
-		edgeErr = s.store.EachRawEdge(ctx, mapID, func(e *store.RawEdge) error {
+		edgeErr = st.EachRawEdge(ctx, mapID, func(e *store.RawEdge) error {
 			if !first {
 				edges = append(edges, ',')
 			}
@@ -59,11 +58,20 @@ func (s *Server) appendDocument(r *http.Request, b []byte, mapID int64) ([]byte,
 			edges = appendEdge(edges, e)
 			return nil
 		})
-	}()
+	}
+	if concurrent {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			readEdges()
+		}()
+	} else {
+		readEdges()
+	}
 	b = append(b, head[:len(head)-1]...) // the object stays open for the elements
 	b = append(b, `,"nodes":[`...)
 	first := true
-	err = s.store.EachRawNode(ctx, mapID, func(n *store.RawNode) error {
+	err = st.EachRawNode(ctx, mapID, func(n *store.RawNode) error {
 		if !first {
 			b = append(b, ',')
 		}
@@ -81,6 +89,13 @@ func (s *Server) appendDocument(r *http.Request, b []byte, mapID int64) ([]byte,
 	b = append(b, `],"edges":[`...)
 	b = append(b, edges...)
 	return append(b, "]}"...), m.Revision, nil
+}
+
+// snapshot is a map's document as a stored version keeps it, read in the
+// transaction that stores it.
+func snapshot(ctx context.Context, tx *store.Store, mapID int64) ([]byte, error) {
+	doc, _, err := appendDocument(ctx, tx, nil, mapID, false)
+	return doc, err
 }
 
 func appendNode(b []byte, n *store.RawNode) []byte {

@@ -92,7 +92,7 @@ func (s *Server) getMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, 
 	// over and over as it grows.
 	buf := make([]byte, 0, 4<<20)
 	for attempt := 0; ; attempt++ {
-		doc, rev, err := s.appendDocument(r, buf[:0], m.ID)
+		doc, rev, err := appendDocument(r.Context(), s.store, buf[:0], m.ID, true)
 		if err != nil {
 			writeError(w, r, s.log, err)
 			return

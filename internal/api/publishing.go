@@ -2,13 +2,14 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/strata-maps/strata/internal/domain"
-	"github.com/strata-maps/strata/internal/store"
+	"github.com/strata-maps/strata/internal/editing"
 )
 
 // Publishing (account-area §8): a map's live version is a stored snapshot of
@@ -21,15 +22,14 @@ type versionAnswer struct {
 	Kind        domain.VersionKind `json:"kind"`
 	Name        string             `json:"name"`
 	Description string             `json:"description"`
-	CreatedBy   *string            `json:"created_by"`
+	CreatedBy   *userRefJSON       `json:"created_by"`
 	CreatedAt   time.Time          `json:"created_at"`
 }
 
 func newVersionAnswer(v domain.Version) versionAnswer {
 	out := versionAnswer{ID: v.ID, Revision: v.Revision, Kind: v.Kind, Name: v.Name, Description: v.Description, CreatedAt: v.CreatedAt}
 	if v.CreatedBy != nil {
-		p := userPath(*v.CreatedBy)
-		out.CreatedBy = &p
+		out.CreatedBy = &userRefJSON{ID: *v.CreatedBy, Name: v.CreatedByName}
 	}
 	return out
 }
@@ -42,13 +42,17 @@ type publicationAnswer struct {
 	SEOTitle       string            `json:"seo_title"`
 	SEODescription string            `json:"seo_description"`
 	// Status compares the live version with the working copy.
-	Status domain.LiveStatus `json:"status"`
-	Live   *versionAnswer    `json:"live"`
+	Status         domain.LiveStatus `json:"status"`
+	Live           *versionAnswer    `json:"live"`
+	SyncedRevision int64             `json:"synced_revision"`
+	// Revision is the map's.
+	Revision int64 `json:"revision"`
 }
 
 func newPublicationAnswer(p domain.Publication, mapRevision int64) publicationAnswer {
 	out := publicationAnswer{URL: p.URL, AccessMode: p.AccessMode, EmbedOnly: p.EmbedOnly, EmbedDomains: p.EmbedDomains,
-		SEOTitle: p.SEOTitle, SEODescription: p.SEODescription, Status: domain.StatusOf(p, mapRevision)}
+		SEOTitle: p.SEOTitle, SEODescription: p.SEODescription, Status: domain.StatusOf(p, mapRevision),
+		SyncedRevision: p.SyncedRevision, Revision: mapRevision}
 	if p.Live != nil {
 		v := newVersionAnswer(*p.Live)
 		out.Live = &v
@@ -148,93 +152,125 @@ func (s *Server) patchPublication(w http.ResponseWriter, r *http.Request, a doma
 	writeJSON(w, http.StatusOK, newPublicationAnswer(p, m.Revision))
 }
 
-type versionRequest struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
+// publisher answers 403 to those who may not publish; true when they may.
+func (s *Server) publisher(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) bool {
+	if err := s.mayPublish(r.Context(), a, m); err != nil {
+		writeError(w, r, s.log, err)
+		return false
+	}
+	return true
+}
+
+// versionNote reads a version's name and description; the body is optional.
+func versionNote(w http.ResponseWriter, r *http.Request) (editing.VersionNote, error) {
+	var note editing.VersionNote
+	if r.ContentLength == 0 {
+		return note, nil
+	}
+	err := decodeJSON(w, r, &note)
+	return note, err
 }
 
 // publish stores the working copy as a new version and makes it live.
 func (s *Server) publish(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	s.storeVersion(w, r, a, m, domain.VersionPublished)
+	if !s.publisher(w, r, a, m) {
+		return
+	}
+	note, err := versionNote(w, r)
+	if err == nil {
+		var (
+			p   domain.Publication
+			res editing.Result
+		)
+		p, _, res, err = s.editing.StoreVersion(r.Context(), m.ID, a.User.ID, domain.VersionPublished, note, snapshot)
+		if err == nil {
+			writeChange(w, http.StatusCreated, res, newPublicationAnswer(p, res.Revision))
+			return
+		}
+	}
+	writeError(w, r, s.log, err)
 }
 
 // saveVersion keeps the working copy as a version without publishing it.
 func (s *Server) saveVersion(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	s.storeVersion(w, r, a, m, domain.VersionSaved)
-}
-
-func (s *Server) storeVersion(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map, kind domain.VersionKind) {
-	ctx := r.Context()
-	if err := s.mayPublish(ctx, a, m); err != nil {
-		writeError(w, r, s.log, err)
+	if !s.publisher(w, r, a, m) {
 		return
 	}
-	var req versionRequest
-	if r.ContentLength != 0 {
-		if err := decodeJSON(w, r, &req); err != nil {
-			writeError(w, r, s.log, err)
+	note, err := versionNote(w, r)
+	if err == nil {
+		var v domain.Version
+		if _, v, _, err = s.editing.StoreVersion(r.Context(), m.ID, a.User.ID, domain.VersionSaved, note, snapshot); err == nil {
+			writeJSON(w, http.StatusCreated, newVersionAnswer(v))
 			return
 		}
 	}
-	v := &domain.Validation{}
-	v.Check(len([]rune(req.Name)) <= 200, "name", "at most 200 characters")
-	v.Check(len([]rune(req.Description)) <= 2000, "description", "at most 2000 characters")
-	if err := v.Err(); err != nil {
-		writeError(w, r, s.log, err)
+	writeError(w, r, s.log, err)
+}
+
+// publishVersion makes a stored version live.
+func (s *Server) publishVersion(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	if !s.publisher(w, r, a, m) {
 		return
 	}
-	// The snapshot is the document as GET /maps/{id} answers it; its revision
-	// is the one read first, so a change landing meanwhile shows as "changed".
-	doc, revision, err := s.appendDocument(r, nil, m.ID)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+	id, err := pathID(r, "versionId")
+	if err == nil {
+		var (
+			p   domain.Publication
+			res editing.Result
+		)
+		if p, res, err = s.editing.PublishVersion(r.Context(), m.ID, a.User.ID, id); err == nil {
+			writeChange(w, http.StatusCreated, res, newPublicationAnswer(p, res.Revision))
+			return
+		}
 	}
-	var p domain.Publication
-	err = s.store.Tx(ctx, func(tx *store.Store) error {
-		ver, err := tx.InsertVersion(ctx, domain.Version{MapID: m.ID, Revision: revision, Kind: kind,
-			Name: strings.TrimSpace(req.Name), Description: strings.TrimSpace(req.Description), CreatedBy: &a.User.ID}, doc)
-		if err != nil {
-			return err
-		}
-		if err := tx.CopyVersionContents(ctx, m.ID, ver.ID); err != nil {
-			return err
-		}
-		if p, err = tx.Publication(ctx, m.ID); err != nil {
-			return err
-		}
-		if kind != domain.VersionPublished {
-			return nil
-		}
-		p.Live = &ver
-		return tx.SavePublication(ctx, p)
-	})
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	m.Revision = revision
-	writeJSON(w, http.StatusCreated, newPublicationAnswer(p, m.Revision))
+	writeError(w, r, s.log, err)
 }
 
 // deleteLive takes the live version down; the working copy stays.
 func (s *Server) deleteLive(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	ctx := r.Context()
-	if err := s.mayPublish(ctx, a, m); err != nil {
-		writeError(w, r, s.log, err)
+	if !s.publisher(w, r, a, m) {
 		return
 	}
-	p, err := s.store.Publication(ctx, m.ID)
+	p, res, err := s.editing.TakeDown(r.Context(), m.ID, a.User.ID)
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	p.Live = nil
-	if err := s.store.SavePublication(ctx, p); err != nil {
+	writeChange(w, http.StatusOK, res, newPublicationAnswer(p, res.Revision))
+}
+
+type restoredAnswer struct {
+	Revision    int64             `json:"revision"`
+	Publication publicationAnswer `json:"publication"`
+}
+
+// restoreVersion puts a stored version in place of the working copy.
+func (s *Server) restoreVersion(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	if !s.publisher(w, r, a, m) {
+		return
+	}
+	id, err := pathID(r, "versionId")
+	if err == nil {
+		var res editing.Restored
+		if res, err = s.editing.RestoreVersion(r.Context(), m.ID, a.User.ID, id); err == nil {
+			writeChange(w, http.StatusOK, res.Result, restoredAnswer{res.Revision, newPublicationAnswer(res.Publication, res.Revision)})
+			return
+		}
+	}
+	writeError(w, r, s.log, err)
+}
+
+// resetToLive puts the live version in place of the working copy.
+func (s *Server) resetToLive(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	if !s.publisher(w, r, a, m) {
+		return
+	}
+	res, err := s.editing.ResetToLive(r.Context(), m.ID, a.User.ID)
+	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newPublicationAnswer(p, m.Revision))
+	writeChange(w, http.StatusOK, res.Result, restoredAnswer{res.Revision, newPublicationAnswer(res.Publication, res.Revision)})
 }
 
 func (s *Server) listVersions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
@@ -252,32 +288,47 @@ func (s *Server) listVersions(w http.ResponseWriter, r *http.Request, _ domain.A
 
 // publishedFor finds the publication at an address and checks that the
 // reader may read it: 404 for what they may not know exists, 401 where
-// signing in would let them.
+// signing in would let them, 403 reader_required where registering as a
+// reader would.
 func (s *Server) publishedFor(r *http.Request, url string) (domain.Publication, error) {
-	ctx := r.Context()
-	p, err := s.store.PublicationByURL(ctx, url)
+	p, access, _, err := s.publicAccess(r, url)
 	if err != nil {
 		return domain.Publication{}, err
 	}
-	a, err := s.actor(r)
-	if err != nil && domain.ErrorCode(err) != domain.CodeUnauthenticated {
-		return domain.Publication{}, err
-	}
-	m, err := s.store.MapByID(ctx, p.MapID)
-	if err != nil {
-		return domain.Publication{}, err
-	}
-	c, err := s.clientOf(ctx, m)
-	if err != nil {
-		return domain.Publication{}, err
-	}
-	switch domain.ReadPublished(p, m.Live && c.Active, a, c.Name) {
+	switch access {
 	case domain.PublicRead:
 		return p, nil
 	case domain.PublicSignIn:
 		return domain.Publication{}, errUnauthenticated
+	case domain.PublicRegister:
+		return domain.Publication{}, domain.Errorf(domain.CodeReaderRequired, "register as a reader of this map to read it")
 	}
-	return domain.Publication{}, domain.Errorf(domain.CodeNotFound, "map not found")
+	return domain.Publication{}, errMapNotFound
+}
+
+var errMapNotFound = domain.Errorf(domain.CodeNotFound, "map not found")
+
+// publicAccess answers the publication at an address, what the request's
+// reader may do with it, and the map's client.
+func (s *Server) publicAccess(r *http.Request, url string) (domain.Publication, domain.PublicAccess, domain.Client, error) {
+	ctx := r.Context()
+	p, err := s.store.PublicationByURL(ctx, url)
+	if err != nil {
+		return p, domain.PublicDenied, domain.Client{}, err
+	}
+	a, err := s.actor(r)
+	if err != nil && domain.ErrorCode(err) != domain.CodeUnauthenticated {
+		return p, domain.PublicDenied, domain.Client{}, err
+	}
+	m, err := s.store.MapByID(ctx, p.MapID)
+	if err != nil {
+		return p, domain.PublicDenied, domain.Client{}, err
+	}
+	c, err := s.clientOf(ctx, m)
+	if err != nil {
+		return p, domain.PublicDenied, domain.Client{}, err
+	}
+	return p, domain.ReadPublished(p, m.Live && c.Active, a, c.Name), c, nil
 }
 
 // publicMap answers a published map's live document (GET /api/v1/public/maps/{url}).
@@ -327,4 +378,73 @@ func (s *Server) publicNode(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte(`{"id":` + strconv.FormatInt(id, 10) + `,"content":`))
 	_, _ = w.Write(content)
 	_, _ = w.Write([]byte("}"))
+}
+
+type protocolEntry struct {
+	Revision  int64                 `json:"revision"`
+	Type      string                `json:"type"`
+	User      *userRefJSON          `json:"user"`
+	CreatedAt time.Time             `json:"created_at"`
+	What      editing.ChangeSummary `json:"what"`
+	Version   *editing.VersionRef   `json:"version"`
+}
+
+// protocol answers the map's change log for admins, newest first, a page
+// at a time.
+func (s *Server) protocol(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	ctx := r.Context()
+	c, err := s.clientOf(ctx, m)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if !a.Can(c.Name, domain.RoleAdmin) {
+		writeError(w, r, s.log, domain.Errorf(domain.CodeForbidden, "the map protocol is for admins"))
+		return
+	}
+	q := r.URL.Query()
+	v := &domain.Validation{}
+	before, limit := int64(0), 50
+	if b := q.Get("before"); b != "" {
+		n, err := strconv.ParseInt(b, 10, 64)
+		v.Check(err == nil && n > 0, "before", "must be a revision number")
+		before = n
+	}
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		v.Check(err == nil && n >= 1 && n <= 200, "limit", "must be from 1 to 200")
+		limit = n
+	}
+	if err := v.Err(); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	// One more than asked tells whether a next page exists.
+	rows, err := s.store.Protocol(ctx, m.ID, before, limit+1)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	var next *int64
+	if len(rows) > limit {
+		rows = rows[:limit]
+		next = &rows[limit-1].Revision
+	}
+	lang := domain.Language("")
+	if len(m.Languages) > 0 {
+		lang = m.Languages[0]
+	}
+	out := make([]protocolEntry, len(rows))
+	for i, row := range rows {
+		what, version, err := editing.Summarize(row.Data, lang)
+		if err != nil {
+			writeError(w, r, s.log, fmt.Errorf("protocol of map %d, revision %d: %w", m.ID, row.Revision, err))
+			return
+		}
+		out[i] = protocolEntry{Revision: row.Revision, Type: row.Type, CreatedAt: row.At, What: what, Version: version}
+		if row.UserID != nil {
+			out[i].User = &userRefJSON{ID: *row.UserID, Name: row.UserName}
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"entries": out, "next_before": next})
 }

@@ -18,11 +18,16 @@ type publicationBody struct {
 	EmbedDomains []string `json:"embed_domains"`
 	Status       string   `json:"status"`
 	Live         *struct {
-		ID        int64   `json:"id"`
-		Revision  int64   `json:"revision"`
-		Name      string  `json:"name"`
-		CreatedBy *string `json:"created_by"`
+		ID        int64  `json:"id"`
+		Revision  int64  `json:"revision"`
+		Name      string `json:"name"`
+		CreatedBy *struct {
+			ID   int64  `json:"id"`
+			Name string `json:"name"`
+		} `json:"created_by"`
 	} `json:"live"`
+	SyncedRevision int64 `json:"synced_revision"`
+	Revision       int64 `json:"revision"`
 }
 
 func TestPublishingByRole(t *testing.T) {
@@ -78,7 +83,8 @@ func TestPublishingStatusAndPublicAccess(t *testing.T) {
 		h.as(student).do("PATCH", pubPath, map[string]any{"url": "acme-plan"}).wantError(403, "forbidden")
 		ed.do("PATCH", pubPath, map[string]any{"url": "acme-plan", "seo_description": "The plan"}).want(200)
 		ed.do("POST", fmt.Sprintf("/api/v1/maps/%d/publish", h.mapID), nil).want(201).decode(&p)
-		if p.Status != "up_to_date" || p.Live == nil || p.Live.CreatedBy == nil || !strings.HasSuffix(*p.Live.CreatedBy, fmt.Sprint(h.users[editor].ID)) {
+		if p.Status != "up_to_date" || p.Live == nil || p.Live.CreatedBy == nil || p.Live.CreatedBy.ID != h.users[editor].ID ||
+			p.Live.CreatedBy.Name != "Test editor" || p.SyncedRevision != p.Revision {
 			t.Fatalf("after publishing: %+v", p)
 		}
 
@@ -125,10 +131,11 @@ func TestPublishingStatusAndPublicAccess(t *testing.T) {
 			t.Fatalf("the live version moved with the working copy: %q", got)
 		}
 
-		// Partial: any signed-in reader; accessible: anyone.
+		// Partial: members, and those who register as readers; accessible: anyone.
 		ed.do("PATCH", pubPath, map[string]any{"access_mode": "partial"}).want(200)
 		h.as(anon).do("GET", public, nil).wantError(401, "unauthenticated")
-		h.as(outsider).do("GET", public, nil).want(200)
+		h.as(outsider).do("GET", public, nil).wantError(403, "reader_required")
+		h.as(guest).do("GET", public, nil).want(200)
 		ed.do("PATCH", pubPath, map[string]any{"access_mode": "accessible"}).want(200)
 		res = h.as(anon).do("GET", public, nil).want(200)
 

@@ -22,7 +22,7 @@ func statusOf(code string) int {
 		return http.StatusBadRequest
 	case domain.CodeUnauthenticated, domain.CodeInvalidCredentials:
 		return http.StatusUnauthorized
-	case domain.CodeForbidden:
+	case domain.CodeForbidden, domain.CodeReaderRequired:
 		return http.StatusForbidden
 	case domain.CodeNotFound:
 		return http.StatusNotFound

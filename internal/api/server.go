@@ -67,16 +67,19 @@ type Server struct {
 	loginFailures   *auth.Limiter
 	addressFailures *auth.Limiter
 	resetRequests   *auth.Limiter
+	// Reader registrations per client address (partial maps).
+	readerRegistrations *auth.Limiter
 }
 
 // New builds the server and its route table.
 func New(d Deps) *Server {
 	s := &Server{
 		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, live: d.Live, fonts: d.Fonts, api: http.NewServeMux(), web: newWebApp(d.Web), dist: d.Web,
-		publicURL:       strings.TrimRight(d.PublicURL, "/"),
-		loginFailures:   auth.NewLimiter(10, 15*time.Minute, nil),
-		addressFailures: auth.NewLimiter(100, 15*time.Minute, nil),
-		resetRequests:   auth.NewLimiter(5, time.Hour, nil),
+		publicURL:           strings.TrimRight(d.PublicURL, "/"),
+		loginFailures:       auth.NewLimiter(10, 15*time.Minute, nil),
+		addressFailures:     auth.NewLimiter(100, 15*time.Minute, nil),
+		resetRequests:       auth.NewLimiter(5, time.Hour, nil),
+		readerRegistrations: auth.NewLimiter(20, time.Hour, nil),
 	}
 	if u, err := url.Parse(d.PublicURL); err == nil && u.Host != "" {
 		s.publicOrigin = u.Scheme + "://" + u.Host
@@ -151,8 +154,13 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/v1/maps/{id}/publish", s.onMap(edit, s.publish))
 	m.HandleFunc("GET /api/v1/maps/{id}/versions", s.onMap(read, s.listVersions))
 	m.HandleFunc("POST /api/v1/maps/{id}/versions", s.onMap(edit, s.saveVersion))
+	m.HandleFunc("POST /api/v1/maps/{id}/versions/{versionId}/publish", s.onMap(edit, s.publishVersion))
+	m.HandleFunc("POST /api/v1/maps/{id}/versions/{versionId}/restore", s.onMap(edit, s.restoreVersion))
+	m.HandleFunc("POST /api/v1/maps/{id}/publication/reset", s.onMap(edit, s.resetToLive))
+	m.HandleFunc("GET /api/v1/maps/{id}/protocol", s.onMap(read, s.protocol))
 	m.HandleFunc("GET /api/v1/public/maps/{url}", s.publicMap)
 	m.HandleFunc("GET /api/v1/public/maps/{url}/nodes/{nodeId}", s.publicNode)
+	m.HandleFunc("POST /api/v1/public/maps/{url}/readers", s.registerReader)
 	m.HandleFunc("GET /api/v1/maps/{id}/permissions", s.onMap(read, s.mapPermissions))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/permissions", s.onMap(read, s.setMapPermissions))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/elements", s.onMap(edit, s.patchElements))

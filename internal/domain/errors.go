@@ -14,14 +14,17 @@ const (
 	CodeUnauthenticated    = "unauthenticated"
 	CodeInvalidCredentials = "invalid_credentials"
 	CodeForbidden          = "forbidden"
-	CodeNotFound           = "not_found"
-	CodeConflict           = "conflict"
-	CodeElementLocked      = "element_locked"
-	CodeGone               = "gone"
-	CodeTokenExpired       = "token_expired"
-	CodeTooLarge           = "too_large"
-	CodeRateLimited        = "rate_limited"
-	CodeInternal           = "internal"
+	// CodeReaderRequired: a signed-in user must register as a reader of a
+	// partial map before reading it.
+	CodeReaderRequired = "reader_required"
+	CodeNotFound       = "not_found"
+	CodeConflict       = "conflict"
+	CodeElementLocked  = "element_locked"
+	CodeGone           = "gone"
+	CodeTokenExpired   = "token_expired"
+	CodeTooLarge       = "too_large"
+	CodeRateLimited    = "rate_limited"
+	CodeInternal       = "internal"
 )
 
 // Error is the one error type that crosses the domain boundary with a code a

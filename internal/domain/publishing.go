@@ -40,6 +40,9 @@ type Publication struct {
 	SEODescription string
 	// Live is the published version, nil when the map has none.
 	Live *Version
+	// SyncedRevision is the working copy's revision when it last equalled
+	// the live version: at publishing, or at resetting the copy to it.
+	SyncedRevision int64
 }
 
 // NewPublication is a map's publication before anything was set: members
@@ -67,7 +70,9 @@ type Version struct {
 	Name        string
 	Description string
 	CreatedBy   *int64
-	CreatedAt   time.Time
+	// CreatedByName is the author's name, "" when the account is gone.
+	CreatedByName string
+	CreatedAt     time.Time
 }
 
 // LiveStatus is what the map overview and the editor say about publishing.
@@ -85,7 +90,7 @@ func StatusOf(p Publication, mapRevision int64) LiveStatus {
 	switch {
 	case p.Live == nil:
 		return StatusNotPublished
-	case p.Live.Revision < mapRevision:
+	case p.SyncedRevision < mapRevision:
 		return StatusChanged
 	}
 	return StatusUpToDate
@@ -187,34 +192,29 @@ type PublicAccess int
 const (
 	// PublicDenied: the map does not exist for this reader (404).
 	PublicDenied PublicAccess = iota
-	// PublicSignIn: the reader must sign in (or register) first.
+	// PublicSignIn: the reader must sign in (or, on a partial map, register) first.
 	PublicSignIn
+	// PublicRegister: a signed-in user may become a reader of a partial map.
+	PublicRegister
 	// PublicRead: the reader sees the live version.
 	PublicRead
 )
 
 // ReadPublished is the one rule for reading a live map: accessible maps are
-// anyone's; partial ones any signed-in reader's; limited ones the client's
-// members' (and superusers'). A map not live, or without a live version,
-// does not exist publicly.
+// anyone's; limited ones the client's members' (guests included) and
+// superusers'; partial ones too, and anyone may register as a reader of
+// them (a guest of the client, counted as an active reader). A map not live,
+// or without a live version, does not exist publicly.
 func ReadPublished(p Publication, live bool, a Actor, client string) PublicAccess {
-	if !live || p.Live == nil {
+	switch {
+	case !live || p.Live == nil:
 		return PublicDenied
-	}
-	switch p.AccessMode {
-	case AccessAccessible:
+	case p.AccessMode == AccessAccessible, a.IsMember(client):
 		return PublicRead
-	case AccessPartial:
-		if a.User.ID == 0 {
-			return PublicSignIn
-		}
-		return PublicRead
-	}
-	if a.User.IsSuperuser || a.IsMember(client) {
-		return PublicRead
-	}
-	if a.User.ID == 0 {
+	case a.User.ID == 0:
 		return PublicSignIn
+	case p.AccessMode == AccessPartial:
+		return PublicRegister
 	}
 	return PublicDenied
 }

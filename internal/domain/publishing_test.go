@@ -11,11 +11,13 @@ func TestStatusOf(t *testing.T) {
 	if got := StatusOf(p, 5); got != StatusNotPublished {
 		t.Fatalf("no live version: %s", got)
 	}
-	p.Live = &Version{Revision: 5}
-	if got := StatusOf(p, 5); got != StatusUpToDate {
-		t.Fatalf("same revision: %s", got)
+	// Published at revision 3 (the publishing change is 4): up to date at 4, changed past it.
+	p.Live = &Version{Revision: 3}
+	p.SyncedRevision = 4
+	if got := StatusOf(p, 4); got != StatusUpToDate {
+		t.Fatalf("synced revision: %s", got)
 	}
-	if got := StatusOf(p, 6); got != StatusChanged {
+	if got := StatusOf(p, 5); got != StatusChanged {
 		t.Fatalf("newer working copy: %s", got)
 	}
 }
@@ -73,6 +75,7 @@ func TestReadPublished(t *testing.T) {
 	stranger := Actor{User: User{ID: 3}}
 	live := NewPublication(1)
 	live.Live = &Version{ID: 9, Revision: 4}
+	live.SyncedRevision = 4
 	cases := []struct {
 		mode AccessMode
 		who  Actor
@@ -81,7 +84,8 @@ func TestReadPublished(t *testing.T) {
 		{AccessAccessible, anon, PublicRead},
 		{AccessAccessible, stranger, PublicRead},
 		{AccessPartial, anon, PublicSignIn},
-		{AccessPartial, stranger, PublicRead},
+		{AccessPartial, stranger, PublicRegister},
+		{AccessPartial, member, PublicRead},
 		{AccessLimited, anon, PublicSignIn},
 		{AccessLimited, stranger, PublicDenied},
 		{AccessLimited, member, PublicRead},

@@ -51,6 +51,9 @@ type Delta struct {
 	Positions []NodePosition `json:"positions,omitempty"`
 	// Order lists node ids in their new drawing order (node_order).
 	Order []int64 `json:"order,omitempty"`
+	// Publication is the live state after map_published, map_reset and
+	// state_restored.
+	Publication *PublicationState `json:"publication,omitempty"`
 }
 
 // Sync types (spec §7 in snake_case), as written to the change log.

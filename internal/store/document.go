@@ -51,6 +51,16 @@ func encode[M ~map[K]V, K comparable, V any](m M) (string, error) {
 
 // InsertNode stores a new node of the map and returns it with its id.
 func (s *Store) InsertNode(ctx context.Context, mapID int64, n domain.Node) (domain.Node, error) {
+	return s.insertNode(ctx, mapID, n, false)
+}
+
+// RestoreNode stores a node of a restored version under its own id.
+func (s *Store) RestoreNode(ctx context.Context, mapID int64, n domain.Node) error {
+	_, err := s.insertNode(ctx, mapID, n, true)
+	return err
+}
+
+func (s *Store) insertNode(ctx context.Context, mapID int64, n domain.Node, keepID bool) (domain.Node, error) {
 	design, err := encode(n.Design)
 	if err != nil {
 		return domain.Node{}, err
@@ -64,12 +74,13 @@ func (s *Store) InsertNode(ctx context.Context, mapID int64, n domain.Node) (dom
 		return domain.Node{}, err
 	}
 	now := s.now()
+	idCol, idVal, args := withID(keepID, n.ID, 18, mapID, n.Template, n.Geometry.Center.X, n.Geometry.Center.Y, n.Visibility.MinLevel, n.Visibility.MaxLevel,
+		n.Visibility.Hidden, n.Editing.Locked, n.NextID, n.PreviousID, n.PopupType, n.Order, design, content, now, n.Design.String("shape"), summary)
 	err = s.q.QueryRowContext(ctx,
-		`INSERT INTO nodes (map_id, template, x, y, min_level, max_level, hidden, locked, next_id, previous_id, popup_type,
+		`INSERT INTO nodes (`+idCol+`map_id, template, x, y, min_level, max_level, hidden, locked, next_id, previous_id, popup_type,
 		                    sort_order, design, content, created_at, updated_at, shape, content_summary)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17) RETURNING id`,
-		mapID, n.Template, n.Geometry.Center.X, n.Geometry.Center.Y, n.Visibility.MinLevel, n.Visibility.MaxLevel,
-		n.Visibility.Hidden, n.Editing.Locked, n.NextID, n.PreviousID, n.PopupType, n.Order, design, content, now, n.Design.String("shape"), summary).Scan(&n.ID)
+		 VALUES (`+idVal+`$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17) RETURNING id`,
+		args...).Scan(&n.ID)
 	if err != nil {
 		return domain.Node{}, fmt.Errorf("insert node: %w", err)
 	}
@@ -152,6 +163,17 @@ func (s *Store) NodeLocks(ctx context.Context, mapID int64, ids []int64) (map[in
 		return rows.Err()
 	})
 	return out, err
+}
+
+// withID adds an element's own id to an insert, as parameter $n, when it is
+// kept: restoring a version keeps the ids that links, navigation and
+// readers' visited marks name. Ids are never reused (identity columns and
+// AUTOINCREMENT), so a kept id is free once the map's own elements are gone.
+func withID(keep bool, id int64, n int, args ...any) (col, val string, all []any) {
+	if !keep {
+		return "", "", args
+	}
+	return "id, ", "$" + strconv.Itoa(n) + ", ", append(args, id)
 }
 
 // placeholders returns "$from, $from+1, …" for n values.
@@ -290,6 +312,16 @@ func scanEdge(row interface{ Scan(...any) error }) (domain.Edge, error) {
 
 // InsertEdge stores a new edge of the map and returns it with its id.
 func (s *Store) InsertEdge(ctx context.Context, mapID int64, e domain.Edge) (domain.Edge, error) {
+	return s.insertEdge(ctx, mapID, e, false)
+}
+
+// RestoreEdge stores an edge of a restored version under its own id.
+func (s *Store) RestoreEdge(ctx context.Context, mapID int64, e domain.Edge) error {
+	_, err := s.insertEdge(ctx, mapID, e, true)
+	return err
+}
+
+func (s *Store) insertEdge(ctx context.Context, mapID int64, e domain.Edge, keepID bool) (domain.Edge, error) {
 	design, err := encode(e.Design)
 	if err != nil {
 		return domain.Edge{}, err
@@ -299,11 +331,12 @@ func (s *Store) InsertEdge(ctx context.Context, mapID int64, e domain.Edge) (dom
 		return domain.Edge{}, err
 	}
 	now := s.now()
+	idCol, idVal, args := withID(keepID, e.ID, 14, mapID, e.Node.FromID, e.Node.ToID, e.Name, e.Type, e.Template, e.Visibility.MinLevel, e.Visibility.MaxLevel,
+		e.Visibility.Hidden, e.Locked, design, content, now)
 	err = s.q.QueryRowContext(ctx,
-		`INSERT INTO edges (map_id, from_id, to_id, name, type, template, min_level, max_level, hidden, locked, design, content, created_at, updated_at)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id`,
-		mapID, e.Node.FromID, e.Node.ToID, e.Name, e.Type, e.Template, e.Visibility.MinLevel, e.Visibility.MaxLevel,
-		e.Visibility.Hidden, e.Locked, design, content, now).Scan(&e.ID)
+		`INSERT INTO edges (`+idCol+`map_id, from_id, to_id, name, type, template, min_level, max_level, hidden, locked, design, content, created_at, updated_at)
+		 VALUES (`+idVal+`$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id`,
+		args...).Scan(&e.ID)
 	if err != nil {
 		return domain.Edge{}, fmt.Errorf("insert edge: %w", err)
 	}
@@ -417,14 +450,24 @@ func scanTemplate(row interface{ Scan(...any) error }) (domain.ObjectTemplate, e
 
 // InsertTemplate stores a new object template of the map.
 func (s *Store) InsertTemplate(ctx context.Context, mapID int64, t domain.ObjectTemplate) (domain.ObjectTemplate, error) {
+	return s.insertTemplate(ctx, mapID, t, false)
+}
+
+// RestoreTemplate stores an object template of a restored version under its own id.
+func (s *Store) RestoreTemplate(ctx context.Context, mapID int64, t domain.ObjectTemplate) error {
+	_, err := s.insertTemplate(ctx, mapID, t, true)
+	return err
+}
+
+func (s *Store) insertTemplate(ctx context.Context, mapID int64, t domain.ObjectTemplate, keepID bool) (domain.ObjectTemplate, error) {
 	design, err := encode(t.Design)
 	if err != nil {
 		return domain.ObjectTemplate{}, err
 	}
-	now := s.now()
+	idCol, idVal, args := withID(keepID, t.ID, 6, mapID, t.Name, t.Type, design, s.now())
 	err = s.q.QueryRowContext(ctx,
-		`INSERT INTO object_templates (map_id, name, type, design, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
-		mapID, t.Name, t.Type, design, now).Scan(&t.ID)
+		`INSERT INTO object_templates (`+idCol+`map_id, name, type, design, created_at, updated_at)
+		 VALUES (`+idVal+`$1, $2, $3, $4, $5, $5) RETURNING id`, args...).Scan(&t.ID)
 	if err != nil {
 		return domain.ObjectTemplate{}, fmt.Errorf("insert template: %w", err)
 	}
@@ -470,6 +513,17 @@ func (s *Store) TemplatesOfMap(ctx context.Context, mapID int64) ([]domain.Objec
 		out = append(out, t)
 	}
 	return out, rows.Err()
+}
+
+// DeleteElements removes every node, edge and object template of the map
+// (a version is about to be restored in their place).
+func (s *Store) DeleteElements(ctx context.Context, mapID int64) error {
+	for _, table := range []string{"edges", "nodes", "object_templates"} {
+		if _, err := s.q.ExecContext(ctx, `DELETE FROM `+table+` WHERE map_id = $1`, mapID); err != nil {
+			return fmt.Errorf("delete the %s of map %d: %w", table, mapID, err)
+		}
+	}
+	return nil
 }
 
 // DeleteTemplate removes one of the map's templates.

@@ -4,15 +4,18 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 
 	"github.com/strata-maps/strata/internal/domain"
 )
 
-const versionColumns = `v.id, v.map_id, v.revision, v.kind, v.name, v.description, v.created_by, v.created_at`
+// versionQuery reads versions with their authors' names.
+const versionQuery = `SELECT v.id, v.map_id, v.revision, v.kind, v.name, v.description, v.created_by, COALESCE(u.name, ''), v.created_at
+	FROM map_versions v LEFT JOIN users u ON u.id = v.created_by`
 
 func scanVersion(row interface{ Scan(...any) error }) (domain.Version, error) {
 	var v domain.Version
-	err := row.Scan(&v.ID, &v.MapID, &v.Revision, &v.Kind, &v.Name, &v.Description, &v.CreatedBy, &v.CreatedAt)
+	err := row.Scan(&v.ID, &v.MapID, &v.Revision, &v.Kind, &v.Name, &v.Description, &v.CreatedBy, &v.CreatedByName, &v.CreatedAt)
 	return v, err
 }
 
@@ -31,7 +34,7 @@ func (s *Store) InsertVersion(ctx context.Context, v domain.Version, document []
 
 // Versions lists a map's versions, newest first (without their documents).
 func (s *Store) Versions(ctx context.Context, mapID int64) ([]domain.Version, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT `+versionColumns+` FROM map_versions v WHERE v.map_id = $1 ORDER BY v.id DESC`, mapID)
+	rows, err := s.q.QueryContext(ctx, versionQuery+` WHERE v.map_id = $1 ORDER BY v.id DESC`, mapID)
 	if err != nil {
 		return nil, fmt.Errorf("versions of map %d: %w", mapID, err)
 	}
@@ -47,6 +50,15 @@ func (s *Store) Versions(ctx context.Context, mapID int64) ([]domain.Version, er
 	return out, rows.Err()
 }
 
+// Version answers one of the map's versions (without its document).
+func (s *Store) Version(ctx context.Context, mapID, versionID int64) (domain.Version, error) {
+	v, err := scanVersion(s.q.QueryRowContext(ctx, versionQuery+` WHERE v.id = $1 AND v.map_id = $2`, versionID, mapID))
+	if err != nil {
+		return domain.Version{}, fmt.Errorf("version %d of map %d: %w", versionID, mapID, notFound(err, "version"))
+	}
+	return v, nil
+}
+
 // VersionDocument answers a version's stored document; the version must be
 // the map's.
 func (s *Store) VersionDocument(ctx context.Context, mapID, versionID int64) ([]byte, error) {
@@ -59,7 +71,7 @@ func (s *Store) VersionDocument(ctx context.Context, mapID, versionID int64) ([]
 }
 
 const publicationQuery = `SELECT p.map_id, p.url, p.access_mode, p.embed_only, p.embed_domains, p.seo_title, p.seo_description,
-	p.live_version_id FROM map_publications p`
+	p.live_version_id, p.synced_revision FROM map_publications p`
 
 // publication reads a publication row and its live version.
 func (s *Store) publication(ctx context.Context, where string, arg any) (domain.Publication, error) {
@@ -70,7 +82,7 @@ func (s *Store) publication(ctx context.Context, where string, arg any) (domain.
 		live    *int64
 	)
 	err := s.q.QueryRowContext(ctx, publicationQuery+` WHERE `+where, arg).Scan(&p.MapID, &url, &p.AccessMode, &p.EmbedOnly,
-		&domains, &p.SEOTitle, &p.SEODescription, &live)
+		&domains, &p.SEOTitle, &p.SEODescription, &live, &p.SyncedRevision)
 	if err != nil {
 		return domain.Publication{}, err
 	}
@@ -81,9 +93,9 @@ func (s *Store) publication(ctx context.Context, where string, arg any) (domain.
 		return domain.Publication{}, fmt.Errorf("publication of map %d: stored JSON: %w", p.MapID, err)
 	}
 	if live != nil {
-		v, err := scanVersion(s.q.QueryRowContext(ctx, `SELECT `+versionColumns+` FROM map_versions v WHERE v.id = $1`, *live))
+		v, err := s.Version(ctx, p.MapID, *live)
 		if err != nil {
-			return domain.Publication{}, fmt.Errorf("live version of map %d: %w", p.MapID, err)
+			return domain.Publication{}, fmt.Errorf("live version: %w", err)
 		}
 		p.Live = &v
 	}
@@ -127,11 +139,12 @@ func (s *Store) SavePublication(ctx context.Context, p domain.Publication) error
 		live = &p.Live.ID
 	}
 	_, err = s.q.ExecContext(ctx,
-		`INSERT INTO map_publications (map_id, url, access_mode, embed_only, embed_domains, seo_title, seo_description, live_version_id)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+		`INSERT INTO map_publications (map_id, url, access_mode, embed_only, embed_domains, seo_title, seo_description, live_version_id,
+		   synced_revision)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 		 ON CONFLICT (map_id) DO UPDATE SET url = $2, access_mode = $3, embed_only = $4, embed_domains = $5,
-		   seo_title = $6, seo_description = $7, live_version_id = $8`,
-		p.MapID, url, p.AccessMode, p.EmbedOnly, string(domains), p.SEOTitle, p.SEODescription, live)
+		   seo_title = $6, seo_description = $7, live_version_id = $8, synced_revision = $9`,
+		p.MapID, url, p.AccessMode, p.EmbedOnly, string(domains), p.SEOTitle, p.SEODescription, live, p.SyncedRevision)
 	if isUniqueViolation(err) {
 		return domain.Errorf(domain.CodeConflict, "another map has the address %q", p.URL)
 	}
@@ -193,4 +206,48 @@ func (s *Store) EachVersionContent(ctx context.Context, versionID int64, fn func
 		}
 	}
 	return rows.Err()
+}
+
+// VersionContents answers the whole content (JSON by language) of each node
+// a version kept, by node id.
+func (s *Store) VersionContents(ctx context.Context, versionID int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	err := s.EachVersionContent(ctx, versionID, func(nodeID int64, content []byte) error {
+		out[nodeID] = string(content)
+		return nil
+	})
+	return out, err
+}
+
+// ProtocolEntry is a change-log row as the map protocol shows it.
+type ProtocolEntry struct {
+	domain.Change
+	UserName string
+}
+
+// Protocol answers up to limit changes of the map before revision before
+// (0: from the newest), newest first, with their authors' names.
+func (s *Store) Protocol(ctx context.Context, mapID, before int64, limit int) ([]ProtocolEntry, error) {
+	if before <= 0 {
+		before = math.MaxInt64
+	}
+	rows, err := s.q.QueryContext(ctx,
+		`SELECT c.revision, c.user_id, COALESCE(u.name, ''), c.type, c.data, c.created_at
+		 FROM map_changes c LEFT JOIN users u ON u.id = c.user_id
+		 WHERE c.map_id = $1 AND c.revision < $2 ORDER BY c.revision DESC LIMIT $3`, mapID, before, limit)
+	if err != nil {
+		return nil, fmt.Errorf("protocol of map %d: %w", mapID, err)
+	}
+	defer rows.Close()
+	out := []ProtocolEntry{}
+	for rows.Next() {
+		e := ProtocolEntry{Change: domain.Change{MapID: mapID}}
+		var data string
+		if err := rows.Scan(&e.Revision, &e.UserID, &e.UserName, &e.Type, &data, &e.At); err != nil {
+			return nil, fmt.Errorf("protocol of map %d: %w", mapID, err)
+		}
+		e.Data = []byte(data)
+		out = append(out, e)
+	}
+	return out, rows.Err()
 }
