@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signInAs } from './accounts';
+import { apiAsDemo, signInAs, uniqueEmail } from './accounts';
 import { MAP, addNode, openEditor } from './editing';
 import { saveShot } from './shots';
 
@@ -73,6 +73,75 @@ test('a published map is read signed out at its address, in German, and follows 
   await reader.close();
   // The demo map's live seat is other tests' to take.
   await ok(await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: false } }));
+});
+
+test('a partial map: a reader registers and reads it; with the seats taken the next is told so', async ({ page, browser, baseURL }) => {
+  await signInAs(page, 'editor');
+  const api = page.request;
+  const map = await demoMap(api);
+  const superuser = await apiAsDemo(baseURL ?? '', 'superuser');
+  const admin = await apiAsDemo(baseURL ?? '', 'admin');
+  const address = `readers-${Date.now().toString(36)}`;
+  type Quotas = { quotas: Record<string, { max: number | null; count: number }> };
+  const before = ((await ok(await superuser.get('/api/v1/clients/demo/quotas'))) as Quotas).quotas.active_readers;
+  const readerIds: number[] = [];
+  const reader = await browser.newContext({ locale: 'fr-FR' });
+  const late = await browser.newContext({ locale: 'en-GB' });
+  try {
+    await ok(await api.patch(`/api/v1/maps/${map.id}/publication`, { data: { url: address, access_mode: 'partial' } }));
+    await ok(await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: true } }));
+    await ok(await api.post(`/api/v1/maps/${map.id}/publish`, { data: { name: 'For readers' } }));
+    // One seat left.
+    await ok(await superuser.patch('/api/v1/clients/demo/quotas', { data: { active_readers: (before?.count ?? 0) + 1 } }));
+
+    // A reader without an account registers, in French, and reads the map.
+    const rp = await reader.newPage();
+    await rp.goto(`/m/${address}`);
+    await expect(rp.getByRole('heading', { name: 'Inscrivez-vous pour lire cette carte' })).toBeVisible();
+    await rp.getByTestId('gate-submit').click();
+    await expect(rp.getByText('Ce champ est obligatoire.').first()).toBeVisible();
+    await saveShot(rp, 'reader-register-fr');
+    const email = uniqueEmail('reader');
+    await rp.getByTestId('gate-name').fill('Rita Lectrice');
+    await rp.getByTestId('gate-email').fill(email);
+    await rp.getByTestId('gate-password').fill('a long enough password');
+    await rp.getByTestId('gate-password_confirmation').fill('a long enough password');
+    await rp.getByTestId('gate-submit').click();
+    await expect(rp.getByTestId('viewer-canvas')).toBeVisible();
+    const me = (await ok(await rp.request.get('/api/v1/auth/session'))) as { id: number };
+    readerIds.push(me.id);
+
+    // The seats are taken: the next reader is told so, and the address they typed has no account.
+    const lp = await late.newPage();
+    await lp.goto(`/m/${address}`);
+    await lp.getByTestId('gate-name').fill('Late Reader');
+    const lateEmail = uniqueEmail('late');
+    await lp.getByTestId('gate-email').fill(lateEmail);
+    await lp.getByTestId('gate-password').fill('a long enough password');
+    await lp.getByTestId('gate-password_confirmation').fill('a long enough password');
+    await lp.getByTestId('gate-submit').click();
+    await expect(lp.getByTestId('gate-error')).toHaveText('This map has all the readers it can take. Ask whoever shared it.');
+    await saveShot(lp, 'reader-seats-taken-en');
+
+    // Registering with an address that has an account turns to signing in with it.
+    await lp.getByTestId('gate-email').fill(email);
+    await lp.getByTestId('gate-submit').click();
+    await expect(lp.getByRole('heading', { name: 'Sign in to read this map' })).toBeVisible();
+    await expect(lp.getByTestId('gate-email')).toHaveValue(email);
+    await lp.getByTestId('gate-password').fill('a long enough password');
+    await lp.getByTestId('gate-submit').click();
+    await expect(lp.getByTestId('viewer-canvas')).toBeVisible();
+  } finally {
+    for (const id of readerIds) await admin.delete(`/api/v1/clients/demo/users/${id}`);
+    await superuser.patch('/api/v1/clients/demo/quotas', { data: { active_readers: before?.max ?? null } });
+    await api.delete(`/api/v1/maps/${map.id}/publication/live`);
+    await api.patch(`/api/v1/maps/${map.id}/publication`, { data: { access_mode: 'limited' } });
+    await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: false } });
+    await reader.close();
+    await late.close();
+    await superuser.dispose();
+    await admin.dispose();
+  }
 });
 
 /** A site of its own on a loopback port whose page embeds the address; answers its origin. */

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"html"
 	"io/fs"
@@ -108,8 +107,9 @@ func (s *Server) shell() ([]byte, bool) {
 func (s *Server) seoFor(r *http.Request, p domain.Publication) (head, body []byte, err error) {
 	head = []byte("<title>Strata</title>")
 	if _, err := s.publishedFor(r, p.URL); err != nil {
-		if errors.Is(err, errUnauthenticated) || domain.ErrorCode(err) == domain.CodeNotFound {
-			return head, nil, nil
+		switch domain.ErrorCode(err) {
+		case domain.CodeUnauthenticated, domain.CodeReaderRequired, domain.CodeNotFound:
+			return head, nil, nil // nothing of the map for this reader
 		}
 		return head, nil, err
 	}

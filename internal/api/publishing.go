@@ -299,6 +299,11 @@ func (s *Server) publishedFor(r *http.Request, url string) (domain.Publication, 
 	case domain.PublicRead:
 		return p, nil
 	case domain.PublicSignIn:
+		if p.AccessMode == domain.AccessPartial {
+			// The page offers registering besides signing in.
+			return domain.Publication{}, &domain.Error{Code: domain.CodeUnauthenticated,
+				Message: "sign in, or register as a reader, to read this map", Details: map[string]string{"readers": "may register"}}
+		}
 		return domain.Publication{}, errUnauthenticated
 	case domain.PublicRegister:
 		return domain.Publication{}, domain.Errorf(domain.CodeReaderRequired, "register as a reader of this map to read it")

@@ -342,7 +342,7 @@ func TestReaderRegistration(t *testing.T) {
 			t.Fatal(err)
 		}
 		rita := h.anonymous()
-		rita.do("GET", public, nil).wantError(401, "unauthenticated")
+		rita.do("GET", public, nil).wantError(401, "unauthenticated", "readers") // registering is offered
 		for name, body := range map[string]any{
 			"no name":          map[string]any{"email": "x@example.org", "password": "a long enough password", "password_confirmation": "a long enough password"},
 			"bad address":      reader("not an address"),

@@ -5,6 +5,7 @@ import type {
   LoginRequest,
   PasswordPair,
   PasswordResetRequest,
+  ReaderRequest,
   RegisterRequest,
   User,
 } from './types';
@@ -45,4 +46,13 @@ export function requestPasswordReset(body: PasswordResetRequest): Promise<void> 
 /** Sets a new password with a reset token; 410 token_expired for a used or old token. */
 export function resetPassword(token: string, body: PasswordPair): Promise<void> {
   return request<undefined>('POST', `/auth/password_reset/tokens/${tokenPath(token)}`, { body });
+}
+
+/**
+ * Registers a reader of the partial map at url and signs them in; signed in already, no body is
+ * needed. 409 quota_exceeded when the client's reader seats are taken, conflict when the address
+ * has an account.
+ */
+export function registerReader(url: string, body?: ReaderRequest): Promise<User> {
+  return request<User>('POST', `/public/maps/${encodeURIComponent(url)}/readers`, body ? { body } : {});
 }

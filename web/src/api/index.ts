@@ -7,6 +7,7 @@ export {
   login,
   logout,
   register,
+  registerReader,
   requestPasswordReset,
   resetPassword,
 } from './auth';

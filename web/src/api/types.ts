@@ -56,6 +56,12 @@ export interface RegisterRequest extends PasswordPair {
   token: string;
 }
 
+/** A new reader of a partial map: an account of their own. */
+export interface ReaderRequest extends PasswordPair {
+  name: string;
+  email: string;
+}
+
 export interface DeclineRequest {
   token: string;
 }
@@ -309,6 +315,7 @@ export type KnownErrorCode =
   | 'conflict'
   | 'element_locked'
   | 'quota_exceeded'
+  | 'reader_required'
   | 'too_large'
   | 'rate_limited'
   | 'token_expired'

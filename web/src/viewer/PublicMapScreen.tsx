@@ -1,39 +1,44 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ApiError } from '../api';
 import type { MapDocument, Node } from '../api/document';
-import { getPublicNodeContent } from '../api/publishing';
+import { getPublicMap, getPublicNodeContent } from '../api/publishing';
 import { publicMaps } from '../api/prefetch';
-import { LOGIN_PATH } from '../account/guard';
 import { ErrorState } from '../layout/States';
 import { LoadingScreen } from '../layout/StatusScreen';
+import { gateOf, type Gate } from './readerGate';
+import { ReaderGate } from './ReaderGate';
 import { Viewer } from './Viewer';
 
-type Loaded = { url: string } & ({ doc: MapDocument } | { problem: 'signIn' | 'notFound' | 'failed' });
+type Loaded = { url: string } & ({ doc: MapDocument } | { gate: Gate } | { problem: 'notFound' | 'failed' });
 
 /** A published map at its public address (/m/:url): its live version, for the readers its access mode admits. */
 export default function PublicMapScreen() {
   const { t } = useTranslation();
   const { url = '' } = useParams();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  // Raised when a reader got through the gate: the map is asked for again.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const abort = new AbortController();
-    publicMaps.take(url, abort.signal).then(
+    const answer = attempt === 0 ? publicMaps.take(url, abort.signal) : getPublicMap(url, abort.signal);
+    answer.then(
       (doc) => {
         setLoaded({ url, doc });
       },
       (err: unknown) => {
         if (abort.signal.aborted) return;
-        const status = err instanceof ApiError ? err.status : 0;
-        setLoaded({ url, problem: status === 401 ? 'signIn' : status === 404 ? 'notFound' : 'failed' });
+        const gate = gateOf(err);
+        if (gate) setLoaded({ url, gate });
+        else setLoaded({ url, problem: err instanceof ApiError && err.status === 404 ? 'notFound' : 'failed' });
       },
     );
     return () => {
       abort.abort();
     };
-  }, [url]);
+  }, [url, attempt]);
 
   const doc = loaded?.url === url && 'doc' in loaded ? loaded.doc : null;
   const loadNode = useCallback(
@@ -48,16 +53,18 @@ export default function PublicMapScreen() {
 
   const current = loaded?.url === url ? loaded : null;
   if (!current) return <LoadingScreen />;
+  if ('gate' in current) {
+    return (
+      <ReaderGate
+        url={url}
+        gate={current.gate}
+        onAdmitted={() => {
+          setAttempt((n) => n + 1);
+        }}
+      />
+    );
+  }
   if ('problem' in current) {
-    if (current.problem === 'signIn') {
-      return (
-        <ErrorState
-          title={t('viewer.signInTitle')}
-          text={t('viewer.signInText')}
-          action={<Link to={LOGIN_PATH}>{t('viewer.signIn')}</Link>}
-        />
-      );
-    }
     return <ErrorState title={t(current.problem === 'notFound' ? 'viewer.notFound' : 'viewer.failed')} text={t('viewer.notFoundText')} />;
   }
   return <Viewer doc={current.doc} loadNode={loadNode} mapKey={`m-${url}`} />;
