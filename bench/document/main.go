@@ -11,6 +11,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -36,7 +37,7 @@ func main() {
 	seconds := flag.Int("seconds", 20, "how long each load runs")
 	out := flag.String("out", "docs/benchmarks.md", "file to append the results to")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
-	only := flag.String("only", "", "run only one measure: get, batched or single")
+	only := flag.String("only", "", "run only one measure: get, batched, single or versions")
 	flag.Parse()
 	if *profile != "" {
 		f, err := os.Create(*profile)
@@ -124,6 +125,21 @@ func run(ctx context.Context, dbURL string, n, editors int, rate float64, dur ti
 		p50, p99, n, err := measureSingle(clients, m.ID, ids, rate, dur)
 		fmt.Printf("single p50 %s p99 %s of %d\n", benchenv.Ms(p50), benchenv.Ms(p99), n)
 		return err
+	case "versions":
+		publish, restore, err := measureVersions(clients[0], m.ID)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("publish p50 %s, restore p50 %s\n", benchenv.Ms(publish), benchenv.Ms(restore))
+		return benchenv.Report(out, fmt.Sprintf(`### Versions of a %d-node map (%s, %s)
+
+%s
+
+- publish (snapshot of the document and every node's content, in the map's transaction): p50 %s over 5 runs
+- restore a version (every node, edge and template written back with its id): p50 %s over 5 runs
+
+These are not bars of an issue; they say how long an editor waits and how long the map is held.
+`, n, dbName, time.Now().Format("2006-01-02"), benchenv.Machine(), benchenv.Ms(publish), benchenv.Ms(restore)))
 	}
 	getP50, getP95, size, err := measureGet(clients[0], m.ID)
 	if err != nil {
@@ -180,6 +196,32 @@ func measureGet(c *benchenv.Client, mapID int64) (p50, p95 time.Duration, size i
 		size = len(body) // gzip: the transport does not decompress when the header is set by hand
 	}
 	return benchenv.Percentile(ds, 50), benchenv.Percentile(ds, 95), size, nil
+}
+
+// measureVersions times publishing the map and restoring a version of it.
+func measureVersions(c *benchenv.Client, mapID int64) (publish, restore time.Duration, err error) {
+	var pubs, restores []time.Duration
+	for i := 0; i < 5; i++ {
+		start := time.Now()
+		status, body, err := c.Do("POST", fmt.Sprintf("/api/v1/maps/%d/publish", mapID), map[string]string{"name": "bench"}, nil)
+		if err != nil || status != 201 {
+			return 0, 0, fmt.Errorf("publish: %d %s %v", status, body, err)
+		}
+		pubs = append(pubs, time.Since(start))
+		var p struct {
+			Live struct{ ID int64 } `json:"live"`
+		}
+		if err := json.Unmarshal(body, &p); err != nil {
+			return 0, 0, err
+		}
+		start = time.Now()
+		status, body, err = c.Do("POST", fmt.Sprintf("/api/v1/maps/%d/versions/%d/restore", mapID, p.Live.ID), nil, nil)
+		if err != nil || status != 200 {
+			return 0, 0, fmt.Errorf("restore: %d %s %v", status, body, err)
+		}
+		restores = append(restores, time.Since(start))
+	}
+	return benchenv.Percentile(pubs, 50), benchenv.Percentile(restores, 50), nil
 }
 
 // measureBatched sends PATCHes of 100 node positions from a few editors, as

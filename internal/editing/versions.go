@@ -240,30 +240,15 @@ func (e *edit) putBack(ver domain.Version) error {
 	if err := e.saveMap(); err != nil {
 		return err
 	}
-	if err := e.tx.DeleteElements(e.ctx, e.m.ID); err != nil {
-		return err
-	}
-	for _, t := range doc.ObjectTemplates {
-		if err := e.tx.RestoreTemplate(e.ctx, e.m.ID, t); err != nil {
-			return err
-		}
-	}
-	for _, n := range doc.Nodes {
+	for i := range doc.Nodes {
 		// The document holds a summary of each node's content; the version kept it whole.
+		n := &doc.Nodes[i]
 		if c, ok := contents[n.ID]; ok {
 			n.Content = nil
 			if err := json.Unmarshal([]byte(c), &n.Content); err != nil {
 				return fmt.Errorf("version %d: content of node %d: %w", ver.ID, n.ID, err)
 			}
 		}
-		if err := e.tx.RestoreNode(e.ctx, e.m.ID, n); err != nil {
-			return err
-		}
 	}
-	for _, ed := range doc.Edges {
-		if err := e.tx.RestoreEdge(e.ctx, e.m.ID, ed); err != nil {
-			return err
-		}
-	}
-	return nil
+	return e.tx.ReplaceElements(e.ctx, e.m.ID, doc.ObjectTemplates, doc.Nodes, doc.Edges)
 }

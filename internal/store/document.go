@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/strata-maps/strata/internal/domain"
 )
@@ -49,38 +50,37 @@ func encode[M ~map[K]V, K comparable, V any](m M) (string, error) {
 	return string(b), nil
 }
 
-// InsertNode stores a new node of the map and returns it with its id.
-func (s *Store) InsertNode(ctx context.Context, mapID int64, n domain.Node) (domain.Node, error) {
-	return s.insertNode(ctx, mapID, n, false)
-}
+// nodeInsertColumns are the columns nodeValues fills, in its order.
+const nodeInsertColumns = `map_id, template, x, y, min_level, max_level, hidden, locked, next_id, previous_id, popup_type,
+	sort_order, design, content, created_at, updated_at, shape, content_summary`
 
-// RestoreNode stores a node of a restored version under its own id.
-func (s *Store) RestoreNode(ctx context.Context, mapID int64, n domain.Node) error {
-	_, err := s.insertNode(ctx, mapID, n, true)
-	return err
-}
-
-func (s *Store) insertNode(ctx context.Context, mapID int64, n domain.Node, keepID bool) (domain.Node, error) {
+// nodeValues are a node's values for nodeInsertColumns.
+func nodeValues(mapID int64, n domain.Node, now time.Time) ([]any, error) {
 	design, err := encode(n.Design)
 	if err != nil {
-		return domain.Node{}, err
+		return nil, err
 	}
 	content, err := encode(n.Content)
 	if err != nil {
-		return domain.Node{}, err
+		return nil, err
 	}
 	summary, err := encode(domain.ContentSummary(n.Content))
 	if err != nil {
+		return nil, err
+	}
+	return []any{mapID, n.Template, n.Geometry.Center.X, n.Geometry.Center.Y, n.Visibility.MinLevel, n.Visibility.MaxLevel,
+		n.Visibility.Hidden, n.Editing.Locked, n.NextID, n.PreviousID, n.PopupType, n.Order, design, content, now, now,
+		n.Design.String("shape"), summary}, nil
+}
+
+// InsertNode stores a new node of the map and returns it with its id.
+func (s *Store) InsertNode(ctx context.Context, mapID int64, n domain.Node) (domain.Node, error) {
+	vals, err := nodeValues(mapID, n, s.now())
+	if err != nil {
 		return domain.Node{}, err
 	}
-	now := s.now()
-	idCol, idVal, args := withID(keepID, n.ID, 18, mapID, n.Template, n.Geometry.Center.X, n.Geometry.Center.Y, n.Visibility.MinLevel, n.Visibility.MaxLevel,
-		n.Visibility.Hidden, n.Editing.Locked, n.NextID, n.PreviousID, n.PopupType, n.Order, design, content, now, n.Design.String("shape"), summary)
 	err = s.q.QueryRowContext(ctx,
-		`INSERT INTO nodes (`+idCol+`map_id, template, x, y, min_level, max_level, hidden, locked, next_id, previous_id, popup_type,
-		                    sort_order, design, content, created_at, updated_at, shape, content_summary)
-		 VALUES (`+idVal+`$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17) RETURNING id`,
-		args...).Scan(&n.ID)
+		`INSERT INTO nodes (`+nodeInsertColumns+`) VALUES (`+placeholders(1, len(vals))+`) RETURNING id`, vals...).Scan(&n.ID)
 	if err != nil {
 		return domain.Node{}, fmt.Errorf("insert node: %w", err)
 	}
@@ -163,17 +163,6 @@ func (s *Store) NodeLocks(ctx context.Context, mapID int64, ids []int64) (map[in
 		return rows.Err()
 	})
 	return out, err
-}
-
-// withID adds an element's own id to an insert, as parameter $n, when it is
-// kept: restoring a version keeps the ids that links, navigation and
-// readers' visited marks name. Ids are never reused (identity columns and
-// AUTOINCREMENT), so a kept id is free once the map's own elements are gone.
-func withID(keep bool, id int64, n int, args ...any) (col, val string, all []any) {
-	if !keep {
-		return "", "", args
-	}
-	return "id, ", "$" + strconv.Itoa(n) + ", ", append(args, id)
 }
 
 // placeholders returns "$from, $from+1, …" for n values.
@@ -310,33 +299,32 @@ func scanEdge(row interface{ Scan(...any) error }) (domain.Edge, error) {
 	return e, nil
 }
 
-// InsertEdge stores a new edge of the map and returns it with its id.
-func (s *Store) InsertEdge(ctx context.Context, mapID int64, e domain.Edge) (domain.Edge, error) {
-	return s.insertEdge(ctx, mapID, e, false)
-}
+// edgeInsertColumns are the columns edgeValues fills, in its order.
+const edgeInsertColumns = `map_id, from_id, to_id, name, type, template, min_level, max_level, hidden, locked, design, content,
+	created_at, updated_at`
 
-// RestoreEdge stores an edge of a restored version under its own id.
-func (s *Store) RestoreEdge(ctx context.Context, mapID int64, e domain.Edge) error {
-	_, err := s.insertEdge(ctx, mapID, e, true)
-	return err
-}
-
-func (s *Store) insertEdge(ctx context.Context, mapID int64, e domain.Edge, keepID bool) (domain.Edge, error) {
+// edgeValues are an edge's values for edgeInsertColumns.
+func edgeValues(mapID int64, e domain.Edge, now time.Time) ([]any, error) {
 	design, err := encode(e.Design)
 	if err != nil {
-		return domain.Edge{}, err
+		return nil, err
 	}
 	content, err := encode(e.Content)
 	if err != nil {
+		return nil, err
+	}
+	return []any{mapID, e.Node.FromID, e.Node.ToID, e.Name, e.Type, e.Template, e.Visibility.MinLevel, e.Visibility.MaxLevel,
+		e.Visibility.Hidden, e.Locked, design, content, now, now}, nil
+}
+
+// InsertEdge stores a new edge of the map and returns it with its id.
+func (s *Store) InsertEdge(ctx context.Context, mapID int64, e domain.Edge) (domain.Edge, error) {
+	vals, err := edgeValues(mapID, e, s.now())
+	if err != nil {
 		return domain.Edge{}, err
 	}
-	now := s.now()
-	idCol, idVal, args := withID(keepID, e.ID, 14, mapID, e.Node.FromID, e.Node.ToID, e.Name, e.Type, e.Template, e.Visibility.MinLevel, e.Visibility.MaxLevel,
-		e.Visibility.Hidden, e.Locked, design, content, now)
 	err = s.q.QueryRowContext(ctx,
-		`INSERT INTO edges (`+idCol+`map_id, from_id, to_id, name, type, template, min_level, max_level, hidden, locked, design, content, created_at, updated_at)
-		 VALUES (`+idVal+`$1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id`,
-		args...).Scan(&e.ID)
+		`INSERT INTO edges (`+edgeInsertColumns+`) VALUES (`+placeholders(1, len(vals))+`) RETURNING id`, vals...).Scan(&e.ID)
 	if err != nil {
 		return domain.Edge{}, fmt.Errorf("insert edge: %w", err)
 	}
@@ -448,26 +436,25 @@ func scanTemplate(row interface{ Scan(...any) error }) (domain.ObjectTemplate, e
 	return t, nil
 }
 
+// templateInsertColumns are the columns templateValues fills, in its order.
+const templateInsertColumns = `map_id, name, type, design, created_at, updated_at`
+
+func templateValues(mapID int64, t domain.ObjectTemplate, now time.Time) ([]any, error) {
+	design, err := encode(t.Design)
+	if err != nil {
+		return nil, err
+	}
+	return []any{mapID, t.Name, t.Type, design, now, now}, nil
+}
+
 // InsertTemplate stores a new object template of the map.
 func (s *Store) InsertTemplate(ctx context.Context, mapID int64, t domain.ObjectTemplate) (domain.ObjectTemplate, error) {
-	return s.insertTemplate(ctx, mapID, t, false)
-}
-
-// RestoreTemplate stores an object template of a restored version under its own id.
-func (s *Store) RestoreTemplate(ctx context.Context, mapID int64, t domain.ObjectTemplate) error {
-	_, err := s.insertTemplate(ctx, mapID, t, true)
-	return err
-}
-
-func (s *Store) insertTemplate(ctx context.Context, mapID int64, t domain.ObjectTemplate, keepID bool) (domain.ObjectTemplate, error) {
-	design, err := encode(t.Design)
+	vals, err := templateValues(mapID, t, s.now())
 	if err != nil {
 		return domain.ObjectTemplate{}, err
 	}
-	idCol, idVal, args := withID(keepID, t.ID, 6, mapID, t.Name, t.Type, design, s.now())
 	err = s.q.QueryRowContext(ctx,
-		`INSERT INTO object_templates (`+idCol+`map_id, name, type, design, created_at, updated_at)
-		 VALUES (`+idVal+`$1, $2, $3, $4, $5, $5) RETURNING id`, args...).Scan(&t.ID)
+		`INSERT INTO object_templates (`+templateInsertColumns+`) VALUES (`+placeholders(1, len(vals))+`) RETURNING id`, vals...).Scan(&t.ID)
 	if err != nil {
 		return domain.ObjectTemplate{}, fmt.Errorf("insert template: %w", err)
 	}
@@ -513,17 +500,6 @@ func (s *Store) TemplatesOfMap(ctx context.Context, mapID int64) ([]domain.Objec
 		out = append(out, t)
 	}
 	return out, rows.Err()
-}
-
-// DeleteElements removes every node, edge and object template of the map
-// (a version is about to be restored in their place).
-func (s *Store) DeleteElements(ctx context.Context, mapID int64) error {
-	for _, table := range []string{"edges", "nodes", "object_templates"} {
-		if _, err := s.q.ExecContext(ctx, `DELETE FROM `+table+` WHERE map_id = $1`, mapID); err != nil {
-			return fmt.Errorf("delete the %s of map %d: %w", table, mapID, err)
-		}
-	}
-	return nil
 }
 
 // DeleteTemplate removes one of the map's templates.
