@@ -51,6 +51,7 @@ test('a published map is read signed out at its address, in German, and follows 
 
   // From the map overview: the preview of the working copy, and the live map at its address.
   await page.goto('/clients/demo');
+  await expect(page.getByTestId('live-status').first()).toHaveText('Published version is up to date');
   await page.getByRole('button', { name: 'Preview' }).first().click();
   await page.getByTestId('open-preview').click();
   await expect(page).toHaveURL(new RegExp(`/preview/${map.id}$`));

@@ -331,6 +331,7 @@ type mapJSON struct {
 	UpdatedBy        *userRefJSON       `json:"updated_by"`
 	Access           domain.Access      `json:"access"`
 	Live             bool               `json:"live"`
+	LiveStatus       domain.LiveStatus  `json:"live_status"`
 	IsTemplate       bool               `json:"is_template"`
 	Theme            string             `json:"theme"`
 	Section          string             `json:"section"`
@@ -343,13 +344,14 @@ type mapJSON struct {
 
 func newMapJSON(m domain.Map) mapJSON {
 	return mapJSON{ID: m.ID, Name: m.Name, Description: m.Description, Revision: m.Revision, UpdatedAt: m.UpdatedAt,
-		Access: domain.AccessEdit, Live: m.Live, IsTemplate: m.IsTemplate, Theme: m.Theme, Section: m.Section, Palette: m.Palette,
+		Access: domain.AccessEdit, Live: m.Live, LiveStatus: domain.StatusNotPublished, IsTemplate: m.IsTemplate, Theme: m.Theme, Section: m.Section, Palette: m.Palette,
 		Measurement: domain.Measurement{Width: m.Width, Height: m.Height}, VisibilityLevels: m.VisibilityLevels,
 		CreatedBy: m.CreatedBy, Preview: newPreview(m, nil)}
 }
 
 // listMaps is the map overview: the client's maps the user may open, each
-// with its preview, the user's access, who edited it last and its live flag.
+// with its preview, the user's access, who edited it last, its live flag and
+// live status.
 func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor) {
 	cs, err := s.clientFor(r, a, domain.RoleGuest)
 	if err != nil {
@@ -366,6 +368,11 @@ func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor
 		writeError(w, r, s.log, err)
 		return
 	}
+	pubs, err := s.store.PublicationsOfClient(r.Context(), cs.ID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
 	out := make([]mapJSON, 0, len(maps))
 	for _, m := range maps {
 		acc := domain.MapAccess(a, cs.Name, m.Explicit)
@@ -374,6 +381,9 @@ func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor
 		}
 		j := newMapJSON(m.Map)
 		j.Access, j.Preview = acc, newPreview(m.Map, points[m.ID])
+		if p, ok := pubs[m.ID]; ok {
+			j.LiveStatus = domain.StatusOf(p, m.Revision)
+		}
 		if m.UpdatedBy != nil {
 			j.UpdatedBy = &userRefJSON{ID: *m.UpdatedBy, Name: m.UpdatedByName}
 		}

@@ -127,6 +127,16 @@ func TestPublishingStatusAndPublicAccess(t *testing.T) {
 		if p.Status != "changed" {
 			t.Fatalf("after a change: %s", p.Status)
 		}
+		var overview struct {
+			Maps []struct {
+				ID         int64  `json:"id"`
+				LiveStatus string `json:"live_status"`
+			} `json:"maps"`
+		}
+		ed.do("GET", "/api/v1/clients/acme/maps", nil).want(200).decode(&overview)
+		if len(overview.Maps) != 1 || overview.Maps[0].LiveStatus != "changed" {
+			t.Fatalf("the overview says %+v", overview.Maps)
+		}
 		if got := publishedHTML(); got != "<p>Der <b>Plan</b></p>" {
 			t.Fatalf("the live version moved with the working copy: %q", got)
 		}

@@ -123,6 +123,29 @@ func (s *Store) PublicationByURL(ctx context.Context, url string) (domain.Public
 	return p, nil
 }
 
+// PublicationsOfClient answers the live state of the client's published
+// maps, by map: enough for their live status (the live version's id, not
+// the version itself).
+func (s *Store) PublicationsOfClient(ctx context.Context, clientID int64) (map[int64]domain.Publication, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT p.map_id, p.live_version_id, p.synced_revision FROM map_publications p
+		JOIN maps m ON m.id = p.map_id WHERE m.client_id = $1 AND p.live_version_id IS NOT NULL`, clientID)
+	if err != nil {
+		return nil, fmt.Errorf("publications of client %d: %w", clientID, err)
+	}
+	defer rows.Close()
+	out := map[int64]domain.Publication{}
+	for rows.Next() {
+		var p domain.Publication
+		var live domain.Version
+		if err := rows.Scan(&p.MapID, &live.ID, &p.SyncedRevision); err != nil {
+			return nil, fmt.Errorf("publications of client %d: %w", clientID, err)
+		}
+		p.Live = &live
+		out[p.MapID] = p
+	}
+	return out, rows.Err()
+}
+
 // SavePublication stores a publication's settings and live version; an
 // address another map has is a conflict.
 func (s *Store) SavePublication(ctx context.Context, p domain.Publication) error {

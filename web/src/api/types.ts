@@ -142,6 +142,8 @@ export interface MapSummary {
   /** The caller's access to the map. */
   access: MapAccess;
   live: boolean;
+  /** The live version against the working copy (GET /maps/{id}/publication's status). */
+  live_status: 'not_published' | 'changed' | 'up_to_date';
   is_template: boolean;
   theme: string;
   section: string;

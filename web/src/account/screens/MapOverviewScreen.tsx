@@ -194,6 +194,9 @@ export default function MapOverviewScreen() {
               {t(map.live ? 'overview.liveOn' : 'overview.liveOff')}
             </span>
           </label>
+          <span className={styles.meta} data-testid="live-status" data-status={map.live_status}>
+            {t(`overview.liveStatus.${map.live_status}`)}
+          </span>
           <div className={styles.actions}>
             {editable ? (
               <Button size="small" onClick={() => void navigate(editorPath(map.id))}>
