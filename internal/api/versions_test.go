@@ -262,6 +262,12 @@ func TestPublishResetAndCollectedVersions(t *testing.T) {
 			t.Fatal("taking the live version down changed the working copy")
 		}
 		v.ed.do("POST", v.path+"/publication/reset", nil).wantError(409, "conflict")
+		// Taking down what is not up changes nothing.
+		rev := v.doc().Revision
+		v.ed.do("DELETE", v.path+"/publication/live", nil).want(200)
+		if got := v.doc().Revision; got != rev {
+			t.Fatalf("taking down nothing raised the revision to %d", got)
+		}
 	})
 }
 

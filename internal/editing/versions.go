@@ -125,7 +125,7 @@ func (s *Service) TakeDown(ctx context.Context, mapID, userID int64) (domain.Pub
 // synced says the working copy equals it.
 func (e *edit) setLive(ver *domain.Version, synced bool) (domain.Publication, error) {
 	p, err := e.tx.Publication(e.ctx, e.m.ID)
-	if err != nil {
+	if err != nil || (ver == nil && p.Live == nil) { // nothing live to take down: nothing to tell
 		return p, err
 	}
 	p.Live = ver
