@@ -65,6 +65,11 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 // are logged and answered as a bare 500, never with their text.
 func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err error) {
 	var de *domain.Error
+	if r.Context().Err() != nil && errors.Is(err, r.Context().Err()) {
+		// The client went away (a page closed, a read aborted): nobody reads the answer, and it is no fault.
+		log.DebugContext(r.Context(), "request abandoned", "method", r.Method, "path", r.URL.Path)
+		return
+	}
 	if !errors.As(err, &de) {
 		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		de = &domain.Error{Code: domain.CodeInternal, Message: "something went wrong on our side"}

@@ -451,7 +451,12 @@ export const SYNC_TYPES = [
   'layer_hidden',
   'layer_locked',
 ] as const;
-export type SyncType = (typeof SYNC_TYPES)[number];
+
+/** The change types of publishing (editing/versions.go): map published, reset; state restored. */
+export const PUBLISHING_SYNC_TYPES = ['map_published', 'map_reset', 'state_restored'] as const;
+export type PublishingSyncType = (typeof PUBLISHING_SYNC_TYPES)[number];
+
+export type SyncType = (typeof SYNC_TYPES)[number] | PublishingSyncType;
 
 /** A moved node of node_position: where it is now, nothing else. */
 export interface NodePosition {
@@ -476,6 +481,18 @@ export interface Delta {
   positions?: NodePosition[];
   /** Node ids in their new drawing order (node_order). */
   order?: number[];
+  /** With map_published, map_reset and state_restored: the live state after the change. */
+  publication?: PublicationDelta;
+}
+
+/** The publishing part of a change's data. */
+export interface PublicationDelta {
+  /** The live version after the change; null when it was taken down. */
+  live_version_id: number | null;
+  /** The revision at which the working copy last equalled the live version. */
+  synced_revision: number;
+  /** The version the change published or restored. */
+  version?: { id: number; name: string };
 }
 
 /** One row of GET /maps/{id}/changes. */

@@ -18,6 +18,7 @@ import {
   SideMenu,
 } from './EditorParts';
 import { ClientFontFamilies, FontLoader, clientFontSources, fontSources, usesFamilies } from './fonts';
+import { PublicationSource } from './publication';
 import { PublishingSidebar, type PublishingSection } from './sidebars/PublishingSidebar';
 import { Presence, lockHolder, othersLocks, othersSectionLocks } from './presence';
 import { MENU_OPTIONS, panelOf, toggleOption, type MenuOptionId } from './sideMenu';
@@ -25,6 +26,8 @@ import { ContentFormSidebar } from './sidebars/ContentFormSidebar';
 import { EdgeDesignSidebar, NodeDesignSidebar } from './sidebars/DesignSidebar';
 import { GlobalSettingsSidebar } from './sidebars/GlobalSettingsSidebar';
 import { MapSettingsSidebar } from './sidebars/MapSettingsSidebar';
+import { ProtocolSidebar } from './sidebars/ProtocolSidebar';
+import { VersionsSidebar } from './sidebars/VersionsSidebar';
 import { ManageTemplatesSidebar, TemplatesSidebar } from './sidebars/TemplatesSidebar';
 import { EdgeVisibilitySidebar, NodeVisibilitySidebar } from './sidebars/VisibilitySidebar';
 import type { DocumentStore } from './store';
@@ -274,6 +277,23 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
       }),
     [store, t],
   );
+
+  // --- Publishing: the live status follows every editor's publishing; a reset or restore by
+  // someone else (the store has read the map again by then) is told.
+  const publication = useMemo(() => new PublicationSource(store.mapId), [store]);
+  const others = people.others;
+  useEffect(
+    () =>
+      store.onPublishing((sync) => {
+        publication.heard(sync);
+        if (sync.type === 'map_published' || sync.user_id === user.id) return;
+        const name = others.find((v) => v.id === sync.user_id)?.name;
+        const key = sync.type === 'map_reset' ? 'mapReset' : 'stateRestored';
+        toasts.show('warning', name ? t(`editor.toasts.${key}By`, { name }) : t(`editor.toasts.${key}`));
+      }),
+    [store, publication, others, user.id, t],
+  );
+  const canPublish = user.is_superuser || hasRole(role, 'editor');
 
   // --- Others' locks on the canvas; own node lock follows the selection --------------------------
   const nodeLocks = useMemo(() => othersLocks(people.locks, user.id, 'node'), [people.locks, user.id]);
@@ -648,14 +668,19 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
           {canEdit && panel === 'publishing' && isPublishingSection(openOption) && (
             <PublishingSidebar
               key={openOption}
-              mapId={store.mapId}
+              source={publication}
+              revision={store.revision}
               mapName={mapSettings.name}
               section={openOption}
-              canPublish={user.is_superuser || hasRole(role, 'editor')}
+              canPublish={canPublish}
               lockedBy={sectionHolder}
               onClose={closePanel}
             />
           )}
+          {canEdit && panel === 'versions' && (
+            <VersionsSidebar source={publication} revision={store.revision} canPublish={canPublish} onClose={closePanel} />
+          )}
+          {canEdit && panel === 'protocol' && <ProtocolSidebar mapId={store.mapId} revision={store.revision} onClose={closePanel} />}
           {canEdit && panel === 'globalSettings' && (
             <GlobalSettingsSidebar store={store} global={store.globalDesign} lockedBy={sectionHolder} onClose={closePanel} />
           )}

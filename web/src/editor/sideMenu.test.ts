@@ -37,6 +37,16 @@ describe('side menu', () => {
     expect(optionState(option('addNode'), 'admin', false, new Map()).kind).toBe('needsRole');
   });
 
+  it('opens the versions for students and the protocol only for admins', () => {
+    expect(optionState(option('versions'), 'student', true, new Map())).toEqual({ kind: 'available' });
+    expect(panelOf('versions')).toBe('versions');
+    expect(optionState(option('protocol'), 'editor', true, new Map())).toEqual({ kind: 'needsRole', role: 'admin' });
+    expect(optionState(option('protocol'), 'admin', true, new Map())).toEqual({ kind: 'available' });
+    expect(optionState(option('protocol'), 'superuser', true, new Map())).toEqual({ kind: 'available' });
+    expect(panelOf('protocol')).toBe('protocol');
+    expect(option('protocol').group).toBe('manage');
+  });
+
   it('marks an option another editor holds with their colour', () => {
     expect(optionState(option('mapSettings'), 'editor', true, new Map([['map', '#e8772e']]))).toEqual({
       kind: 'lockedByOther',

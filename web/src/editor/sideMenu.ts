@@ -34,7 +34,9 @@ export type MenuOptionId =
   | 'seo'
   | 'mapUrl'
   | 'mapAccess'
-  | 'embedCode';
+  | 'embedCode'
+  | 'versions'
+  | 'protocol';
 
 /**
  * What choosing an option opens: a panel beside the canvas, a drawing mode on it, or nothing yet
@@ -53,7 +55,9 @@ export type PanelId =
   | 'manageTemplates'
   | 'mapSettings'
   | 'globalSettings'
-  | 'publishing';
+  | 'publishing'
+  | 'versions'
+  | 'protocol';
 
 export type MenuOpens = { kind: 'panel'; panel: PanelId } | { kind: 'mode'; mode: 'connect' } | { kind: 'later' };
 
@@ -100,6 +104,9 @@ export const MENU_OPTIONS: readonly MenuOption[] = [
   { id: 'mapUrl', group: 'manage', label: 'mapUrl', role: 'editor', opens: { kind: 'panel', panel: 'publishing' }, lock: 'map_url' },
   { id: 'mapAccess', group: 'manage', label: 'mapAccess', role: 'editor', opens: { kind: 'panel', panel: 'publishing' }, lock: 'map_access' },
   { id: 'embedCode', group: 'manage', label: 'embedCode', role: 'student', opens: { kind: 'panel', panel: 'publishing' }, lock: 'embed' },
+  // Anyone who edits sees the versions; publishing and restoring them need the editor role (the panel says so).
+  { id: 'versions', group: 'manage', label: 'versions', role: 'student', opens: { kind: 'panel', panel: 'versions' } },
+  { id: 'protocol', group: 'manage', label: 'protocol', role: 'admin', opens: { kind: 'panel', panel: 'protocol' } },
 ];
 
 export const MENU_GROUPS: readonly MenuGroup[] = ['create', 'organize', 'manage'];

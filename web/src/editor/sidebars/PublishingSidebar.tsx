@@ -1,12 +1,11 @@
 // Publishing (account-area §8) from the editor: the live status with publish and take-down, and
 // the sections of the side menu's manage group: map URL, map access with embedding, SEO and the
 // embed code. Each section is one editor's at a time (the Editor holds its lock while it is open).
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api';
 import {
   deleteLiveVersion,
-  getPublication,
   patchPublication,
   publishMap,
   type AccessMode,
@@ -15,6 +14,7 @@ import {
 } from '../../api/publishing';
 import { Button } from '../../layout/Button';
 import { toasts } from '../../layout/toasts';
+import { liveStatus, type PublicationSource } from '../publication';
 import { embedSnippet, publicAddress } from './publishing';
 import { Sidebar, type LockHolder } from './SidebarParts';
 import styles from './Sidebar.module.css';
@@ -24,14 +24,18 @@ export type PublishingSection = 'mapUrl' | 'mapAccess' | 'seo' | 'embedCode';
 const ACCESS_MODES: readonly AccessMode[] = ['limited', 'partial', 'accessible'];
 
 export function PublishingSidebar({
-  mapId,
+  source,
+  revision,
   mapName,
   section,
   canPublish,
   lockedBy,
   onClose,
 }: {
-  mapId: number;
+  /** The publication, kept current by the editor. */
+  source: PublicationSource;
+  /** The working copy's revision as the editor shows it: the live status follows it. */
+  revision: number;
   mapName: string;
   section: PublishingSection;
   /** Admins and editors publish; others are told to ask an admin. */
@@ -40,34 +44,21 @@ export function PublishingSidebar({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [publication, setPublication] = useState<Publication | null>(null);
-  const [failed, setFailed] = useState(false);
+  const mapId = source.mapId;
+  const load = useSyncExternalStore(source.subscribe, source.get);
+  const publication = load.state === 'ready' ? load.publication : null;
+  const failed = load.state === 'failed';
   const [busy, setBusy] = useState(false);
   const [draft, setDraft] = useState<PublicationPatch>({});
   const [problem, setProblem] = useState<string | null>(null);
   const readOnly = lockedBy !== null || busy;
-
-  useEffect(() => {
-    let live = true;
-    getPublication(mapId).then(
-      (p) => {
-        if (live) setPublication(p);
-      },
-      () => {
-        if (live) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [mapId]);
 
   const run = async (call: () => Promise<Publication>, done: string) => {
     setBusy(true);
     setProblem(null);
     try {
       const p = await call();
-      setPublication(p);
+      source.set(p);
       setDraft({});
       toasts.success(done);
     } catch (err) {
@@ -110,12 +101,13 @@ export function PublishingSidebar({
   const dirty = Object.keys(draft).length > 0;
   const address = publication.url ? publicAddress(publication.url) : '';
   const seoLength = value('seo_description', publication.seo_description).length;
+  const status = liveStatus(publication, revision);
 
   return (
     <Sidebar title={t(`editor.menu.options.${section}`)} testId="publishing-sidebar" onClose={onClose} lockedBy={lockedBy}>
       <section className={styles.group} aria-label={t('sidebar.publishing.statusTitle')}>
-        <p className={styles.note} data-testid="live-status" data-status={publication.status}>
-          {t(`sidebar.publishing.status.${publication.status}`)}
+        <p className={styles.note} data-testid="live-status" data-status={status}>
+          {t(`sidebar.publishing.status.${status}`)}
         </p>
         {canPublish ? (
           <div className={styles.buttons}>

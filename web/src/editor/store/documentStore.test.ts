@@ -12,7 +12,7 @@ import type {
 import type { LiveConnection, SyncMapEdit } from '../../api/live';
 import type { Revised } from '../../api/maps';
 import { DocumentStore } from './documentStore';
-import type { LiveSource, StoreApi, StoreChange, Toast } from './types';
+import type { LiveSource, PublishingSync, StoreApi, StoreChange, Toast } from './types';
 
 const ME = 7;
 const OTHER = 8;
@@ -716,6 +716,109 @@ describe('undo and redo', () => {
     // The move's step is gone: undoing it would overwrite the other editor's move.
     expect(store.undo()).toBe(false);
     expect(store.getNode(1)?.geometry.center).toEqual({ x: 50, y: 50 });
+  });
+});
+
+describe('publishing changes', () => {
+  const restored = (revision: number, user_id: number | null = OTHER) =>
+    sync(revision, 'state_restored', { publication: { live_version_id: 4, synced_revision: 9, version: { id: 3, name: 'Spring' } } }, user_id);
+
+  /** The map as version 3 holds it: node 2 is back, node 3 was never there. */
+  function versionDoc(revision: number): MapDocument {
+    const d = doc(revision);
+    d.nodes = [node(1), node(2, { geometry: { shape: 'rectangle', center: { x: 1, y: 1 } } })];
+    d.edges = [];
+    return d;
+  }
+
+  it('reads the whole map again on a restore, clears undo and tells once it is shown', async () => {
+    const { store, api, changes } = setup();
+    const told: unknown[] = [];
+    store.onPublishing((p) => told.push({ ...p, nodes: store.document.nodes.map((n) => n.id) }));
+    store.apply({ type: 'moveNodes', positions: [{ id: 1, center: { x: 5, y: 5 } }] });
+    await vi.advanceTimersByTimeAsync(100);
+    store.receiveSync(sync(11, 'node_position', { positions: [{ id: 1, center: { x: 5, y: 5 } }] }, ME));
+    expect(store.canUndo).toBe(true);
+    const read = deferred<Awaited<ReturnType<StoreApi['getMap']>>>();
+    api.getMap.mockReturnValue(read.promise);
+    store.receiveSync(restored(12));
+    expect(api.getMap).toHaveBeenCalledExactlyOnceWith(1);
+    expect(told).toEqual([]);
+    read.resolve({ data: versionDoc(12), revision: 12 });
+    await tick();
+    expect(store.revision).toBe(12);
+    expect(store.document.nodes.map((n) => n.id)).toEqual([1, 2]);
+    expect(store.getNode(2)?.geometry.center).toEqual({ x: 1, y: 1 });
+    expect(store.canUndo).toBe(false);
+    expect(changes.at(-1)?.reloaded).toBe(true);
+    expect(told).toEqual([
+      {
+        type: 'state_restored',
+        revision: 12,
+        user_id: OTHER,
+        publication: { live_version_id: 4, synced_revision: 9, version: { id: 3, name: 'Spring' } },
+        nodes: [1, 2],
+      },
+    ]);
+  });
+
+  it('applies the syncs after a reset in order, once the map is read', async () => {
+    const { store, api } = setup();
+    const read = deferred<Awaited<ReturnType<StoreApi['getMap']>>>();
+    api.getMap.mockReturnValue(read.promise);
+    store.receiveSync(sync(11, 'map_reset', { publication: { live_version_id: 4, synced_revision: 11 } }));
+    // Arrives while the map is read: it must land on the reset map, not before it.
+    store.receiveSync(sync(12, 'node_design', { nodes: [node(2, { design: { ...node(2).design, bg_color: '#00ff00' } })] }));
+    expect(store.getNode(2)?.design.bg_color).toBeUndefined();
+    expect(store.revision).toBe(10);
+    read.resolve({ data: versionDoc(11), revision: 11 });
+    await tick();
+    expect(store.revision).toBe(12);
+    expect(store.getNode(2)?.design.bg_color).toBe('#00ff00');
+    expect(store.getNode(3)).toBeUndefined();
+    expect(api.getChanges).not.toHaveBeenCalled();
+  });
+
+  it('keeps waiting edits of elements that are still there and fails those of elements that are gone', async () => {
+    const { store, api, toasts } = setup();
+    api.getMap.mockResolvedValue({ data: versionDoc(11), revision: 11 });
+    store.apply({ type: 'setNodeDesign', id: 3, design: { bg_color: '#ff0000' } });
+    store.apply({ type: 'setNodeContent', id: 1, content: { en: { title: 'mine' } } });
+    store.receiveSync(restored(11));
+    await tick();
+    expect(store.getNode(3)).toBeUndefined();
+    expect(store.getNode(1)?.content.en?.title).toBe('mine');
+    expect(toasts).toContainEqual(expect.objectContaining({ type: 'error', key: 'nodeDesignError' }));
+    await vi.advanceTimersByTimeAsync(700);
+    expect(api.patchElements).toHaveBeenCalledExactlyOnceWith(1, { nodes: [{ id: 1, content: { en: { title: 'mine' } } }] });
+  });
+
+  it('applies a publish like any change, and tells it', () => {
+    const { store, api } = setup();
+    const told: PublishingSync[] = [];
+    store.onPublishing((p) => told.push(p));
+    store.receiveSync(sync(11, 'map_published', { publication: { live_version_id: 5, synced_revision: 11, version: { id: 5, name: '' } } }, ME));
+    expect(store.revision).toBe(11);
+    expect(api.getMap).not.toHaveBeenCalled();
+    expect(told).toEqual([{ type: 'map_published', revision: 11, user_id: ME, publication: { live_version_id: 5, synced_revision: 11, version: { id: 5, name: '' } } }]);
+  });
+
+  it('reads the map again later when it could not be read, and tells the restore only then', async () => {
+    const { store, api, log } = setup();
+    const told: PublishingSync[] = [];
+    store.onPublishing((p) => told.push(p));
+    api.getMap.mockRejectedValueOnce(new ApiError(0, 'network_error', 'offline'));
+    api.getChanges.mockResolvedValue({ revision: 11, changes: [change(11, 'state_restored', restored(11).data)] });
+    store.receiveSync(restored(11));
+    await tick();
+    expect(store.revision).toBe(10);
+    expect(told).toEqual([]);
+    expect(log).toHaveBeenCalled();
+    api.getMap.mockResolvedValue({ data: versionDoc(11), revision: 11 });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(store.revision).toBe(11);
+    expect(store.document.nodes.map((n) => n.id)).toEqual([1, 2]);
+    expect(told.map((p) => p.type)).toEqual(['state_restored']);
   });
 });
 

@@ -22,7 +22,7 @@ import type {
   RevisionAnswer,
   TemplateRef,
 } from '../../api/document';
-import { NO_TEMPLATE } from '../../api/document';
+import { NO_TEMPLATE, PUBLISHING_SYNC_TYPES } from '../../api/document';
 import type { SyncMapEdit } from '../../api/live';
 import { inheritTemplateEqual } from '../../map/style';
 import {
@@ -53,6 +53,9 @@ import type {
   Edit,
   EditResult,
   LiveSource,
+  PublishingListener,
+  PublishingSync,
+  PublishingType,
   StoreApi,
   StoreChange,
   StoreListener,
@@ -131,6 +134,16 @@ function isUnreachable(err: unknown): boolean {
 const SAVE_RETRY_FIRST_MS = 1_000;
 const SAVE_RETRY_MAX_MS = 15_000;
 
+/** Changes that replace the working copy: the whole document is read again. */
+const RELOADING_TYPES: ReadonlySet<string> = new Set<PublishingType>(['map_reset', 'state_restored']);
+const PUBLISHING_TYPES: ReadonlySet<string> = new Set<PublishingType>(PUBLISHING_SYNC_TYPES);
+
+function publishingSync(frame: SyncMapEdit): PublishingSync {
+  const out: PublishingSync = { type: frame.type as PublishingType, revision: frame.revision, user_id: frame.user_id };
+  if (frame.data.publication) out.publication = frame.data.publication;
+  return out;
+}
+
 function isGone(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 410 || err.code === 'gone');
 }
@@ -171,6 +184,8 @@ export class DocumentStore {
   #retryTimer: unknown;
   #catching = false;
   #catchAgain = false;
+  /** A restore or reset is being read: later syncs wait in the buffer. */
+  #reloading = false;
 
   #saveTimer: unknown;
   #lastEditAt = 0;
@@ -181,6 +196,7 @@ export class DocumentStore {
 
   readonly #listeners = new Set<StoreListener>();
   readonly #toastListeners = new Set<ToastListener>();
+  readonly #publishingListeners = new Set<PublishingListener>();
   #snapshot: MapDocument | null = null;
   #version = 0;
   #disposed = false;
@@ -285,6 +301,17 @@ export class DocumentStore {
     this.#toastListeners.add(listener);
     return () => {
       this.#toastListeners.delete(listener);
+    };
+  }
+
+  /**
+   * Publishing changes (map_published, map_reset, state_restored), in revision order, once
+   * applied: after a reset or restore the document has been read again already.
+   */
+  onPublishing(listener: PublishingListener): () => void {
+    this.#publishingListeners.add(listener);
+    return () => {
+      this.#publishingListeners.delete(listener);
     };
   }
 
@@ -927,7 +954,7 @@ export class DocumentStore {
   }
 
   #drain(): void {
-    if (this.#disposed) return;
+    if (this.#disposed || this.#reloading) return;
     for (;;) {
       const frame = this.#buffer.get(this.#revision + 1);
       if (!frame) break;
@@ -936,7 +963,14 @@ export class DocumentStore {
         return;
       }
       this.#buffer.delete(frame.revision);
+      if (RELOADING_TYPES.has(frame.type)) {
+        this.#clearHold();
+        this.#clearGap();
+        void this.#reloadFor(frame);
+        return;
+      }
       this.#applySync(frame);
+      if (PUBLISHING_TYPES.has(frame.type)) this.#publishing(publishingSync(frame));
     }
     this.#clearHold();
     if (this.#buffer.size > 0) this.#armGap();
@@ -1012,8 +1046,8 @@ export class DocumentStore {
         }
       }
     } catch (err) {
-      if (isGone(err)) await this.#reload();
-      else this.#retryLater('catching up failed', err);
+      if (!isGone(err)) this.#retryLater('catching up failed', err);
+      else if (!(await this.#reload())) this.#retryLater('reloading the map failed', err);
     } finally {
       this.#catching = false;
     }
@@ -1024,16 +1058,43 @@ export class DocumentStore {
     }
   }
 
-  /** The change log no longer reaches back: the whole document again, pending edits on top. */
-  async #reload(): Promise<void> {
+  /**
+   * A restore or reset replaced the working copy: the whole document is read again (the change's
+   * data does not carry it), and the change is told once it is shown. Syncs after it wait.
+   */
+  async #reloadFor(frame: SyncMapEdit): Promise<void> {
+    this.#reloading = true;
+    let ok: boolean;
+    try {
+      ok = await this.#reload();
+    } finally {
+      this.#reloading = false;
+    }
+    if (this.#disposed) return;
+    if (!ok) {
+      // Tried again with the next catch-up; the frame waits where it was.
+      if (frame.revision > this.#revision) this.#buffer.set(frame.revision, frame);
+      this.#retryLater('reloading the restored map failed', null);
+      return;
+    }
+    this.#publishing(publishingSync(frame));
+    this.#drain();
+  }
+
+  /**
+   * The whole document again, pending edits on top (after 410, a restore or a reset). Edits that
+   * wait to be saved for elements that are gone now fail, with their error. Answers false when
+   * the map could not be read.
+   */
+  async #reload(): Promise<boolean> {
     let doc: MapDocument;
     try {
       doc = (await this.#api.getMap(this.mapId)).data;
     } catch (err) {
-      this.#retryLater('reloading the map failed', err);
-      return;
+      this.#log('reloading the map failed', err);
+      return false;
     }
-    if (this.#disposed) return;
+    if (this.#disposed) return true;
     this.#confirmed = stateFromDocument(doc);
     this.#revision = doc.revision;
     for (const r of [...this.#buffer.keys()]) if (r <= doc.revision) this.#buffer.delete(r);
@@ -1042,6 +1103,22 @@ export class DocumentStore {
     this.#undo = [];
     this.#redo = [];
     this.#rebase([], [], true);
+    this.#dropOrphans();
+    return true;
+  }
+
+  /** Queued edits whose elements the document no longer has: dropped, with their error. */
+  #dropOrphans(): void {
+    const orphans = this.#pending.filter((op) => op.status === 'queued' && !this.#targetsExist(op.edit));
+    if (orphans.length === 0) return;
+    this.#drop(orphans);
+    // A removal of what is gone already did what it meant to: no error for it.
+    const failed = orphans.map((op) => op.edit).filter((e) => e.type !== 'removeNodes' && e.type !== 'removeEdges');
+    if (failed.length) this.#toast(failureToasts(failed, false).filter((t) => t.type === 'error'));
+  }
+
+  #publishing(sync: PublishingSync): void {
+    for (const l of [...this.#publishingListeners]) l(sync);
   }
 
   #retryLater(message: string, err: unknown): void {
@@ -1137,5 +1214,6 @@ export class DocumentStore {
     if (this.#saveRetryTimer !== undefined) this.#timers.clearTimeout(this.#saveRetryTimer);
     this.#listeners.clear();
     this.#toastListeners.clear();
+    this.#publishingListeners.clear();
   }
 }

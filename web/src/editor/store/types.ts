@@ -14,6 +14,8 @@ import type {
   Point,
   TemplateRef,
   PopupType,
+  PublicationDelta,
+  PublishingSyncType,
   VisibilityPatch,
 } from '../../api/document';
 
@@ -153,6 +155,24 @@ export interface Toast {
 }
 
 export type ToastListener = (toast: Toast) => void;
+
+/** The change types of publishing; the last two replace the working copy (every editor reloads). */
+export type PublishingType = PublishingSyncType;
+
+/**
+ * A publishing change, told once it is applied in revision order: for map_reset and
+ * state_restored after the whole document was read again.
+ */
+export interface PublishingSync {
+  type: PublishingType;
+  revision: number;
+  /** Who made it; null for a change no user made. */
+  user_id: number | null;
+  /** The live state after it (absent only from a server that does not send it). */
+  publication?: PublicationDelta;
+}
+
+export type PublishingListener = (sync: PublishingSync) => void;
 
 /** Timers, injectable for tests (the shape of LiveTimers). */
 export interface StoreTimers {
