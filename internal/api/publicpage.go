@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/strata-maps/strata/internal/domain"
 )
@@ -21,39 +20,6 @@ import (
 
 // maxOutlinedNodes bounds the outline of a very large map.
 const maxOutlinedNodes = 2000
-
-// seoPages keeps the outline of the latest live versions: a version never
-// changes, and building one reads every node's content.
-type seoPages struct {
-	mu    sync.Mutex
-	pages map[int64][]byte // by version id
-	order []int64
-}
-
-const seoPagesKept = 16
-
-func (c *seoPages) get(id int64) ([]byte, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	b, ok := c.pages[id]
-	return b, ok
-}
-
-func (c *seoPages) put(id int64, b []byte) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.pages == nil {
-		c.pages = map[int64][]byte{}
-	}
-	if _, ok := c.pages[id]; !ok {
-		c.order = append(c.order, id)
-	}
-	c.pages[id] = b
-	for len(c.order) > seoPagesKept {
-		delete(c.pages, c.order[0])
-		c.order = c.order[1:]
-	}
-}
 
 // publicPage answers /m/{url}.
 func (s *Server) publicPage(w http.ResponseWriter, r *http.Request) {
@@ -127,26 +93,31 @@ func (s *Server) seoFor(r *http.Request, p domain.Publication) (head, body []byt
 	}
 	head = fmt.Appendf(nil, `<title>%s</title><meta name="description" content="%s" /><meta property="og:title" content="%s" />`,
 		html.EscapeString(title), html.EscapeString(description), html.EscapeString(title))
-	outline, ok := s.seo.get(p.Live.ID)
+	outline, ok := s.outlines.get(p.Live.ID)
 	if !ok {
-		if outline, err = s.outline(r.Context(), p.Live.ID, m); err != nil {
+		if outline, err = s.outline(r.Context(), p, m); err != nil {
 			return head, nil, err
 		}
-		s.seo.put(p.Live.ID, outline)
+		s.outlines.put(p.Live.ID, outline)
 	}
 	return head, outline, nil
 }
 
-// outline lists the live version's nodes (title and SEO description in the
-// map's first language that has them), shown to readers without scripts.
-func (s *Server) outline(ctx context.Context, versionID int64, m domain.Map) ([]byte, error) {
+// outline lists the nodes readers are shown of the live version (title and
+// SEO description in the map's first language that has them), for readers
+// without scripts.
+func (s *Server) outline(ctx context.Context, p domain.Publication, m domain.Map) ([]byte, error) {
+	rv, err := s.readerVersion(ctx, p)
+	if err != nil {
+		return nil, err
+	}
 	var b bytes.Buffer
 	b.WriteString(`<noscript><article><h1>`)
 	b.WriteString(html.EscapeString(m.Name))
 	b.WriteString(`</h1><ul>`)
 	n := 0
-	err := s.store.EachVersionContent(ctx, versionID, func(_ int64, raw []byte) error {
-		if n >= maxOutlinedNodes {
+	err = s.store.EachVersionContent(ctx, p.Live.ID, func(id int64, raw []byte) error {
+		if n >= maxOutlinedNodes || !rv.shown[id] {
 			return nil
 		}
 		var byLang map[domain.Language]domain.NodeContent

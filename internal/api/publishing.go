@@ -336,6 +336,23 @@ func (s *Server) publicAccess(r *http.Request, url string) (domain.Publication, 
 	return p, domain.ReadPublished(p, m.Live && c.Active, a, c.Name), c, nil
 }
 
+// readerVersion answers a publication's live version as its readers get it.
+func (s *Server) readerVersion(ctx context.Context, p domain.Publication) (readerVersion, error) {
+	if rv, ok := s.readers.get(p.Live.ID); ok {
+		return rv, nil
+	}
+	doc, err := s.store.LiveDocument(ctx, p)
+	if err != nil {
+		return readerVersion{}, err
+	}
+	rv, err := readerDocument(doc)
+	if err != nil {
+		return readerVersion{}, fmt.Errorf("live version %d of map %d: %w", p.Live.ID, p.MapID, err)
+	}
+	s.readers.put(p.Live.ID, rv)
+	return rv, nil
+}
+
 // publicMap answers a published map's live document (GET /api/v1/public/maps/{url}).
 func (s *Server) publicMap(w http.ResponseWriter, r *http.Request) {
 	p, err := s.publishedFor(r, r.PathValue("url"))
@@ -343,25 +360,26 @@ func (s *Server) publicMap(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.log, err)
 		return
 	}
-	// A version never changes: its id is its entity tag.
-	etag := `"v` + strconv.FormatInt(p.Live.ID, 10) + `"`
+	// A version never changes: its id is its entity tag ("r": as readers get it).
+	etag := `"r` + strconv.FormatInt(p.Live.ID, 10) + `"`
 	w.Header().Set("ETag", etag)
 	w.Header().Set("Cache-Control", "private, no-cache")
 	if r.Header.Get("If-None-Match") == etag {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	doc, err := s.store.LiveDocument(r.Context(), p)
+	rv, err := s.readerVersion(r.Context(), p)
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(doc)
+	_, _ = w.Write(rv.document)
 }
 
-// publicNode answers a node's whole content as the live version holds it.
+// publicNode answers a node's whole content as the live version holds it;
+// a node readers are not shown is not there for them.
 func (s *Server) publicNode(w http.ResponseWriter, r *http.Request) {
 	p, err := s.publishedFor(r, r.PathValue("url"))
 	if err != nil {
@@ -371,6 +389,15 @@ func (s *Server) publicNode(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "nodeId")
 	if err != nil {
 		writeError(w, r, s.log, err)
+		return
+	}
+	rv, err := s.readerVersion(r.Context(), p)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if !rv.shown[id] {
+		writeError(w, r, s.log, domain.Errorf(domain.CodeNotFound, "node not found"))
 		return
 	}
 	content, err := s.store.VersionNodeContent(r.Context(), p.Live.ID, id)

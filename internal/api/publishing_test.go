@@ -287,3 +287,110 @@ func TestPublicPage(t *testing.T) {
 		}
 	})
 }
+
+// Readers get only what the published map shows them: a hidden node, a
+// node on hidden layers only and the edges to them are not sent, their text
+// included, while the version keeps them for restoring.
+func TestPublicMapLeavesOutWhatReadersAreNotShown(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		h := newHarness(t, s)
+		ed := h.as(editor)
+		mapPath := fmt.Sprintf("/api/v1/maps/%d", h.mapID)
+		newNode := func(title string, visibility map[string]any) int64 {
+			var n struct {
+				ID int64 `json:"id"`
+			}
+			ed.do("POST", mapPath+"/nodes", map[string]any{"design": map[string]any{"shape": "circle"},
+				"geometry": map[string]any{"center": map[string]any{"x": 100, "y": 100}}, "visibility": visibility}).want(201).decode(&n)
+			ed.do("PATCH", mapPath+"/elements", map[string]any{"nodes": []any{map[string]any{"id": n.ID,
+				"content": map[string]any{"en": map[string]any{"title": title, "content": "<p>" + title + " text</p>", "seo_description": title + " outline"}}}}}).want(200)
+			return n.ID
+		}
+		shown := newNode("Shown", map[string]any{"min_level": 1, "max_level": 4})
+		hidden := newNode("Secret", map[string]any{"min_level": 1, "max_level": 4, "hidden": true})
+		layered := newNode("Layer two only", map[string]any{"min_level": 2, "max_level": 2})
+		beside := newNode("Beside", map[string]any{"min_level": 1, "max_level": 2})
+		// The shown node's next is the hidden one; level 2 is hidden.
+		ed.do("PATCH", mapPath+"/elements", map[string]any{
+			"nodes":  []any{map[string]any{"id": shown, "next_id": hidden, "previous_id": beside}},
+			"levels": []any{map[string]any{"id": 2, "hidden": true}},
+		}).want(200)
+		newEdge := func(from, to int64, hiddenEdge bool) int64 {
+			var e struct {
+				ID int64 `json:"id"`
+			}
+			ed.do("POST", mapPath+"/edges/", map[string]any{"node": map[string]any{"from_id": from, "to_id": to},
+				"visibility": map[string]any{"min_level": 1, "max_level": 4, "hidden": hiddenEdge}}).want(201).decode(&e)
+			return e.ID
+		}
+		keptEdge := newEdge(shown, beside, false)
+		newEdge(shown, hidden, false)
+		newEdge(beside, layered, false)
+		newEdge(beside, shown, true)
+
+		ed.do("PATCH", mapPath+"/publication", map[string]any{"url": "acme-readers-view", "access_mode": "accessible"}).want(200)
+		ed.do("POST", mapPath+"/publish", nil).want(201)
+		if err := s.SetMapLive(context.Background(), h.mapID, true); err != nil {
+			t.Fatal(err)
+		}
+
+		public := "/api/v1/public/maps/acme-readers-view"
+		res := h.as(anon).do("GET", public, nil).want(200)
+		var doc struct {
+			Nodes []struct {
+				ID         int64  `json:"id"`
+				NextID     *int64 `json:"next_id"`
+				PreviousID *int64 `json:"previous_id"`
+				Content    map[string]struct {
+					Title string `json:"title"`
+				} `json:"content"`
+			} `json:"nodes"`
+			Edges []struct {
+				ID int64 `json:"id"`
+			} `json:"edges"`
+			Layers []struct {
+				ID     int  `json:"id"`
+				Hidden bool `json:"hidden"`
+			} `json:"layers"`
+		}
+		res.decode(&doc)
+		if len(doc.Nodes) != 2 || doc.Nodes[0].ID != shown || doc.Nodes[1].ID != beside {
+			t.Fatalf("readers got nodes %+v", doc.Nodes)
+		}
+		if n := doc.Nodes[0]; n.NextID != nil || n.PreviousID == nil || *n.PreviousID != beside || n.Content["en"].Title != "Shown" {
+			t.Fatalf("the shown node as readers get it: %+v", n)
+		}
+		if len(doc.Edges) != 1 || doc.Edges[0].ID != keptEdge {
+			t.Fatalf("readers got edges %+v", doc.Edges)
+		}
+		if len(doc.Layers) == 0 {
+			t.Fatal("the layers' flags are not sent")
+		}
+		for _, secret := range []string{"Secret", "Layer two only"} {
+			if strings.Contains(string(res.body), secret) {
+				t.Fatalf("%q reached readers: %s", secret, res.body)
+			}
+		}
+		h.as(anon).do("GET", fmt.Sprintf("%s/nodes/%d", public, hidden), nil).wantError(404, "not_found")
+		h.as(anon).do("GET", fmt.Sprintf("%s/nodes/%d", public, layered), nil).wantError(404, "not_found")
+		h.as(anon).do("GET", fmt.Sprintf("%s/nodes/%d", public, shown), nil).want(200)
+		_, _, body := page(t, h.as(anon), "/m/acme-readers-view", "document")
+		if !strings.Contains(body, "Shown outline") || strings.Contains(body, "Secret") || strings.Contains(body, "Layer two only") {
+			t.Fatalf("the page's outline:\n%s", body)
+		}
+
+		// The version keeps the whole map: resetting to it brings back the hidden node.
+		ed.do("DELETE", fmt.Sprintf("%s/nodes/%d", mapPath, hidden), nil).want(200)
+		ed.do("POST", mapPath+"/publication/reset", nil).want(200)
+		var working struct {
+			Nodes []struct {
+				ID int64 `json:"id"`
+			} `json:"nodes"`
+		}
+		ed.do("GET", mapPath, nil).want(200).decode(&working)
+		if len(working.Nodes) != 4 {
+			t.Fatalf("the working copy after resetting to the live version: %+v", working.Nodes)
+		}
+	})
+}

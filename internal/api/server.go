@@ -47,17 +47,19 @@ type Deps struct {
 
 // Server is the HTTP handler of Strata.
 type Server struct {
-	store        *store.Store
-	log          *slog.Logger
-	mail         mail.Sender
-	editing      *editing.Service
-	live         *live.Hub
-	fonts        []webapp.Font
-	api          *http.ServeMux
-	apiHandler   http.Handler // api, compressed
-	web          http.Handler
-	dist         fs.FS // the web app's files, for the public map's page
-	seo          seoPages
+	store      *store.Store
+	log        *slog.Logger
+	mail       mail.Sender
+	editing    *editing.Service
+	live       *live.Hub
+	fonts      []webapp.Font
+	api        *http.ServeMux
+	apiHandler http.Handler // api, compressed
+	web        http.Handler
+	dist       fs.FS // the web app's files, for the public map's page
+	// What is derived from live versions, by version id.
+	readers      versionCache[readerVersion]
+	outlines     versionCache[[]byte]
 	publicURL    string
 	publicOrigin string
 	secureCookie bool

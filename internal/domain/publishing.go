@@ -218,3 +218,29 @@ func ReadPublished(p Publication, live bool, a Actor, client string) PublicAcces
 	}
 	return PublicDenied
 }
+
+// ShownToReaders reports whether a published map ever shows a node to its
+// readers: it is not hidden, and some level of its range (within the map's
+// levels) is on a layer that is not hidden. What readers are never shown
+// is not sent to them, text included.
+func ShownToReaders(v Visibility, levels int, layers []Layer) bool {
+	if v.Hidden {
+		return false
+	}
+	hidden := make(map[int]bool, len(layers))
+	for _, l := range layers {
+		hidden[l.ID] = l.Hidden
+	}
+	for level := max(v.MinLevel, 1); level <= min(v.MaxLevel, levels); level++ {
+		if !hidden[level] {
+			return true
+		}
+	}
+	return false
+}
+
+// EdgeShownToReaders: an edge shows unless it is hidden or either of its
+// nodes is not shown (map-editor §4).
+func EdgeShownToReaders(v Visibility, fromShown, toShown bool) bool {
+	return !v.Hidden && fromShown && toShown
+}

@@ -105,3 +105,36 @@ func TestReadPublished(t *testing.T) {
 		t.Error("a map without a live version is not readable")
 	}
 }
+
+func TestShownToReaders(t *testing.T) {
+	layers := []Layer{{ID: 1}, {ID: 2, Hidden: true}, {ID: 3}}
+	for _, c := range []struct {
+		name string
+		v    Visibility
+		want bool
+	}{
+		{"on every level", Visibility{MinLevel: 1, MaxLevel: 3}, true},
+		{"hidden", Visibility{MinLevel: 1, MaxLevel: 3, Hidden: true}, false},
+		{"only on a hidden layer", Visibility{MinLevel: 2, MaxLevel: 2}, false},
+		{"a hidden layer and a shown one", Visibility{MinLevel: 2, MaxLevel: 3}, true},
+		{"beyond the map's levels", Visibility{MinLevel: 4, MaxLevel: 5}, false},
+		{"partly beyond them", Visibility{MinLevel: 3, MaxLevel: 5}, true},
+	} {
+		if got := ShownToReaders(c.v, 3, layers); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+	// A map whose layers were never toggled has no rows for them: every level shows.
+	if !ShownToReaders(Visibility{MinLevel: 2, MaxLevel: 2}, 3, nil) {
+		t.Error("no layer flags: level 2 shows")
+	}
+}
+
+func TestEdgeShownToReaders(t *testing.T) {
+	if !EdgeShownToReaders(Visibility{}, true, true) {
+		t.Error("both ends shown")
+	}
+	if EdgeShownToReaders(Visibility{Hidden: true}, true, true) || EdgeShownToReaders(Visibility{}, true, false) || EdgeShownToReaders(Visibility{}, false, true) {
+		t.Error("a hidden edge, or one with an end not shown, is not shown")
+	}
+}

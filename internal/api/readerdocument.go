@@ -1,0 +1,139 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/strata-maps/strata/internal/domain"
+)
+
+// A version keeps the whole working copy, hidden elements included, so
+// that restoring it loses nothing. Readers of the live version get only
+// what the map shows them (domain.ShownToReaders): a hidden node's title
+// and text never leave the server.
+
+// readerVersion is a live version as its readers get it.
+type readerVersion struct {
+	// document is the version's document less what readers are not shown.
+	document []byte
+	// shown holds the nodes readers are shown, whose content they may read.
+	shown map[int64]bool
+}
+
+// readerDocument filters a version's document for its readers. Nodes and
+// edges are copied as stored; only a node whose previous or next link leads
+// to a node left out is written again, with that link cut.
+func readerDocument(doc []byte) (readerVersion, error) {
+	var d struct {
+		Map             json.RawMessage   `json:"map"`
+		ObjectTemplates json.RawMessage   `json:"object_templates"`
+		GlobalDesign    json.RawMessage   `json:"global_design"`
+		Layers          []domain.Layer    `json:"layers"`
+		Revision        int64             `json:"revision"`
+		Nodes           []json.RawMessage `json:"nodes"`
+		Edges           []json.RawMessage `json:"edges"`
+	}
+	if err := json.Unmarshal(doc, &d); err != nil {
+		return readerVersion{}, fmt.Errorf("stored version document: %w", err)
+	}
+	var settings struct {
+		VisibilityLevels int `json:"visibility_levels"`
+	}
+	if err := json.Unmarshal(d.Map, &settings); err != nil {
+		return readerVersion{}, fmt.Errorf("stored version document's map: %w", err)
+	}
+
+	type nodeHead struct {
+		ID         int64             `json:"id"`
+		Visibility domain.Visibility `json:"visibility"`
+		NextID     *int64            `json:"next_id"`
+		PreviousID *int64            `json:"previous_id"`
+	}
+	heads := make([]nodeHead, len(d.Nodes))
+	shown := make(map[int64]bool, len(d.Nodes))
+	for i, raw := range d.Nodes {
+		if err := json.Unmarshal(raw, &heads[i]); err != nil {
+			return readerVersion{}, fmt.Errorf("stored version node: %w", err)
+		}
+		if domain.ShownToReaders(heads[i].Visibility, settings.VisibilityLevels, d.Layers) {
+			shown[heads[i].ID] = true
+		}
+	}
+	nodes := make([]json.RawMessage, 0, len(shown))
+	for i, raw := range d.Nodes {
+		h := heads[i]
+		if !shown[h.ID] {
+			continue
+		}
+		if cut := func(id *int64) bool { return id != nil && !shown[*id] }; cut(h.NextID) || cut(h.PreviousID) {
+			var n domain.Node
+			if err := json.Unmarshal(raw, &n); err != nil {
+				return readerVersion{}, fmt.Errorf("stored version node %d: %w", h.ID, err)
+			}
+			if cut(n.NextID) {
+				n.NextID = nil
+			}
+			if cut(n.PreviousID) {
+				n.PreviousID = nil
+			}
+			var err error
+			if raw, err = json.Marshal(n); err != nil {
+				return readerVersion{}, fmt.Errorf("node %d for readers: %w", h.ID, err)
+			}
+		}
+		nodes = append(nodes, raw)
+	}
+	edges := make([]json.RawMessage, 0, len(d.Edges))
+	for _, raw := range d.Edges {
+		var e struct {
+			Node       domain.EdgeEnds   `json:"node"`
+			Visibility domain.Visibility `json:"visibility"`
+		}
+		if err := json.Unmarshal(raw, &e); err != nil {
+			return readerVersion{}, fmt.Errorf("stored version edge: %w", err)
+		}
+		if domain.EdgeShownToReaders(e.Visibility, shown[e.Node.FromID], shown[e.Node.ToID]) {
+			edges = append(edges, raw)
+		}
+	}
+	d.Nodes, d.Edges = nodes, edges
+	out, err := json.Marshal(d)
+	if err != nil {
+		return readerVersion{}, fmt.Errorf("version document for readers: %w", err)
+	}
+	return readerVersion{document: out, shown: shown}, nil
+}
+
+// versionCache keeps what is derived from the latest live versions: a
+// version never changes, and deriving reads or decodes all of it.
+type versionCache[T any] struct {
+	mu    sync.Mutex
+	items map[int64]T // by version id
+	order []int64
+}
+
+const versionsCached = 16
+
+func (c *versionCache[T]) get(id int64) (T, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.items[id]
+	return v, ok
+}
+
+func (c *versionCache[T]) put(id int64, v T) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.items == nil {
+		c.items = map[int64]T{}
+	}
+	if _, ok := c.items[id]; !ok {
+		c.order = append(c.order, id)
+	}
+	c.items[id] = v
+	for len(c.order) > versionsCached {
+		delete(c.items, c.order[0])
+		c.order = c.order[1:]
+	}
+}
