@@ -3,16 +3,19 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAsDemo, signInAs, uniqueEmail } from './accounts';
+import { text } from './catalog';
 import { MAP, addNode, openEditor } from './editing';
 import { saveShot } from './shots';
 
 interface ViewerHook {
   level(): number;
+  fading(): boolean;
   nodePagePoint(id: number): { x: number; y: number } | null;
+  nodeShown(id: number): boolean;
 }
 type HookWindow = Window & { __strataViewer?: ViewerHook };
 
-async function demoMap(api: APIRequestContext): Promise<{ id: number; nodes: { id: number; visibility: { min_level: number; hidden: boolean }; content: Record<string, { title?: string } | undefined> }[] }> {
+async function demoMap(api: APIRequestContext): Promise<{ id: number; nodes: { id: number; visibility: { min_level: number; max_level: number; hidden: boolean }; content: Record<string, { title?: string } | undefined> }[] }> {
   const { maps } = (await (await api.get('/api/v1/clients/demo/maps')).json()) as { maps: { id: number; name: string }[] };
   const map = maps.find((m) => MAP.test(m.name));
   if (!map) throw new Error('the demo map is not listed');
@@ -48,6 +51,22 @@ test('a published map is read signed out at its address, in German, and follows 
   await readerPage.mouse.click(p.x, p.y);
   await expect(readerPage.getByTestId('node-popup').getByRole('heading')).toHaveText(node.content.de?.title ?? '');
   await saveShot(readerPage, 'public-map-de');
+
+  // Zooming in moves to level 2: its nodes appear, those of level 1 only go.
+  const deeper = map.nodes.find((n) => n.visibility.min_level === 2 && !n.visibility.hidden);
+  const topOnly = map.nodes.find((n) => n.visibility.max_level === 1 && !n.visibility.hidden);
+  if (!deeper || !topOnly) throw new Error('the demo map lacks nodes of level 2 or of level 1 only');
+  const shown = (id: number) => readerPage.evaluate((i) => (window as HookWindow).__strataViewer?.nodeShown(i) ?? false, id);
+  await readerPage.keyboard.press('Escape');
+  await expect(readerPage.getByTestId('node-popup')).toHaveCount(0);
+  expect([await shown(deeper.id), await shown(topOnly.id)]).toEqual([false, true]);
+  await readerPage.getByRole('button', { name: text('de', 'editor.zoom.in') }).click();
+  await expect(readerPage.getByTestId('viewer-level')).toContainText('2 von');
+  await expect.poll(() => readerPage.evaluate(() => (window as HookWindow).__strataViewer?.fading() ?? true)).toBe(false);
+  expect([await shown(deeper.id), await shown(topOnly.id)]).toEqual([true, false]);
+  await readerPage.getByRole('button', { name: text('de', 'editor.zoom.out') }).click();
+  await expect(readerPage.getByTestId('viewer-level')).toContainText('1 von');
+  await expect.poll(() => shown(topOnly.id)).toBe(true);
 
   // From the map overview: the preview of the working copy, and the live map at its address.
   await page.goto('/clients/demo');
@@ -145,8 +164,12 @@ test('a partial map: a reader registers and reads it; with the seats taken the n
   }
 });
 
-/** A site of its own on a loopback port whose page embeds the address; answers its origin. */
-async function embeddingSite(src: string): Promise<{ origin: string; close: () => Promise<void> }> {
+/**
+ * A site of its own on a loopback port whose page embeds the address; answers its origin. Strata is
+ * served at 127.0.0.1, so a site at host localhost is another site, for which the frame is a
+ * third party.
+ */
+async function embeddingSite(src: string, host: '127.0.0.1' | 'localhost' = '127.0.0.1'): Promise<{ origin: string; close: () => Promise<void> }> {
   const server = createServer((_req, res) => {
     res.setHeader('Content-Type', 'text/html');
     res.end(`<!doctype html><title>Site</title><iframe id="map" src="${src}" width="1000" height="700"></iframe>`);
@@ -154,7 +177,7 @@ async function embeddingSite(src: string): Promise<{ origin: string; close: () =
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${host}:${port}`,
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
@@ -186,6 +209,47 @@ test('an embed is shown on an allowed site and refused by the browser elsewhere'
     await ok(await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: false } }));
     await partner.close();
     await elsewhere.close();
+  }
+});
+
+test('a member signs in inside a members-only map embedded on another site, and reads it there', async ({ page, browser, baseURL }) => {
+  await signInAs(page, 'editor');
+  const api = page.request;
+  const map = await demoMap(api);
+  const address = `members-embed-${Date.now().toString(36)}`;
+  const partner = await embeddingSite(`${baseURL}/m/${address}`, 'localhost');
+  await ok(await api.patch(`/api/v1/maps/${map.id}/publication`, { data: { url: address, access_mode: 'limited', embed_domains: partner.origin } }));
+  await ok(await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: true } }));
+  await ok(await api.post(`/api/v1/maps/${map.id}/publish`, { data: {} }));
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  try {
+    const site = await context.newPage();
+    await site.goto(`${partner.origin}/`);
+    const frame = site.frameLocator('#map');
+    await expect(frame.getByRole('heading', { name: 'Connectez-vous pour lire cette carte' })).toBeVisible();
+    await frame.getByTestId('gate-email').fill('guest@demo.example.org');
+    await frame.getByTestId('gate-password').fill('wrong password');
+    await frame.getByTestId('gate-submit').click();
+    await expect(frame.getByTestId('gate-error')).toBeVisible();
+    await frame.getByTestId('gate-password').fill('demo-guest');
+    await frame.getByTestId('gate-submit').click();
+    await expect(frame.getByTestId('viewer-canvas')).toBeVisible();
+    // The map is drawn in the frame: a node of level 1 has its place on the page.
+    const node = map.nodes.find((n) => n.visibility.min_level === 1 && !n.visibility.hidden);
+    const mapFrame = site.frame({ url: new RegExp(`/m/${address}$`) });
+    if (!node || !mapFrame) throw new Error('no node of level 1, or no frame');
+    await mapFrame.waitForFunction((id) => (window as HookWindow).__strataViewer?.nodePagePoint(id) != null, node.id);
+    await saveShot(site, 'embedded-members-map-fr');
+    // The frame's cookie is the embedding site's alone: Strata's own pages still ask to sign in.
+    const own = await context.newPage();
+    await own.goto(`/m/${address}`);
+    await expect(own.getByRole('heading', { name: 'Connectez-vous pour lire cette carte' })).toBeVisible();
+  } finally {
+    await context.close();
+    await ok(await api.delete(`/api/v1/maps/${map.id}/publication/live`));
+    await ok(await api.patch(`/api/v1/maps/${map.id}/publication`, { data: { access_mode: 'limited', embed_domains: '' } }));
+    await ok(await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: false } }));
+    await partner.close();
   }
 });
 

@@ -32,6 +32,8 @@ type loginRequest struct {
 	Email      string `json:"email"`
 	Password   string `json:"password"`
 	RememberMe bool   `json:"remember_me"`
+	// Embedded: signing in inside an embedded public map (the reader cookie).
+	Embedded bool `json:"embedded"`
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
@@ -65,7 +67,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	s.loginFailures.Reset(accountKey)
 	a, err := s.actorOf(r.Context(), u)
 	if err == nil {
-		err = s.startSession(w, r, u.ID, req.RememberMe)
+		err = s.startSession(w, r, u.ID, req.RememberMe, req.Embedded)
 	}
 	if err != nil {
 		writeError(w, r, s.log, err)
@@ -294,7 +296,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	}
 	a, err := s.actorOf(r.Context(), u)
 	if err == nil {
-		err = s.startSession(w, r, u.ID, false)
+		err = s.startSession(w, r, u.ID, false, false)
 	}
 	if err != nil {
 		writeError(w, r, s.log, err)

@@ -31,7 +31,27 @@ func (s *Server) signedIn(h actorHandler) http.HandlerFunc {
 var errUnauthenticated = domain.Errorf(domain.CodeUnauthenticated, "sign in first")
 
 func (s *Server) actor(r *http.Request) (domain.Actor, error) {
-	c, err := r.Cookie(auth.SessionCookie)
+	return s.actorOfCookie(r, auth.SessionCookie)
+}
+
+// A public map embedded in another site is a third-party frame, to which
+// browsers send no SameSite=Lax cookie. A reader who signs in there gets
+// the reader cookie instead: partitioned by the embedding site, sent only
+// to the public map calls, so that it reads published maps and does nothing
+// else.
+
+// readerActor is the actor of the public map calls: the session cookie's,
+// else the reader cookie's.
+func (s *Server) readerActor(r *http.Request) (domain.Actor, error) {
+	a, err := s.actorOfCookie(r, auth.SessionCookie)
+	if domain.ErrorCode(err) == domain.CodeUnauthenticated {
+		return s.actorOfCookie(r, auth.ReaderCookie)
+	}
+	return a, err
+}
+
+func (s *Server) actorOfCookie(r *http.Request, name string) (domain.Actor, error) {
+	c, err := r.Cookie(name)
 	if err != nil || c.Value == "" {
 		return domain.Actor{}, errUnauthenticated
 	}
@@ -53,8 +73,9 @@ func (s *Server) actorOf(ctx context.Context, u domain.User) (domain.Actor, erro
 	return domain.NewActor(u, ms), nil
 }
 
-// startSession stores a new session for the user and sets its cookie.
-func (s *Server) startSession(w http.ResponseWriter, r *http.Request, userID int64, remember bool) error {
+// startSession stores a new session for the user and sets its cookie: the
+// reader cookie when the user signs in inside an embedded public map.
+func (s *Server) startSession(w http.ResponseWriter, r *http.Request, userID int64, remember, embedded bool) error {
 	token, hash := auth.NewToken()
 	ttl := auth.BrowserSessionTTL
 	if remember {
@@ -66,6 +87,11 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, userID int
 	}
 	c := &http.Cookie{Name: auth.SessionCookie, Value: token, Path: "/", HttpOnly: true,
 		SameSite: http.SameSiteLaxMode, Secure: s.secureCookie}
+	if embedded {
+		// A third-party frame gets only SameSite=None cookies, which must be
+		// Secure (browsers take them from http://localhost too).
+		c.Name, c.Path, c.SameSite, c.Secure, c.Partitioned = auth.ReaderCookie, auth.ReaderCookiePath, http.SameSiteNoneMode, true, true
+	}
 	if remember {
 		c.Expires = expires
 		c.MaxAge = int(ttl.Seconds())

@@ -321,7 +321,7 @@ func (s *Server) publicAccess(r *http.Request, url string) (domain.Publication, 
 	if err != nil {
 		return p, domain.PublicDenied, domain.Client{}, err
 	}
-	a, err := s.actor(r)
+	a, err := s.readerActor(r)
 	if err != nil && domain.ErrorCode(err) != domain.CodeUnauthenticated {
 		return p, domain.PublicDenied, domain.Client{}, err
 	}

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/store/storetest"
 )
@@ -392,5 +394,72 @@ func TestPublicMapLeavesOutWhatReadersAreNotShown(t *testing.T) {
 		if len(working.Nodes) != 4 {
 			t.Fatalf("the working copy after resetting to the live version: %+v", working.Nodes)
 		}
+	})
+}
+
+// sentCookies is a cookie jar that sends the cookies it was made with and
+// keeps none: what a browser sends to an embedded map's calls.
+type sentCookies []*http.Cookie
+
+func (sentCookies) SetCookies(*url.URL, []*http.Cookie) {}
+func (c sentCookies) Cookies(*url.URL) []*http.Cookie   { return c }
+
+// readerCookie answers the reader cookie a response sets, checking that it
+// is the embedded kind and that no session cookie comes with it.
+func readerCookie(t *testing.T, res *response) *http.Cookie {
+	t.Helper()
+	var reader *http.Cookie
+	for _, c := range (&http.Response{Header: res.header}).Cookies() {
+		switch c.Name {
+		case auth.ReaderCookie:
+			reader = c
+		case auth.SessionCookie:
+			t.Fatalf("signing in embedded set the session cookie too")
+		}
+	}
+	if reader == nil || !reader.Partitioned || !reader.Secure || !reader.HttpOnly || reader.SameSite != http.SameSiteNoneMode || reader.Path != auth.ReaderCookiePath {
+		t.Fatalf("reader cookie %+v", reader)
+	}
+	return reader
+}
+
+// A member signing in inside a members-only map embedded in another site
+// gets the reader cookie, which reads the map and nothing else; so does a
+// reader registering inside an embedded partial map.
+func TestSigningInInsideAnEmbeddedMap(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		h := newHarness(t, s)
+		ed := h.as(editor)
+		pubPath := fmt.Sprintf("/api/v1/maps/%d/publication", h.mapID)
+		ed.do("PATCH", pubPath, map[string]any{"url": "acme-embedded", "access_mode": "limited", "embed_domains": "partner.example.org"}).want(200)
+		ed.do("POST", fmt.Sprintf("/api/v1/maps/%d/publish", h.mapID), nil).want(201)
+		if err := s.SetMapLive(context.Background(), h.mapID, true); err != nil {
+			t.Fatal(err)
+		}
+		public := "/api/v1/public/maps/acme-embedded"
+
+		res := h.anonymous().do("POST", "/api/v1/auth/login", map[string]any{"email": guest + "@example.org", "password": testPassword, "embedded": true}).want(200)
+		framed := &client{h: h, http: &http.Client{Jar: sentCookies{readerCookie(t, res)}}}
+		framed.do("GET", public, nil).want(200)
+		// Nothing but the public map calls takes it.
+		framed.do("GET", "/api/v1/auth/session", nil).wantError(401, "unauthenticated")
+		framed.do("GET", fmt.Sprintf("/api/v1/maps/%d", h.mapID), nil).wantError(401, "unauthenticated")
+		framed.do("PATCH", pubPath, map[string]any{"access_mode": "accessible"}).wantError(401, "unauthenticated")
+		// Nor does it let an outsider in.
+		res = h.anonymous().do("POST", "/api/v1/auth/login", map[string]any{"email": outsider + "@example.org", "password": testPassword, "embedded": true}).want(200)
+		outside := &client{h: h, http: &http.Client{Jar: sentCookies{readerCookie(t, res)}}}
+		outside.do("GET", public, nil).wantError(404, "not_found")
+
+		// A partial map: registering inside the embed signs the new reader in with the reader cookie.
+		ed.do("PATCH", pubPath, map[string]any{"access_mode": "partial"}).want(200)
+		res = h.anonymous().do("POST", public+"/readers", map[string]any{"name": "Rita", "email": "rita@example.org",
+			"password": "a long enough password", "password_confirmation": "a long enough password", "embedded": true}).want(201)
+		rita := &client{h: h, http: &http.Client{Jar: sentCookies{readerCookie(t, res)}}}
+		rita.do("GET", public, nil).want(200)
+		// The outsider, signed in inside the embed, joins as a reader.
+		outside.do("GET", public, nil).wantError(403, "reader_required")
+		outside.do("POST", public+"/readers", nil).want(201)
+		outside.do("GET", public, nil).want(200)
 	})
 }

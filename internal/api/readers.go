@@ -18,6 +18,8 @@ type readerRequest struct {
 	Name  string `json:"name"`
 	Email string `json:"email"`
 	newPasswordRequest
+	// Embedded: registering inside an embedded public map (the reader cookie).
+	Embedded bool `json:"embedded"`
 }
 
 const maxUserNameLen = 100
@@ -47,7 +49,7 @@ func (s *Server) registerReader(w http.ResponseWriter, r *http.Request) {
 	s.readerRegistrations.Add(key)
 
 	if access == domain.PublicRegister { // signed in: the user joins as a reader
-		a, err := s.actor(r)
+		a, err := s.readerActor(r)
 		if err == nil {
 			err = s.store.Tx(ctx, func(tx *store.Store) error { return addReader(ctx, tx, c.ID, a.User.ID) })
 		}
@@ -102,7 +104,7 @@ func (s *Server) registerReader(w http.ResponseWriter, r *http.Request) {
 		a, err = s.actorOf(ctx, u)
 	}
 	if err == nil {
-		err = s.startSession(w, r, u.ID, false)
+		err = s.startSession(w, r, u.ID, false, req.Embedded)
 	}
 	if err != nil {
 		writeError(w, r, s.log, err)

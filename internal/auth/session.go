@@ -11,6 +11,13 @@ import (
 // SessionCookie is the name of the HttpOnly session cookie.
 const SessionCookie = "strata_session"
 
+// ReaderCookie holds the session of a reader who signed in inside an
+// embedded public map; it is sent only to the public map calls.
+const ReaderCookie = "strata_reader"
+
+// ReaderCookiePath limits the reader cookie to the public map calls.
+const ReaderCookiePath = "/api/v1/public/"
+
 // Session lifetimes: "remember me" keeps a session 30 days; otherwise the
 // cookie dies with the browser and the server forgets it after a week.
 const (

@@ -168,7 +168,7 @@ func embedSource(d string) (string, bool) {
 		}
 	}
 	labels := strings.Split(host, ".")
-	if len(labels) < 2 {
+	if len(labels) < 2 && host != "localhost" { // localhost: a site tried out on one's own machine
 		return "", false
 	}
 	for i, l := range labels {

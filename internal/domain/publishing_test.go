@@ -52,11 +52,11 @@ func TestValidateMapURL(t *testing.T) {
 
 func TestParseEmbedDomains(t *testing.T) {
 	v := &Validation{}
-	got := ParseEmbedDomains(v, "embed_domains", "example.org\n\n  https://www.Example.org/ \n*.acme.com\nlocalhost.test:8080\nexample.org\n")
+	got := ParseEmbedDomains(v, "embed_domains", "example.org\n\n  https://www.Example.org/ \n*.acme.com\nlocalhost.test:8080\nexample.org\nhttp://localhost:3000\n")
 	if err := v.Err(); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"example.org", "https://www.example.org", "*.acme.com", "localhost.test:8080"}
+	want := []string{"example.org", "https://www.example.org", "*.acme.com", "localhost.test:8080", "http://localhost:3000"}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("got %v, want %v", got, want)
 	}

@@ -35,6 +35,11 @@ export interface LoginRequest {
   email: string;
   password: string;
   remember_me: boolean;
+  /**
+   * Signing in inside an embedded public map: the session goes in the reader cookie (partitioned
+   * by the embedding site, sent only to the public map calls), as a third-party frame gets no other.
+   */
+  embedded?: boolean;
 }
 
 /** GET /auth/invitations/{token}: what an invitation offers, shown before accepting or declining. */
@@ -60,6 +65,8 @@ export interface RegisterRequest extends PasswordPair {
 export interface ReaderRequest extends PasswordPair {
   name: string;
   email: string;
+  /** Registering inside an embedded public map (see LoginRequest.embedded). */
+  embedded?: boolean;
 }
 
 export interface DeclineRequest {

@@ -11,7 +11,7 @@ import { Button } from '../layout/Button';
 import { FormAlert, TextField } from '../layout/Form';
 import { focusFirstProblem } from '../layout/focus';
 import formStyles from '../layout/Form.module.css';
-import { gateFailure, READER_FIELDS, validateReader, type Gate, type ReaderField, type ReaderValues } from './readerGate';
+import { gateFailure, isEmbedded, READER_FIELDS, validateReader, type Gate, type ReaderField, type ReaderValues } from './readerGate';
 
 type Mode = 'signIn' | 'register';
 
@@ -144,7 +144,7 @@ function SignInForm({ initialEmail, onDone }: { initialEmail: string; onDone: ()
         return !hasProblems(found);
       }}
       send={async () => {
-        await signInWith(await login({ email: email.trim(), password, remember_me: false }));
+        await signInWith(await login({ email: email.trim(), password, remember_me: false, embedded: isEmbedded() }));
       }}
       onDone={onDone}
     >
@@ -207,7 +207,7 @@ function RegisterForm({
         return !hasProblems(found);
       }}
       send={async () => {
-        await signInWith(await registerReader(url, { ...values, name: values.name.trim(), email: values.email.trim() }));
+        await signInWith(await registerReader(url, { ...values, name: values.name.trim(), email: values.email.trim(), embedded: isEmbedded() }));
       }}
       onFailure={(err, form) => {
         if (gateFailure(err) === 'accountExists') {

@@ -7,7 +7,7 @@ import { Button } from '../layout/Button';
 import { NodePopup } from './NodePopup';
 import { searchNodes, titleIn } from './search';
 import { ViewerCanvas } from './viewerCanvas';
-import { VisitedNodes } from './visited';
+import { browserStorage, VisitedNodes } from './visited';
 import styles from './Viewer.module.css';
 
 interface ViewerProps {
@@ -53,7 +53,7 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
   const [level, setLevel] = useState(1);
   const [open, setOpen] = useState<{ node: Node } | { loading: number } | { failed: number } | null>(null);
   const [query, setQuery] = useState('');
-  const visited = useMemo(() => new VisitedNodes(typeof localStorage === 'undefined' ? null : localStorage, mapKey), [mapKey]);
+  const visited = useMemo(() => new VisitedNodes(browserStorage(), mapKey), [mapKey]);
   const [visitedIds, setVisitedIds] = useState<ReadonlySet<number>>(() => visited.all);
   const markVisited = doc.map.behavior.mark_visited_nodes;
   const byId = useMemo(() => new Map(doc.nodes.map((n) => [n.id, n])), [doc.nodes]);

@@ -18,6 +18,11 @@ export function gateOf(err: unknown): Gate | null {
   return null;
 }
 
+/** Whether the map is shown inside another site's page, where signing in takes the reader cookie. */
+export function isEmbedded(w: Window = window): boolean {
+  return w.self !== w.top;
+}
+
 export type ReaderField = 'name' | 'email' | PasswordField;
 export const READER_FIELDS: readonly ReaderField[] = ['name', 'email', 'password', 'password_confirmation'];
 

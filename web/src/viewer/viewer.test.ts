@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Node } from '../api/document';
 import { makeNode } from '../map/render/testing';
 import { foldText, searchNodes } from './search';
-import { VisitedNodes } from './visited';
+import { browserStorage, VisitedNodes } from './visited';
 import { levelAtScale, scaleForLevel } from './zoomLevels';
 
 describe('levels follow the zoom', () => {
@@ -77,5 +77,16 @@ describe('visited nodes', () => {
     const v = new VisitedNodes(refusing, 'm1');
     expect([...v.add(3)]).toEqual([3]);
     expect([...new VisitedNodes(null, 'm1').add(4)]).toEqual([4]);
+  });
+
+  it('does without storage where even reading it throws (a frame of another site that may keep nothing)', () => {
+    const denied = {
+      get localStorage(): Storage {
+        throw new DOMException('Access is denied for this document.', 'SecurityError');
+      },
+    };
+    expect(browserStorage(denied)).toBeNull();
+    const storage = {} as Storage;
+    expect(browserStorage({ localStorage: storage })).toBe(storage);
   });
 });

@@ -3,6 +3,18 @@
 /** What is needed of localStorage (absent in private modes that refuse it). */
 export type VisitedStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
+/**
+ * The browser's localStorage, or null where reading it throws: in a frame of another site that
+ * may keep nothing (third-party cookies blocked), and in some private modes.
+ */
+export function browserStorage(w: Pick<Window, 'localStorage'> = window): VisitedStorage | null {
+  try {
+    return w.localStorage;
+  } catch {
+    return null;
+  }
+}
+
 export class VisitedNodes {
   private readonly key: string;
   private ids: Set<number>;
