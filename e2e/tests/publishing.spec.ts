@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAsDemo, signInAs, uniqueEmail } from './accounts';
-import { text } from './catalog';
+import { LOCALES, text } from './catalog';
 import { MAP, addNode, openEditor } from './editing';
 import { saveShot } from './shots';
 
@@ -89,7 +89,8 @@ test('a published map is read signed out at its address, in German, and follows 
   // Taken down: the address is not there for anyone.
   await ok(await api.delete(`/api/v1/maps/${map.id}/publication/live`));
   await page.goto(`/m/${address}`);
-  await expect(page.getByText('This map is not here')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This map is not here' })).toBeVisible();
+  await saveShot(page, 'public-map-not-found-en');
   await reader.close();
   // The demo map's live seat is other tests' to take.
   await ok(await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: false } }));
@@ -151,8 +152,31 @@ test('a partial map: a reader registers and reads it; with the seats taken the n
     await lp.getByTestId('gate-password').fill('a long enough password');
     await lp.getByTestId('gate-submit').click();
     await expect(lp.getByTestId('viewer-canvas')).toBeVisible();
+
+    // A reader is no member: the organisation's maps stay closed to them.
+    expect((await rp.request.get('/api/v1/clients/demo/maps')).status()).toBe(404);
+    expect((await rp.request.get(`/api/v1/maps/${map.id}`)).status()).toBe(404);
+
+    // The admin sees the reader apart from the members, and frees the seat.
+    const adminPage = await browser.newPage({ locale: 'de-DE' });
+    await signInAs(adminPage, 'admin');
+    await adminPage.goto('/clients/demo/settings');
+    await adminPage.getByRole('tab', { name: text('de', 'clientSettings.tabs.users') }).click();
+    const row = adminPage.getByTestId('reader-row').filter({ hasText: email });
+    await expect(row).toContainText('Rita Lectrice');
+    await expect(adminPage.getByTestId('member-row').filter({ hasText: email })).toHaveCount(0);
+    await saveShot(adminPage, 'client-readers-de');
+    await row.getByRole('button', { name: text('de', 'clientSettings.remove') }).click();
+    await adminPage.getByTestId('confirm-dialog').getByRole('button', { name: text('de', 'clientSettings.remove') }).click();
+    await expect(adminPage.getByText(text('de', 'clientSettings.readers.removed', { email }))).toBeVisible();
+    await expect(row).toHaveCount(0);
+    readerIds.length = 0;
+    await adminPage.close();
+    // Removed, the reader is asked to become one again.
+    await rp.reload();
+    await expect(rp.getByTestId('gate-submit')).toHaveText(text('fr', 'viewer.gate.join'));
   } finally {
-    for (const id of readerIds) await admin.delete(`/api/v1/clients/demo/users/${id}`);
+    for (const id of readerIds) await admin.delete(`/api/v1/clients/demo/readers/${id}`);
     await superuser.patch('/api/v1/clients/demo/quotas', { data: { active_readers: before?.max ?? null } });
     await api.delete(`/api/v1/maps/${map.id}/publication/live`);
     await api.patch(`/api/v1/maps/${map.id}/publication`, { data: { access_mode: 'limited' } });
@@ -203,9 +227,25 @@ test('an embed is shown on an allowed site and refused by the browser elsewhere'
     await refused.goto(`${elsewhere.origin}/`);
     await blocked;
     await expect(refused.frameLocator('#map').getByTestId('viewer-canvas')).toHaveCount(0);
+
+    // Callable only when embedded: the partner's page still shows it; opened directly, it is refused in the reader's language.
+    await ok(await api.patch(`/api/v1/maps/${map.id}/publication`, { data: { embed_only: true } }));
+    await shown.reload();
+    await expect(shown.frameLocator('#map').getByTestId('viewer-canvas')).toBeVisible();
+    for (const { lang, locale } of LOCALES) {
+      const direct = await browser.newContext({ locale });
+      const page = await direct.newPage();
+      const res = await page.goto(`/m/${address}`);
+      expect(res?.status()).toBe(403);
+      await expect(page.getByRole('heading', { name: text(lang, 'viewer.embedOnly') })).toBeVisible();
+      await expect(page.getByTestId('viewer-canvas')).toHaveCount(0);
+      await saveShot(page, `embed-only-refused-${lang}`);
+      await direct.close();
+    }
     await context.close();
   } finally {
     await ok(await api.delete(`/api/v1/maps/${map.id}/publication/live`));
+    await ok(await api.patch(`/api/v1/maps/${map.id}/publication`, { data: { embed_only: false, embed_domains: '' } }));
     await ok(await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: false } }));
     await partner.close();
     await elsewhere.close();

@@ -287,7 +287,16 @@ func (s *Server) listMembers(w http.ResponseWriter, r *http.Request, a domain.Ac
 	for i, inv := range invs {
 		invOut[i] = openInvitationJSON{Email: inv.Email, Role: inv.Role, ExpiresAt: inv.ExpiresAt}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"users": out, "invitations": invOut})
+	readers, err := s.store.Readers(r.Context(), cs.ID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	readersOut := make([]readerJSON, len(readers))
+	for i, rd := range readers {
+		readersOut[i] = readerJSON{ID: rd.User.ID, Email: rd.User.Email, Name: rd.User.Name, Since: rd.Since}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"users": out, "invitations": invOut, "readers": readersOut})
 }
 
 // memberFor returns the member named by the path's user id, 404 for a user

@@ -31,20 +31,17 @@ func (s *Server) publicPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Security-Policy", "frame-ancestors "+strings.Join(append([]string{"'self'"}, p.EmbedDomains...), " "))
-	// Callable only when embedded: browsers say where a page will show.
-	if p.EmbedOnly && r.Header.Get("Sec-Fetch-Dest") != "iframe" {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		w.WriteHeader(http.StatusForbidden)
-		fmt.Fprintln(w, "This map can only be read where it is embedded.")
-		return
-	}
 	shell, ok := s.shell()
 	if !ok {
 		s.web.ServeHTTP(w, r)
 		return
 	}
-	head, body, err := s.seoFor(r, p)
-	if err != nil {
+	status, head, body := http.StatusOK, []byte(nil), []byte(nil)
+	// Callable only when embedded: browsers say where a page will show. The
+	// app, told by the marker, says so in the reader's language.
+	if p.EmbedOnly && r.Header.Get("Sec-Fetch-Dest") != "iframe" {
+		status, head = http.StatusForbidden, []byte(`<title>Strata</title><meta name="strata-embed-only" content="refused" />`)
+	} else if head, body, err = s.seoFor(r, p); err != nil {
 		s.log.Warn("public page without its outline", "url", url, "err", err)
 	}
 	page := bytes.Replace(shell, []byte("<title>Strata</title>"), head, 1)
@@ -55,6 +52,7 @@ func (s *Server) publicPage(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(status)
 	_, _ = w.Write(page)
 }
 

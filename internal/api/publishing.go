@@ -333,7 +333,13 @@ func (s *Server) publicAccess(r *http.Request, url string) (domain.Publication, 
 	if err != nil {
 		return p, domain.PublicDenied, domain.Client{}, err
 	}
-	return p, domain.ReadPublished(p, m.Live && c.Active, a, c.Name), c, nil
+	reader := false
+	if a.User.ID != 0 && p.AccessMode == domain.AccessPartial && !a.IsMember(c.Name) {
+		if reader, err = s.store.IsReader(ctx, c.ID, a.User.ID); err != nil {
+			return p, domain.PublicDenied, domain.Client{}, err
+		}
+	}
+	return p, domain.ReadPublished(p, m.Live && c.Active, a, c.Name, reader), c, nil
 }
 
 // readerVersion answers a publication's live version as its readers get it.

@@ -275,11 +275,14 @@ func TestPublicPage(t *testing.T) {
 
 		// Callable only when embedded.
 		ed.do("PATCH", pubPath, map[string]any{"access_mode": "accessible", "embed_only": true}).want(200)
-		if status, _, _ = page(t, h.as(anon), "/m/acme-plan", "document"); status != 403 {
-			t.Fatalf("opened directly: %d", status)
+		// Opened directly, the app is told to say so, and nothing of the map comes with it.
+		if status, _, body = page(t, h.as(anon), "/m/acme-plan", "document"); status != 403 ||
+			!strings.Contains(body, `<meta name="strata-embed-only"`) || strings.Contains(body, "Growth") {
+			t.Fatalf("opened directly: %d\n%s", status, body)
 		}
-		if status, _, _ = page(t, h.as(anon), "/m/acme-plan", "iframe"); status != 200 {
-			t.Fatalf("embedded: %d", status)
+		if status, _, body = page(t, h.as(anon), "/m/acme-plan", "iframe"); status != 200 ||
+			strings.Contains(body, "strata-embed-only") || !strings.Contains(body, "Growth &lt;plan&gt;") {
+			t.Fatalf("embedded: %d\n%s", status, body)
 		}
 
 		// An unknown address: the app, framed by no one else.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
@@ -11,8 +12,8 @@ import (
 )
 
 // Readers of partial maps (account-area §3, §4): anyone may register as a
-// reader, who is a guest of the map's client and takes one of its
-// active-reader seats.
+// reader of the map's client, which takes one of its active-reader seats and
+// lets them read its published partial maps, and nothing else of it.
 
 type readerRequest struct {
 	Name  string `json:"name"`
@@ -113,10 +114,36 @@ func (s *Server) registerReader(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, newUserJSON(a))
 }
 
-// addReader makes the user a guest of the client, within its seats.
+// addReader makes the user a reader of the client, within its seats.
 func addReader(ctx context.Context, tx *store.Store, clientID, userID int64) error {
-	if err := tx.RequireSeat(ctx, clientID, userID, domain.RoleGuest); err != nil {
+	if err := tx.RequireQuota(ctx, clientID, domain.QuotaActiveReaders, true); err != nil {
 		return err
 	}
-	return tx.AddMembership(ctx, userID, clientID, domain.RoleGuest)
+	return tx.AddReader(ctx, clientID, userID)
+}
+
+type readerJSON struct {
+	ID    int64     `json:"id"`
+	Email string    `json:"email"`
+	Name  string    `json:"name"`
+	Since time.Time `json:"since"`
+}
+
+// removeReader ends a reader's seat (admins; DELETE /clients/{name}/readers/{userId}).
+func (s *Server) removeReader(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+	cs, err := s.clientFor(r, a, domain.RoleAdmin)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	id, err := pathID(r, "userId")
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if err := s.store.RemoveReader(r.Context(), cs.ID, id); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }

@@ -139,6 +139,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/v1/clients/{name}/users", s.signedIn(s.listMembers))
 	m.HandleFunc("PATCH /api/v1/clients/{name}/users/{userId}", s.signedIn(s.patchMember))
 	m.HandleFunc("DELETE /api/v1/clients/{name}/users/{userId}", s.signedIn(s.removeMember))
+	m.HandleFunc("DELETE /api/v1/clients/{name}/readers/{userId}", s.signedIn(s.removeReader))
 	m.HandleFunc("GET /api/v1/clients/{name}/templates", s.signedIn(s.listMapTemplates))
 	m.HandleFunc("PATCH /api/v1/clients/{name}/templates/{templateId}", s.signedIn(s.patchMapTemplate))
 	m.HandleFunc("DELETE /api/v1/clients/{name}/templates/{templateId}", s.signedIn(s.deleteMapTemplate))

@@ -363,6 +363,29 @@ func TestReaderRegistration(t *testing.T) {
 		rita.do("GET", public, nil).want(200)
 		rita.do("POST", readers, nil).wantError(409, "conflict") // a reader already
 
+		// A reader is no member: nothing else of the client opens, working copies least of all.
+		var secret struct {
+			ID int64 `json:"id"`
+		}
+		h.as(admin).do("POST", "/api/v1/clients/acme/maps", newMapBody("Secret plans")).want(201).decode(&secret)
+		rita.do("GET", fmt.Sprintf("/api/v1/maps/%d", secret.ID), nil).wantError(404, "not_found")
+		rita.do("GET", fmt.Sprintf("/api/v1/maps/%d", h.mapID), nil).wantError(404, "not_found")
+		rita.do("GET", "/api/v1/clients/acme/maps", nil).wantError(404, "not_found")
+		var session struct {
+			ClientRoles map[string][]string `json:"client_roles"`
+		}
+		rita.do("GET", "/api/v1/auth/session", nil).want(200).decode(&session)
+		if len(session.ClientRoles) != 0 {
+			t.Fatalf("a reader holds roles: %v", session.ClientRoles)
+		}
+		var clients struct {
+			Clients []any `json:"clients"`
+		}
+		rita.do("GET", "/api/v1/clients", nil).want(200).decode(&clients)
+		if len(clients.Clients) != 0 {
+			t.Fatalf("a reader is shown clients: %v", clients.Clients)
+		}
+
 		// The seats are full: refused, and no account is left behind.
 		late := h.anonymous()
 		late.do("POST", readers, reader("late@example.org")).wantError(409, "quota_exceeded")
@@ -391,5 +414,39 @@ func TestReaderRegistration(t *testing.T) {
 		if quotas.Quotas["active_readers"].Count != 3 {
 			t.Fatalf("active readers %+v", quotas.Quotas)
 		}
+
+		// Admins see the readers apart from the members, and free a seat by removing one.
+		var users struct {
+			Users []struct {
+				Email string `json:"email"`
+			} `json:"users"`
+			Readers []struct {
+				ID    int64  `json:"id"`
+				Email string `json:"email"`
+				Name  string `json:"name"`
+			} `json:"readers"`
+		}
+		h.as(admin).do("GET", "/api/v1/clients/acme/users", nil).want(200).decode(&users)
+		if len(users.Readers) != 2 || users.Readers[0].Email != outsider+"@example.org" || users.Readers[1].Email != "rita@example.org" || users.Readers[1].Name != "Rita Reader" {
+			t.Fatalf("readers %+v", users.Readers)
+		}
+		for _, u := range users.Users {
+			if u.Email == "rita@example.org" {
+				t.Fatal("a reader is listed among the members")
+			}
+		}
+		ritaID := users.Readers[1].ID
+		path := fmt.Sprintf("/api/v1/clients/acme/readers/%d", ritaID)
+		ed.do("DELETE", path, nil).wantError(403, "forbidden")
+		h.as(outsider).do("DELETE", path, nil).wantError(404, "not_found")
+		h.as(admin).do("DELETE", path, nil).want(204)
+		h.as(admin).do("DELETE", path, nil).wantError(404, "not_found")
+		h.as(admin).do("DELETE", "/api/v1/clients/acme/readers/nobody", nil).wantError(404, "not_found")
+		h.as(admin).do("GET", "/api/v1/clients/acme/quotas", nil).want(200).decode(&quotas)
+		if quotas.Quotas["active_readers"].Count != 2 {
+			t.Fatalf("active readers after removing one %+v", quotas.Quotas)
+		}
+		ed.do("PATCH", pub, map[string]any{"access_mode": "partial"}).want(200)
+		rita.do("GET", public, nil).wantError(403, "reader_required")
 	})
 }

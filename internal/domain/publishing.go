@@ -202,14 +202,18 @@ const (
 
 // ReadPublished is the one rule for reading a live map: accessible maps are
 // anyone's; limited ones the client's members' (guests included) and
-// superusers'; partial ones too, and anyone may register as a reader of
-// them (a guest of the client, counted as an active reader). A map not live,
-// or without a live version, does not exist publicly.
-func ReadPublished(p Publication, live bool, a Actor, client string) PublicAccess {
+// superusers'; partial ones too, and its registered readers' (reader: the
+// user registered at one of the client's partial maps). Anyone may register
+// as a reader, counted as an active reader but no member: it opens nothing
+// else of the client. A map not live, or without a live version, does not
+// exist publicly.
+func ReadPublished(p Publication, live bool, a Actor, client string, reader bool) PublicAccess {
 	switch {
 	case !live || p.Live == nil:
 		return PublicDenied
 	case p.AccessMode == AccessAccessible, a.IsMember(client):
+		return PublicRead
+	case p.AccessMode == AccessPartial && reader && a.User.ID != 0:
 		return PublicRead
 	case a.User.ID == 0:
 		return PublicSignIn

@@ -77,31 +77,35 @@ func TestReadPublished(t *testing.T) {
 	live.Live = &Version{ID: 9, Revision: 4}
 	live.SyncedRevision = 4
 	cases := []struct {
-		mode AccessMode
-		who  Actor
-		want PublicAccess
+		mode   AccessMode
+		who    Actor
+		reader bool
+		want   PublicAccess
 	}{
-		{AccessAccessible, anon, PublicRead},
-		{AccessAccessible, stranger, PublicRead},
-		{AccessPartial, anon, PublicSignIn},
-		{AccessPartial, stranger, PublicRegister},
-		{AccessPartial, member, PublicRead},
-		{AccessLimited, anon, PublicSignIn},
-		{AccessLimited, stranger, PublicDenied},
-		{AccessLimited, member, PublicRead},
-		{AccessLimited, Actor{User: User{ID: 4, IsSuperuser: true}}, PublicRead},
+		{AccessAccessible, anon, false, PublicRead},
+		{AccessAccessible, stranger, false, PublicRead},
+		{AccessPartial, anon, false, PublicSignIn},
+		{AccessPartial, stranger, false, PublicRegister},
+		{AccessPartial, stranger, true, PublicRead},
+		{AccessPartial, member, false, PublicRead},
+		{AccessLimited, anon, false, PublicSignIn},
+		{AccessLimited, stranger, false, PublicDenied},
+		// A registered reader is no member: limited maps stay closed.
+		{AccessLimited, stranger, true, PublicDenied},
+		{AccessLimited, member, false, PublicRead},
+		{AccessLimited, Actor{User: User{ID: 4, IsSuperuser: true}}, false, PublicRead},
 	}
 	for _, c := range cases {
 		p := live
 		p.AccessMode = c.mode
-		if got := ReadPublished(p, true, c.who, "acme"); got != c.want {
-			t.Errorf("%s, user %d: %v, want %v", c.mode, c.who.User.ID, got, c.want)
+		if got := ReadPublished(p, true, c.who, "acme", c.reader); got != c.want {
+			t.Errorf("%s, user %d, reader %v: %v, want %v", c.mode, c.who.User.ID, c.reader, got, c.want)
 		}
 	}
-	if got := ReadPublished(live, false, member, "acme"); got != PublicDenied {
+	if got := ReadPublished(live, false, member, "acme", false); got != PublicDenied {
 		t.Error("a map not live is not readable")
 	}
-	if got := ReadPublished(NewPublication(1), true, member, "acme"); got != PublicDenied {
+	if got := ReadPublished(NewPublication(1), true, member, "acme", false); got != PublicDenied {
 		t.Error("a map without a live version is not readable")
 	}
 }

@@ -25,7 +25,8 @@ func (s *Store) LockClient(ctx context.Context, clientID int64) error {
 }
 
 // quotaCounts are the queries counting what each quota limits; $1 is the
-// client. A reader is a member whose every role is guest.
+// client. Active readers are the members whose every role is guest, and the
+// registered readers of its partial maps who hold no other role.
 var quotaCounts = map[domain.QuotaKind]string{
 	domain.QuotaMap:      `SELECT COUNT(*) FROM maps WHERE client_id = $1 AND is_template = FALSE`,
 	domain.QuotaTemplate: `SELECT COUNT(*) FROM maps WHERE client_id = $1 AND is_template = TRUE`,
@@ -33,8 +34,10 @@ var quotaCounts = map[domain.QuotaKind]string{
 	domain.QuotaUser:     `SELECT COUNT(DISTINCT user_id) FROM memberships WHERE client_id = $1`,
 	domain.QuotaEditingUser: `SELECT COUNT(DISTINCT user_id) FROM memberships
 		WHERE client_id = $1 AND role IN ('student', 'editor', 'admin')`,
-	domain.QuotaActiveReaders: `SELECT COUNT(DISTINCT m.user_id) FROM memberships m WHERE m.client_id = $1 AND m.role = 'guest'
-		AND NOT EXISTS (SELECT 1 FROM memberships o WHERE o.client_id = m.client_id AND o.user_id = m.user_id AND o.role <> 'guest')`,
+	domain.QuotaActiveReaders: `SELECT COUNT(*) FROM (
+		SELECT m.user_id FROM memberships m WHERE m.client_id = $1 AND m.role = 'guest'
+		UNION SELECT r.user_id FROM client_readers r WHERE r.client_id = $1) AS readers
+		WHERE NOT EXISTS (SELECT 1 FROM memberships o WHERE o.client_id = $1 AND o.user_id = readers.user_id AND o.role <> 'guest')`,
 }
 
 // Quota returns one of the client's limits with its count now.

@@ -138,6 +138,11 @@ export function removeMember(name: string, userId: number): Promise<void> {
   return request<undefined>('DELETE', `${clientPath(name)}/users/${userId}`);
 }
 
+/** Ends a reader's seat: they no longer read the client's partial maps. */
+export function removeReader(name: string, userId: number): Promise<void> {
+  return request<undefined>('DELETE', `${clientPath(name)}/readers/${userId}`);
+}
+
 export function listAccessRequests(name: string, signal?: AbortSignal): Promise<{ access_requests: AccessRequest[] }> {
   return request<{ access_requests: AccessRequest[] }>('GET', `${clientPath(name)}/access_requests`, { signal });
 }

@@ -28,6 +28,7 @@ export {
   listMapTemplates,
   listMembers,
   removeMember,
+  removeReader,
   renewApiKey,
   requestAccess,
   setMapLive,

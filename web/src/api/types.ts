@@ -285,9 +285,19 @@ export interface OpenInvitation {
   expires_at: string;
 }
 
+/** Someone who registered at one of the client's partial maps: no member, but a seat of the active readers. */
+export interface ClientReader {
+  id: number;
+  email: string;
+  name: string;
+  /** RFC 3339: when they registered. */
+  since: string;
+}
+
 export interface MemberList {
   users: Member[];
   invitations: OpenInvitation[];
+  readers: ClientReader[];
 }
 
 export interface MemberPatch {

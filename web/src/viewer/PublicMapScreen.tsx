@@ -5,9 +5,9 @@ import { ApiError } from '../api';
 import type { MapDocument, Node } from '../api/document';
 import { getPublicMap, getPublicNodeContent } from '../api/publishing';
 import { publicMaps } from '../api/prefetch';
-import { ErrorState } from '../layout/States';
+import { AuthLayout } from '../account/AuthLayout';
 import { LoadingScreen } from '../layout/StatusScreen';
-import { gateOf, type Gate } from './readerGate';
+import { embedOnlyRefused, gateOf, type Gate } from './readerGate';
 import { ReaderGate } from './ReaderGate';
 import { Viewer } from './Viewer';
 
@@ -51,6 +51,9 @@ export default function PublicMapScreen() {
     [doc, url],
   );
 
+  // Checked where the page arrived, not on every render: the marker stays in the page's head.
+  const [refused] = useState(embedOnlyRefused);
+  if (refused) return <AuthLayout icon="error" title={t('viewer.embedOnly')} subtitle={t('viewer.embedOnlyText')} />;
   const current = loaded?.url === url ? loaded : null;
   if (!current) return <LoadingScreen />;
   if ('gate' in current) {
@@ -65,7 +68,7 @@ export default function PublicMapScreen() {
     );
   }
   if ('problem' in current) {
-    return <ErrorState title={t(current.problem === 'notFound' ? 'viewer.notFound' : 'viewer.failed')} text={t('viewer.notFoundText')} />;
+    return <AuthLayout icon="error" title={t(current.problem === 'notFound' ? 'viewer.notFound' : 'viewer.failed')} subtitle={t('viewer.notFoundText')} />;
   }
   return <Viewer doc={current.doc} loadNode={loadNode} mapKey={`m-${url}`} />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api';
-import { gateFailure, gateOf, validateReader } from './readerGate';
+import { embedOnlyRefused, gateFailure, gateOf, validateReader } from './readerGate';
 
 describe('gateOf', () => {
   it('asks members of a limited map to sign in', () => {
@@ -43,5 +43,13 @@ describe('gateFailure', () => {
     expect(gateFailure(new ApiError(429, 'rate_limited', 'slow down'))).toBe('rateLimited');
     expect(gateFailure(new ApiError(0, 'network_error', 'offline'))).toBe('network');
     expect(gateFailure(new ApiError(500, 'internal', 'oops'))).toBe('generic');
+  });
+});
+
+describe('embedOnlyRefused', () => {
+  it('reads the marker the server puts in a refused page', () => {
+    const page = (selectors: string[]) => ({ querySelector: (q: string) => (selectors.includes(q) ? ({} as Element) : null) });
+    expect(embedOnlyRefused(page(['meta[name="strata-embed-only"]']))).toBe(true);
+    expect(embedOnlyRefused(page([]))).toBe(false);
   });
 });

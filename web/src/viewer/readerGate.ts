@@ -23,6 +23,14 @@ export function isEmbedded(w: Window = window): boolean {
   return w.self !== w.top;
 }
 
+/**
+ * Whether the server refused to show this page outside a frame: a map callable only when embedded,
+ * opened directly. The page it sends then carries this marker.
+ */
+export function embedOnlyRefused(page: Pick<Document, 'querySelector'> = document): boolean {
+  return page.querySelector('meta[name="strata-embed-only"]') !== null;
+}
+
 export type ReaderField = 'name' | 'email' | PasswordField;
 export const READER_FIELDS: readonly ReaderField[] = ['name', 'email', 'password', 'password_confirmation'];
 

@@ -15,11 +15,13 @@ import {
   queryClient,
   queryKeys,
   removeMember,
+  removeReader,
   renewApiKey,
   setQuotas,
   setTestingPeriod,
   updateClientSettings,
   updateMember,
+  type ClientReader,
   type ClientRole,
   type ClientSettings,
   type MapAccess,
@@ -370,6 +372,7 @@ function UsersTab({ clientName }: { clientName: string }) {
   return (
     <>
       <UserManagement key={members.dataUpdatedAt} clientName={clientName} members={members.data.users} invitations={members.data.invitations} maps={maps.data.maps} />
+      <ReaderList clientName={clientName} readers={members.data.readers} />
       {requests.data && requests.data.access_requests.length > 0 && (
         <section className={styles.section} style={{ maxWidth: 'none' }} data-testid="access-requests">
           <h2 className={styles.sectionTitle}>{t('clientSettings.requestsHeading')}</h2>
@@ -393,6 +396,78 @@ function UsersTab({ clientName }: { clientName: string }) {
         </section>
       )}
     </>
+  );
+}
+
+/** The readers who registered at the client's partial maps: each holds an active-reader seat until removed. */
+function ReaderList({ clientName, readers }: { clientName: string; readers: ClientReader[] }) {
+  const { t } = useTranslation();
+  const failureText = useFailureText();
+  const [removing, setRemoving] = useState<ClientReader | null>(null);
+  const [busy, setBusy] = useState(false);
+  const language = currentLanguage();
+
+  async function remove(reader: ClientReader) {
+    setBusy(true);
+    try {
+      await removeReader(clientName, reader.id);
+      toasts.success(t('clientSettings.readers.removed', { email: reader.email }));
+      setRemoving(null);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.clientMembers(clientName) });
+    } catch (err) {
+      toasts.error(t('clientSettings.readers.removeFailed', { reason: failureText(err) }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={styles.section} style={{ maxWidth: 'none' }} data-testid="readers-section">
+      <h2 className={styles.sectionTitle}>{t('clientSettings.readers.heading')}</h2>
+      <p className={styles.hint}>{t('clientSettings.readers.hint')}</p>
+      {readers.length === 0 ? (
+        <p className={styles.meta}>{t('clientSettings.readers.none')}</p>
+      ) : (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th>{t('clientSettings.columns.user')}</th>
+              <th>{t('clientSettings.readers.since')}</th>
+              <th>
+                <span className="visually-hidden">{t('clientSettings.columns.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {readers.map((r) => (
+              <tr key={r.id} data-testid="reader-row" data-email={r.email}>
+                <td>
+                  <strong>{r.name || r.email}</strong>
+                  <br />
+                  <span className={styles.meta}>{r.email}</span>
+                </td>
+                <td>{formatDate(r.since, language)}</td>
+                <td>
+                  <Button size="small" variant="dangerOutline" onClick={() => { setRemoving(r); }}>
+                    {t('clientSettings.remove')}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {removing && (
+        <ConfirmDialog
+          title={t('clientSettings.readers.removeTitle', { email: removing.email })}
+          text={t('clientSettings.readers.removeBody')}
+          confirm={t('clientSettings.remove')}
+          busy={busy}
+          onConfirm={() => void remove(removing)}
+          onClose={() => { setRemoving(null); }}
+        />
+      )}
+    </section>
   );
 }
 
