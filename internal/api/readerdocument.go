@@ -60,13 +60,15 @@ func readerDocument(doc []byte) (readerVersion, error) {
 			shown[heads[i].ID] = true
 		}
 	}
+	// cut: a previous or next link to a node left out.
+	cut := func(id *int64) bool { return id != nil && !shown[*id] }
 	nodes := make([]json.RawMessage, 0, len(shown))
 	for i, raw := range d.Nodes {
 		h := heads[i]
 		if !shown[h.ID] {
 			continue
 		}
-		if cut := func(id *int64) bool { return id != nil && !shown[*id] }; cut(h.NextID) || cut(h.PreviousID) {
+		if cut(h.NextID) || cut(h.PreviousID) {
 			var n domain.Node
 			if err := json.Unmarshal(raw, &n); err != nil {
 				return readerVersion{}, fmt.Errorf("stored version node %d: %w", h.ID, err)

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useState, type ChangeEvent, type ReactNode, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
@@ -399,27 +399,70 @@ function UsersTab({ clientName }: { clientName: string }) {
   );
 }
 
-/** The readers who registered at the client's partial maps: each holds an active-reader seat until removed. */
-function ReaderList({ clientName, readers }: { clientName: string; readers: ClientReader[] }) {
+/** Someone on one of the client's lists: a member, or a reader. */
+interface Removable {
+  id: number;
+  email: string;
+}
+
+/**
+ * Removing someone from a list of the client's: asked for, confirmed in a dialog, done, said in a
+ * toast, and the list loaded again. texts names the group of the removal's texts (removeTitle,
+ * removeBody, removed, removeFailed). Answers what asks for it and the dialog to render.
+ */
+function useConfirmedRemoval(
+  clientName: string,
+  texts: 'clientSettings' | 'clientSettings.readers',
+  removeOne: (clientName: string, id: number) => Promise<void>,
+): { ask: (item: Removable) => void; dialog: ReactNode } {
   const { t } = useTranslation();
   const failureText = useFailureText();
-  const [removing, setRemoving] = useState<ClientReader | null>(null);
+  const [removing, setRemoving] = useState<Removable | null>(null);
   const [busy, setBusy] = useState(false);
-  const language = currentLanguage();
 
-  async function remove(reader: ClientReader) {
+  async function remove(item: Removable) {
     setBusy(true);
     try {
-      await removeReader(clientName, reader.id);
-      toasts.success(t('clientSettings.readers.removed', { email: reader.email }));
+      await removeOne(clientName, item.id);
+      toasts.success(t(`${texts}.removed`, { email: item.email }));
       setRemoving(null);
       await queryClient.invalidateQueries({ queryKey: queryKeys.clientMembers(clientName) });
     } catch (err) {
-      toasts.error(t('clientSettings.readers.removeFailed', { reason: failureText(err) }));
+      toasts.error(t(`${texts}.removeFailed`, { reason: failureText(err) }));
     } finally {
       setBusy(false);
     }
   }
+
+  const dialog = removing && (
+    <ConfirmDialog
+      title={t(`${texts}.removeTitle`, { email: removing.email })}
+      text={t(`${texts}.removeBody`)}
+      confirm={t('clientSettings.remove')}
+      busy={busy}
+      onConfirm={() => void remove(removing)}
+      onClose={() => { setRemoving(null); }}
+    />
+  );
+  return { ask: setRemoving, dialog };
+}
+
+/** A user's name (or address) over their address, as the lists of users show them. */
+function UserCell({ user }: { user: { name: string; email: string } }) {
+  return (
+    <td>
+      <strong>{user.name || user.email}</strong>
+      <br />
+      <span className={styles.meta}>{user.email}</span>
+    </td>
+  );
+}
+
+/** The readers who registered at the client's partial maps: each holds an active-reader seat until removed. */
+function ReaderList({ clientName, readers }: { clientName: string; readers: ClientReader[] }) {
+  const { t } = useTranslation();
+  const removal = useConfirmedRemoval(clientName, 'clientSettings.readers', removeReader);
+  const language = currentLanguage();
 
   return (
     <section className={styles.section} style={{ maxWidth: 'none' }} data-testid="readers-section">
@@ -441,14 +484,10 @@ function ReaderList({ clientName, readers }: { clientName: string; readers: Clie
           <tbody>
             {readers.map((r) => (
               <tr key={r.id} data-testid="reader-row" data-email={r.email}>
-                <td>
-                  <strong>{r.name || r.email}</strong>
-                  <br />
-                  <span className={styles.meta}>{r.email}</span>
-                </td>
+                <UserCell user={r} />
                 <td>{formatDate(r.since, language)}</td>
                 <td>
-                  <Button size="small" variant="dangerOutline" onClick={() => { setRemoving(r); }}>
+                  <Button size="small" variant="dangerOutline" onClick={() => { removal.ask(r); }}>
                     {t('clientSettings.remove')}
                   </Button>
                 </td>
@@ -457,16 +496,7 @@ function ReaderList({ clientName, readers }: { clientName: string; readers: Clie
           </tbody>
         </table>
       )}
-      {removing && (
-        <ConfirmDialog
-          title={t('clientSettings.readers.removeTitle', { email: removing.email })}
-          text={t('clientSettings.readers.removeBody')}
-          confirm={t('clientSettings.remove')}
-          busy={busy}
-          onConfirm={() => void remove(removing)}
-          onClose={() => { setRemoving(null); }}
-        />
-      )}
+      {removal.dialog}
     </section>
   );
 }
@@ -490,8 +520,7 @@ function UserManagement({
   const [inviting, setInviting] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
   const [blocked, setBlocked] = useState<'inviteFirst' | 'nothing' | null>(null);
-  const [removing, setRemoving] = useState<Member | null>(null);
-  const [busyRemove, setBusyRemove] = useState(false);
+  const removal = useConfirmedRemoval(clientName, 'clientSettings', removeMember);
   const [quota, setQuota] = useState<QuotaText | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.clientMembers(clientName) });
@@ -544,20 +573,6 @@ function UserManagement({
       await refresh();
     } finally {
       setSaving(false);
-    }
-  }
-
-  async function remove(member: Member) {
-    setBusyRemove(true);
-    try {
-      await removeMember(clientName, member.id);
-      toasts.success(t('clientSettings.removed', { email: member.email }));
-      setRemoving(null);
-      await refresh();
-    } catch (err) {
-      toasts.error(t('clientSettings.removeFailed', { reason: failureText(err) }));
-    } finally {
-      setBusyRemove(false);
     }
   }
 
@@ -632,11 +647,7 @@ function UserManagement({
           <tbody>
             {rows.map((row, i) => (
               <tr key={row.member.id} data-testid="member-row" data-email={row.member.email}>
-                <td>
-                  <strong>{row.member.name || row.member.email}</strong>
-                  <br />
-                  <span className={styles.meta}>{row.member.email}</span>
-                </td>
+                <UserCell user={row.member} />
                 <td>
                   <select
                     aria-label={t('clientSettings.roleOf', { email: row.member.email })}
@@ -687,7 +698,7 @@ function UserManagement({
                   </details>
                 </td>
                 <td>
-                  <Button size="small" variant="dangerOutline" onClick={() => { setRemoving(row.member); }}>
+                  <Button size="small" variant="dangerOutline" onClick={() => { removal.ask(row.member); }}>
                     {t('clientSettings.remove')}
                   </Button>
                 </td>
@@ -706,16 +717,7 @@ function UserManagement({
           </Button>
         </div>
       </section>
-      {removing && (
-        <ConfirmDialog
-          title={t('clientSettings.removeTitle', { email: removing.email })}
-          text={t('clientSettings.removeBody')}
-          confirm={t('clientSettings.remove')}
-          busy={busyRemove}
-          onConfirm={() => void remove(removing)}
-          onClose={() => { setRemoving(null); }}
-        />
-      )}
+      {removal.dialog}
       {quota && <QuotaDialog quota={quota} onClose={() => { setQuota(null); }} />}
     </>
   );
