@@ -143,6 +143,12 @@ test('an invited user given read access to a map sees it read-only', async ({ pa
   // Below admin, the client settings are closed, with the reason.
   await expect(userPage.getByTestId('client-settings-locked')).toHaveAttribute('title', tr('overview.adminNeeded'));
   await context.close();
+
+  // The admin removes them again, after a confirmation.
+  await member.getByRole('button', { name: tr('clientSettings.remove') }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: tr('clientSettings.remove') }).click();
+  await expect(page.getByTestId('toast-success').last()).toHaveText(tr('clientSettings.removed', { email }));
+  await expect(member).toHaveCount(0);
 });
 
 test('reaching the map quota shows the message and creates nothing', async ({ page, baseURL }) => {
