@@ -23,6 +23,9 @@ export type PublishingSection = 'mapUrl' | 'mapAccess' | 'seo' | 'embedCode';
 
 const ACCESS_MODES: readonly AccessMode[] = ['limited', 'partial', 'accessible'];
 
+/** What a refused field must look like, said after the field's name. */
+const FIELD_HINTS: Partial<Record<string, 'urlHint' | 'domainsHint'>> = { url: 'urlHint', embed_domains: 'domainsHint' };
+
 export function PublishingSidebar({
   source,
   revision,
@@ -67,7 +70,9 @@ export function PublishingSidebar({
         err instanceof ApiError && err.code === 'conflict'
           ? t('sidebar.publishing.urlTaken')
           : field
-            ? t('sidebar.publishing.invalid', { field: t(`sidebar.publishing.fields.${field as 'url'}`) })
+            ? [t('sidebar.publishing.invalid', { field: t(`sidebar.publishing.fields.${field as 'url'}`) }), FIELD_HINTS[field] && t(`sidebar.publishing.${FIELD_HINTS[field]}`)]
+                .filter(Boolean)
+                .join(' ')
             : err instanceof ApiError && err.status === 403
               ? t('sidebar.publishing.askAdmin')
               : t('sidebar.publishing.failed'),
@@ -276,7 +281,7 @@ export function PublishingSidebar({
       )}
 
       {problem && (
-        <p className={styles.note} role="alert" data-testid="publishing-problem">
+        <p className={styles.problem} role="alert" data-testid="publishing-problem">
           {problem}
         </p>
       )}
