@@ -314,6 +314,17 @@ test('an editor sets the address and access, publishes from the editor, and sees
   await sidebar.getByTestId('publish-button').click();
   await expect(sidebar.getByTestId('live-status')).toHaveAttribute('data-status', 'up_to_date');
 
+  // Published, but not live in the overview: readers find nothing there yet, and the sidebar says so.
+  const reader = await browser.newPage();
+  await reader.goto(`/m/${address}`);
+  await expect(reader.getByRole('heading', { name: 'This map is not here' })).toBeVisible();
+  await expect(sidebar.getByTestId('not-live')).toContainText('Readers cannot open it yet');
+  await sidebar.getByTestId('make-live').click();
+  await expect(sidebar.getByTestId('not-live')).toHaveCount(0);
+  await reader.reload();
+  await expect(reader.getByTestId('viewer-canvas')).toBeVisible();
+  await reader.close();
+
   // A change to the working copy: the live version is behind.
   await addNode(page, 500, 300);
   await page.getByTestId('menu-embedCode').click();
@@ -334,5 +345,8 @@ test('an editor sets the address and access, publishes from the editor, and sees
   await page.getByTestId('menu-mapAccess').click();
   await page.getByTestId('publishing-sidebar').getByTestId('take-down-button').click();
   await expect(page.getByTestId('publishing-sidebar').getByTestId('live-status')).toHaveAttribute('data-status', 'not_published');
+  // The demo map's live seat is other tests' to take.
+  const mapId = /\/editor\/(\d+)/.exec(page.url())?.[1];
+  await ok(await page.request.patch(`/api/v1/maps/${mapId}/live`, { data: { live: false } }));
   await context.close();
 });

@@ -29,6 +29,7 @@ type publicationBody struct {
 		} `json:"created_by"`
 	} `json:"live"`
 	SyncedRevision int64 `json:"synced_revision"`
+	MapLive        bool  `json:"map_live"`
 	Revision       int64 `json:"revision"`
 }
 
@@ -91,10 +92,16 @@ func TestPublishingStatusAndPublicAccess(t *testing.T) {
 		}
 
 		public := "/api/v1/public/maps/acme-plan"
-		// Published but not a live map (the overview's toggle): it does not exist publicly.
+		// Published but not a live map (the overview's toggle): it does not exist publicly,
+		// and the publication says why.
 		h.as(guest).do("GET", public, nil).wantError(404, "not_found")
-		if err := s.SetMapLive(context.Background(), h.mapID, true); err != nil {
-			t.Fatal(err)
+		if p.MapLive {
+			t.Fatal("the publication says the map is live before its toggle is on")
+		}
+		ed.do("PATCH", fmt.Sprintf("/api/v1/maps/%d/live", h.mapID), map[string]any{"live": true}).want(200)
+		ed.do("GET", pubPath, nil).want(200).decode(&p)
+		if !p.MapLive {
+			t.Fatal("the publication does not say the map is live")
 		}
 
 		// Limited: members only; anonymous readers are asked to sign in.

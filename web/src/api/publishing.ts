@@ -38,6 +38,8 @@ export interface Publication {
    * once the map's revision passes it.
    */
   synced_revision: number;
+  /** The map overview's live toggle: readers open the live version only while it is on. */
+  map_live: boolean;
   /** The map's revision when the answer was made. */
   revision?: number;
 }

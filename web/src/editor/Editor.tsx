@@ -294,6 +294,7 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
     [store, publication, others, user.id, t],
   );
   const canPublish = user.is_superuser || hasRole(role, 'editor');
+  const isAdmin = user.is_superuser || hasRole(role, 'admin');
 
   // --- Others' locks on the canvas; own node lock follows the selection --------------------------
   const nodeLocks = useMemo(() => othersLocks(people.locks, user.id, 'node'), [people.locks, user.id]);
@@ -673,6 +674,7 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
               mapName={mapSettings.name}
               section={openOption}
               canPublish={canPublish}
+              isAdmin={isAdmin}
               lockedBy={sectionHolder}
               onClose={closePanel}
             />

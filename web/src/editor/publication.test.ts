@@ -22,6 +22,7 @@ const publication = (over: Partial<Publication> = {}): Publication => ({
   status: 'up_to_date',
   live: version(4),
   synced_revision: 10,
+  map_live: true,
   revision: 10,
   ...over,
 });

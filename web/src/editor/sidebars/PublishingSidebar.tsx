@@ -3,7 +3,8 @@
 // embed code. Each section is one editor's at a time (the Editor holds its lock while it is open).
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api';
+import { ApiError, setMapLive } from '../../api';
+import { quotaText } from '../../account/overview/overview';
 import {
   deleteLiveVersion,
   patchPublication,
@@ -32,6 +33,7 @@ export function PublishingSidebar({
   mapName,
   section,
   canPublish,
+  isAdmin,
   lockedBy,
   onClose,
 }: {
@@ -43,6 +45,8 @@ export function PublishingSidebar({
   section: PublishingSection;
   /** Admins and editors publish; others are told to ask an admin. */
   canPublish: boolean;
+  /** Admins are told to upgrade when the live-map seats are taken, others to ask an admin. */
+  isAdmin: boolean;
   lockedBy: LockHolder | null;
   onClose: () => void;
 }) {
@@ -77,6 +81,23 @@ export function PublishingSidebar({
               ? t('sidebar.publishing.askAdmin')
               : t('sidebar.publishing.failed'),
       );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // The overview's live toggle, from here: a published map that is not live is not there for readers.
+  const makeLive = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await setMapLive(mapId, true);
+      const now = source.get();
+      if (now.state === 'ready') source.set({ ...now.publication, map_live: true });
+      toasts.success(t('sidebar.publishing.madeLive'));
+    } catch (err) {
+      const quota = quotaText(err, isAdmin);
+      setProblem(quota ? t(quota.key) : t('sidebar.publishing.failed'));
     } finally {
       setBusy(false);
     }
@@ -118,7 +139,7 @@ export function PublishingSidebar({
           <div className={styles.buttons}>
             <Button
               size="small"
-              disabled={readOnly}
+              disabled={readOnly || status === 'up_to_date'}
               data-testid="publish-button"
               onClick={() => void run(() => publishMap(mapId), t('sidebar.publishing.published'))}
             >
@@ -138,6 +159,16 @@ export function PublishingSidebar({
           </div>
         ) : (
           <p className={styles.note}>{t('sidebar.publishing.askAdmin')}</p>
+        )}
+        {publication.live && !publication.map_live && (
+          <div className={styles.notLive} data-testid="not-live">
+            <p>{t('sidebar.publishing.notLive')}</p>
+            {canPublish && (
+              <Button size="small" variant="secondary" disabled={readOnly} data-testid="make-live" onClick={() => void makeLive()}>
+                {t('sidebar.publishing.makeLive')}
+              </Button>
+            )}
+          </div>
         )}
       </section>
 
