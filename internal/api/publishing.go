@@ -52,10 +52,10 @@ type publicationAnswer struct {
 	Revision int64 `json:"revision"`
 }
 
-func newPublicationAnswer(p domain.Publication, m domain.Map, mapRevision int64) publicationAnswer {
+func newPublicationAnswer(p domain.Publication, mapLive bool, mapRevision int64) publicationAnswer {
 	out := publicationAnswer{URL: p.URL, AccessMode: p.AccessMode, EmbedOnly: p.EmbedOnly, EmbedDomains: p.EmbedDomains,
 		SEOTitle: p.SEOTitle, SEODescription: p.SEODescription, Status: domain.StatusOf(p, mapRevision),
-		SyncedRevision: p.SyncedRevision, MapLive: m.Live, Revision: mapRevision}
+		SyncedRevision: p.SyncedRevision, MapLive: mapLive, Revision: mapRevision}
 	if p.Live != nil {
 		v := newVersionAnswer(*p.Live)
 		out.Live = &v
@@ -88,7 +88,7 @@ func (s *Server) getPublication(w http.ResponseWriter, r *http.Request, _ domain
 		writeError(w, r, s.log, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newPublicationAnswer(p, m, m.Revision))
+	writeJSON(w, http.StatusOK, newPublicationAnswer(p, m.Live, m.Revision))
 }
 
 type publicationPatch struct {
@@ -152,7 +152,7 @@ func (s *Server) patchPublication(w http.ResponseWriter, r *http.Request, a doma
 		writeError(w, r, s.log, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newPublicationAnswer(p, m, m.Revision))
+	writeJSON(w, http.StatusOK, newPublicationAnswer(p, m.Live, m.Revision))
 }
 
 // publisher answers 403 to those who may not publish; true when they may.
@@ -187,7 +187,7 @@ func (s *Server) publish(w http.ResponseWriter, r *http.Request, a domain.Actor,
 		)
 		p, _, res, err = s.editing.StoreVersion(r.Context(), m.ID, a.User.ID, domain.VersionPublished, note, snapshot)
 		if err == nil {
-			writeChange(w, http.StatusCreated, res, newPublicationAnswer(p, m, res.Revision))
+			writeChange(w, http.StatusCreated, res, newPublicationAnswer(p, m.Live, res.Revision))
 			return
 		}
 	}
@@ -222,7 +222,7 @@ func (s *Server) publishVersion(w http.ResponseWriter, r *http.Request, a domain
 			res editing.Result
 		)
 		if p, res, err = s.editing.PublishVersion(r.Context(), m.ID, a.User.ID, id); err == nil {
-			writeChange(w, http.StatusCreated, res, newPublicationAnswer(p, m, res.Revision))
+			writeChange(w, http.StatusCreated, res, newPublicationAnswer(p, m.Live, res.Revision))
 			return
 		}
 	}
@@ -239,7 +239,7 @@ func (s *Server) deleteLive(w http.ResponseWriter, r *http.Request, a domain.Act
 		writeError(w, r, s.log, err)
 		return
 	}
-	writeChange(w, http.StatusOK, res, newPublicationAnswer(p, m, res.Revision))
+	writeChange(w, http.StatusOK, res, newPublicationAnswer(p, m.Live, res.Revision))
 }
 
 type restoredAnswer struct {
@@ -256,7 +256,7 @@ func (s *Server) restoreVersion(w http.ResponseWriter, r *http.Request, a domain
 	if err == nil {
 		var res editing.Restored
 		if res, err = s.editing.RestoreVersion(r.Context(), m.ID, a.User.ID, id); err == nil {
-			writeChange(w, http.StatusOK, res.Result, restoredAnswer{res.Revision, newPublicationAnswer(res.Publication, m, res.Revision)})
+			writeChange(w, http.StatusOK, res.Result, restoredAnswer{res.Revision, newPublicationAnswer(res.Publication, m.Live, res.Revision)})
 			return
 		}
 	}
@@ -273,7 +273,7 @@ func (s *Server) resetToLive(w http.ResponseWriter, r *http.Request, a domain.Ac
 		writeError(w, r, s.log, err)
 		return
 	}
-	writeChange(w, http.StatusOK, res.Result, restoredAnswer{res.Revision, newPublicationAnswer(res.Publication, m, res.Revision)})
+	writeChange(w, http.StatusOK, res.Result, restoredAnswer{res.Revision, newPublicationAnswer(res.Publication, m.Live, res.Revision)})
 }
 
 func (s *Server) listVersions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
