@@ -111,6 +111,27 @@ describe('Renderer', () => {
     expect(ctx.ops('stroke')).toHaveLength(0);
   });
 
+  it('keeps the thin border of a node whose fill is the map’s background, however far out', () => {
+    // The defaults: a white node with a 1 px border, on a white map.
+    const { renderer, ctx } = setup([makeNode(1, 100, 100, { bg_color: '#FFF', border_color: '#1e293b', border_width: 1 })]);
+    renderer.setState({ background: '#ffffff' });
+    renderer.camera.setScale(0.3, 0, 0); // 1 px × 0.3: under 0.75 device px
+    renderer.draw();
+    expect(ctx.ops('stroke').map((c) => c.stroke)).toEqual(['#1e293b']);
+    // On a map of another colour the fill shows, and the hairline is left out as before.
+    renderer.setState({ background: '#fdf6e3' });
+    ctx.reset();
+    renderer.draw();
+    expect(ctx.ops('stroke')).toHaveLength(0);
+    // Smaller than a few pixels, the node is a box: in its border's colour on a map of its fill's.
+    renderer.setState({ background: '#ffffff' });
+    renderer.camera.setScale(0.02, 0, 0);
+    ctx.reset();
+    renderer.draw();
+    expect(ctx.ops('fill').map((c) => c.fill)).toContain('#1e293b');
+    expect(ctx.ops('fill').map((c) => c.fill)).not.toContain('#FFF');
+  });
+
   it('spends a bounded time per frame re-rasterising for a new zoom, finishing in the next frames', () => {
     const nodes = Array.from({ length: 20 }, (_, i) => makeNode(i + 1, 100 + (i % 5) * 130, 100 + Math.floor(i / 5) * 100));
     const { renderer, frames } = setup(nodes);

@@ -980,8 +980,9 @@ export class Renderer {
         ctx.fillStyle = s.bg_color;
         ctx.fill();
       }
-      // Without fill the border is all there is: then it stays however thin.
-      const fill = s.bg_enabled && s.bg_color !== 'transparent';
+      // Without a fill that shows, the border is all there is: then it stays however thin (a white
+      // node on a white map must not vanish as the map zooms out).
+      const fill = s.bg_enabled && s.bg_color !== 'transparent' && !sameColour(s.bg_color, this.state.background);
       if (s.border_enabled && s.border_width > 0 && (!fill || s.border_width * S >= LOD_MIN_BORDER_PX)) {
         ctx.strokeStyle = s.border_color;
         ctx.lineWidth = Math.max(s.border_width, 1 / S);
@@ -998,8 +999,11 @@ export class Renderer {
   private fillBoxes(ctx: Context2D, buckets: Map<string, NodeEntry[]>, alpha: number): void {
     ctx.globalAlpha = alpha;
     for (const [color, b] of buckets) {
-      if (b.length === 0) continue;
-      ctx.fillStyle = color;
+      const first = b[0];
+      if (!first) continue;
+      // Boxes the colour of the map would not show: their border's colour stands for them (that of
+      // the first, as a box this small cannot tell them apart).
+      ctx.fillStyle = sameColour(color, this.state.background) && first.style.border_enabled ? first.style.border_color : color;
       ctx.beginPath();
       for (const e of b) ctx.rect(e.box.x - e.style.width / 2, e.box.y - e.style.height / 2, e.style.width, e.style.height);
       ctx.fill();
@@ -1227,4 +1231,15 @@ function addHead(ctx: Context2D, h: NonNullable<EdgeEntry['end']>): number {
   for (let i = 2; i < p.length; i += 2) ctx.lineTo(p[i] ?? 0, p[i + 1] ?? 0);
   ctx.closePath();
   return 1;
+}
+
+/** Whether two CSS colours are the same hex colour (#fff is #FFFFFF); a null background is none. */
+function sameColour(a: string, b: string | null): boolean {
+  if (b === null) return false;
+  return a === b || expandHex(a) === expandHex(b);
+}
+
+function expandHex(c: string): string {
+  const x = c.trim().toLowerCase();
+  return /^#[0-9a-f]{3}$/.test(x) ? `#${x[1]}${x[1]}${x[2]}${x[2]}${x[3]}${x[3]}` : x;
 }
