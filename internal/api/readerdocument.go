@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"sync"
 
 	"github.com/strata-maps/strata/internal/domain"
@@ -99,12 +100,38 @@ func readerDocument(doc []byte) (readerVersion, error) {
 			edges = append(edges, raw)
 		}
 	}
-	d.Nodes, d.Edges = nodes, edges
-	out, err := json.Marshal(d)
+	// Written out piece by piece: each piece is already valid JSON, and
+	// json.Marshal would check and compact all of them once more.
+	out := make([]byte, 0, len(doc))
+	out = append(out, `{"map":`...)
+	out = append(out, d.Map...)
+	out = append(out, `,"object_templates":`...)
+	out = append(out, d.ObjectTemplates...)
+	out = append(out, `,"global_design":`...)
+	out = append(out, d.GlobalDesign...)
+	layers, err := json.Marshal(d.Layers)
 	if err != nil {
-		return readerVersion{}, fmt.Errorf("version document for readers: %w", err)
+		return readerVersion{}, fmt.Errorf("layers for readers: %w", err)
 	}
-	return readerVersion{document: out, shown: shown}, nil
+	out = append(out, `,"layers":`...)
+	out = append(out, layers...)
+	out = append(out, `,"revision":`...)
+	out = strconv.AppendInt(out, d.Revision, 10)
+	out = appendRawList(append(out, `,"nodes":`...), nodes)
+	out = appendRawList(append(out, `,"edges":`...), edges)
+	return readerVersion{document: append(out, '}'), shown: shown}, nil
+}
+
+// appendRawList writes a JSON array of the given values.
+func appendRawList(b []byte, list []json.RawMessage) []byte {
+	b = append(b, '[')
+	for i, v := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, v...)
+	}
+	return append(b, ']')
 }
 
 // versionCache keeps what is derived from the latest live versions: a
