@@ -2,10 +2,13 @@ package api_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -367,6 +370,21 @@ func TestPublicMapLeavesOutWhatReadersAreNotShown(t *testing.T) {
 			} `json:"layers"`
 		}
 		res.decode(&doc)
+		// Every part of the document is there, as the editors' document has it.
+		var readersParts, editorsParts map[string]json.RawMessage
+		res.decode(&readersParts)
+		ed.do("GET", mapPath, nil).want(200).decode(&editorsParts)
+		if len(readersParts) != len(editorsParts) {
+			t.Fatalf("readers get the parts %v, editors %v", slices.Sorted(maps.Keys(readersParts)), slices.Sorted(maps.Keys(editorsParts)))
+		}
+		for k := range editorsParts {
+			if _, ok := readersParts[k]; !ok {
+				t.Fatalf("readers do not get %q", k)
+			}
+		}
+		if string(readersParts["global_design"]) != string(editorsParts["global_design"]) {
+			t.Fatalf("the global design differs for readers: %s", readersParts["global_design"])
+		}
 		if len(doc.Nodes) != 2 || doc.Nodes[0].ID != shown || doc.Nodes[1].ID != beside {
 			t.Fatalf("readers got nodes %+v", doc.Nodes)
 		}
