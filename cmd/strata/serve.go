@@ -114,9 +114,10 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 		return err
 	}
 	defer closeLive()
+	handler := api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
+		Editing: editing.New(s, hub), Live: hub, Fonts: fonts})
 	srv := &http.Server{
-		Handler: api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
-			Editing: editing.New(s, hub), Live: hub, Fonts: fonts}),
+		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
@@ -139,6 +140,7 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
+	handler.Wait() // before the store closes
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("serve: %w", err)
 	}

@@ -74,9 +74,13 @@ func newHarness(t *testing.T, s *store.Store) *harness {
 	log := slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	h.hub = live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, api.Grants(s), nil)
 	t.Cleanup(h.hub.Close)
-	h.srv = httptest.NewServer(api.New(api.Deps{Store: s, Log: log, Web: testWeb, PublicURL: "http://strata.test",
-		Mail: &mail.Outbox{Dir: h.outbox, Log: log}, Editing: editing.New(s, h.hub), Live: h.hub, Fonts: testFonts}))
-	t.Cleanup(h.srv.Close)
+	handler := api.New(api.Deps{Store: s, Log: log, Web: testWeb, PublicURL: "http://strata.test",
+		Mail: &mail.Outbox{Dir: h.outbox, Log: log}, Editing: editing.New(s, h.hub), Live: h.hub, Fonts: testFonts})
+	h.srv = httptest.NewServer(handler)
+	t.Cleanup(func() {
+		h.srv.Close()
+		handler.Wait()
+	})
 
 	var err error
 	if h.acme, err = s.CreateClient(ctx, "acme", "Acme Ltd"); err != nil {

@@ -188,6 +188,7 @@ func (s *Server) publish(w http.ResponseWriter, r *http.Request, a domain.Actor,
 		p, _, res, err = s.editing.StoreVersion(r.Context(), m.ID, a.User.ID, domain.VersionPublished, note, snapshot)
 		if err == nil {
 			writeChange(w, http.StatusCreated, res, newPublicationAnswer(p, m.Live, res.Revision))
+			s.prepareForReaders(p)
 			return
 		}
 	}
@@ -223,6 +224,7 @@ func (s *Server) publishVersion(w http.ResponseWriter, r *http.Request, a domain
 		)
 		if p, res, err = s.editing.PublishVersion(r.Context(), m.ID, a.User.ID, id); err == nil {
 			writeChange(w, http.StatusCreated, res, newPublicationAnswer(p, m.Live, res.Revision))
+			s.prepareForReaders(p)
 			return
 		}
 	}
@@ -361,6 +363,27 @@ func (s *Server) readerVersion(ctx context.Context, p domain.Publication) (reade
 	s.readers.put(p.Live.ID, rv)
 	return rv, nil
 }
+
+// prepareForReaders derives a new live version's readers' document after
+// the publishing call is answered, so that its first reader does not wait
+// for it. A failure only costs that reader the wait: their own request
+// derives it again and reports what goes wrong.
+func (s *Server) prepareForReaders(p domain.Publication) {
+	if p.Live == nil {
+		return
+	}
+	s.background.Add(1)
+	go func() {
+		defer s.background.Done()
+		if _, err := s.readerVersion(context.Background(), p); err != nil {
+			s.log.Debug("readers' document not prepared", "map", p.MapID, "version", p.Live.ID, "err", err)
+		}
+	}()
+}
+
+// Wait waits for the work the server does after answering a call: call it
+// once the HTTP server has shut down, before the store closes.
+func (s *Server) Wait() { s.background.Wait() }
 
 // publicMap answers a published map's live document (GET /api/v1/public/maps/{url}).
 func (s *Server) publicMap(w http.ResponseWriter, r *http.Request) {

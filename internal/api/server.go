@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/klauspost/compress/gzhttp"
@@ -58,8 +59,10 @@ type Server struct {
 	web        http.Handler
 	dist       fs.FS // the web app's files, for the public map's page
 	// What is derived from live versions, by version id.
-	readers      versionCache[readerVersion]
-	outlines     versionCache[[]byte]
+	readers  versionCache[readerVersion]
+	outlines versionCache[[]byte]
+	// Work done after answering (see Wait).
+	background   sync.WaitGroup
 	publicURL    string
 	publicOrigin string
 	secureCookie bool

@@ -106,7 +106,7 @@ func Serve(s *store.Store, ed *editing.Service) (string, func(), error) {
 	h := api.New(api.Deps{Store: s, Log: log, PublicURL: "http://" + ln.Addr().String(), Mail: &mail.Outbox{Log: slog.New(slog.NewTextHandler(io.Discard, nil))}, Editing: ed})
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln)
-	return "http://" + ln.Addr().String(), func() { srv.Close() }, nil
+	return "http://" + ln.Addr().String(), func() { srv.Close(); h.Wait() }, nil
 }
 
 // Client is a signed-in browser.
