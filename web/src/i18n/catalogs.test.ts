@@ -37,6 +37,7 @@ const sameInLanguage = {
     'clients.columns.status', // Status
     'form.optional', // optional
     'mapOverview.revision', // Revision {{revision}}
+    'overview.liveOn', // Live (as in "live schalten")
   ]),
   fr: new Set([
     'askAccess.message', // Message
