@@ -96,7 +96,7 @@ func (s *Server) seoFor(r *http.Request, p domain.Publication) (head, body []byt
 		if outline, err = s.outline(r.Context(), p, m); err != nil {
 			return head, nil, err
 		}
-		s.outlines.put(p.Live.ID, outline)
+		s.outlines.put(p.Live.ID, outline, len(outline))
 	}
 	return head, outline, nil
 }

@@ -360,7 +360,7 @@ func (s *Server) readerVersion(ctx context.Context, p domain.Publication) (reade
 	if err != nil {
 		return readerVersion{}, fmt.Errorf("live version %d of map %d: %w", p.Live.ID, p.MapID, err)
 	}
-	s.readers.put(p.Live.ID, rv)
+	s.readers.put(p.Live.ID, rv, len(rv.document))
 	return rv, nil
 }
 
