@@ -231,13 +231,20 @@ func ShownToReaders(v Visibility, levels int, layers []Layer) bool {
 	if v.Hidden {
 		return false
 	}
-	hidden := make(map[int]bool, len(layers))
-	for _, l := range layers {
-		hidden[l.ID] = l.Hidden
-	}
+	// Called for every node of a version: a map has a dozen levels at most,
+	// so a scan beats building a set each time.
 	for level := max(v.MinLevel, 1); level <= min(v.MaxLevel, levels); level++ {
-		if !hidden[level] {
+		if !layerHidden(layers, level) {
 			return true
+		}
+	}
+	return false
+}
+
+func layerHidden(layers []Layer, level int) bool {
+	for _, l := range layers {
+		if l.ID == level {
+			return l.Hidden
 		}
 	}
 	return false
