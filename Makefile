@@ -5,12 +5,12 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-GO_TEST_FLAGS ?= -race -count=1
+GO_TEST_FLAGS ?= -race -count=1 -timeout 25m
 BIN := bin/strata
 WEB_DEPS := web/node_modules/.installed
 E2E_DEPS := e2e/node_modules/.installed
 
-.PHONY: run build web test test-go test-web test-e2e chromium bench bench-canvas clean
+.PHONY: run build web test test-go test-web test-e2e chromium bench bench-canvas clean fuzz
 
 run: build
 	./$(BIN) demo --if-empty --log-level warn
@@ -46,6 +46,18 @@ test-go:
 	@unformatted=$$(gofmt -l cmd internal); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	go vet ./...
 	go test $(GO_TEST_FLAGS) ./...
+
+# Each fuzz target for FUZZ_TIME (their seed corpora run in test-go as
+# ordinary tests). Findings land in the package's testdata/fuzz/ and then
+# run in every test-go.
+FUZZ_TIME ?= 1m
+fuzz:
+	@for pkg in ./internal/api ./internal/editing; do \
+		for target in $$(go test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+			echo "fuzzing $$pkg $$target for $(FUZZ_TIME)"; \
+			go test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZ_TIME) $$pkg; \
+		done; \
+	done
 
 test-web: $(WEB_DEPS)
 	cd web && npm run typecheck && npm run lint && npm test

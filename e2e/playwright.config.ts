@@ -44,6 +44,9 @@ export default defineConfig({
       ],
     },
     viewport: { width: 1280, height: 800 },
+    // The API refuses cookie-carrying writes without Origin, as every browser sends it with a
+    // POST/PATCH/DELETE; the tests' page.request calls are not browser fetches and would not.
+    extraHTTPHeaders: { Origin: baseURL },
     screenshot: 'only-on-failure',
     trace: 'off',
   },

@@ -25,35 +25,7 @@ import (
 // on different instances see each other's pointers, locks and changes, and
 // the locks of an instance that is killed are freed within 30 s.
 func TestTwoInstancesOverRedis(t *testing.T) {
-	redisURL := os.Getenv("STRATA_TEST_REDIS_URL")
-	if os.Getenv(storetest.PostgresEnv) == "" || redisURL == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("CI must set STRATA_TEST_POSTGRES_URL and STRATA_TEST_REDIS_URL")
-		}
-		t.Skip("needs STRATA_TEST_POSTGRES_URL and STRATA_TEST_REDIS_URL (CI sets both)")
-	}
-	dbURL := storetest.CreatePostgresDatabase(t)
-	opt, err := redis.ParseURL(redisURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt.DB = 3 // a database of its own, emptied first
-	rdb := redis.NewClient(opt)
-	defer rdb.Close()
-	if err := rdb.FlushDB(context.Background()).Err(); err != nil {
-		t.Fatal(err)
-	}
-	redisURL = fmt.Sprintf("redis://%s/3", opt.Addr)
-
-	bin := filepath.Join(t.TempDir(), "strata")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	if out, err := exec.Command(bin, "demo", "--database-url", dbURL, "--log-level", "warn").CombinedOutput(); err != nil {
-		t.Fatalf("demo: %v\n%s", err, out)
-	}
-	a := startInstance(t, bin, dbURL, redisURL)
-	b := startInstance(t, bin, dbURL, redisURL)
+	a, b := startTwoInstances(t, 3)
 
 	editor := signIn(t, a.url, "editor@demo.example.org", "demo-editor")
 	admin := signIn(t, b.url, "admin@demo.example.org", "demo-admin")
@@ -115,6 +87,42 @@ type instance struct {
 	cmd *exec.Cmd
 }
 
+// startTwoInstances builds strata, seeds the demo on a fresh PostgreSQL
+// database and starts two instances on it that share Redis database
+// redisDB (emptied first; each test that starts instances has its own).
+// Without PostgreSQL and Redis it skips, but fails in CI.
+func startTwoInstances(t *testing.T, redisDB int) (a, b instance) {
+	t.Helper()
+	redisURL := os.Getenv("STRATA_TEST_REDIS_URL")
+	if os.Getenv(storetest.PostgresEnv) == "" || redisURL == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI must set STRATA_TEST_POSTGRES_URL and STRATA_TEST_REDIS_URL")
+		}
+		t.Skip("needs STRATA_TEST_POSTGRES_URL and STRATA_TEST_REDIS_URL (CI sets both)")
+	}
+	dbURL := storetest.CreatePostgresDatabase(t)
+	opt, err := redis.ParseURL(redisURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.DB = redisDB
+	rdb := redis.NewClient(opt)
+	defer rdb.Close()
+	if err := rdb.FlushDB(context.Background()).Err(); err != nil {
+		t.Fatal(err)
+	}
+	redisURL = fmt.Sprintf("redis://%s/%d", opt.Addr, redisDB)
+
+	bin := filepath.Join(t.TempDir(), "strata")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	if out, err := exec.Command(bin, "demo", "--database-url", dbURL, "--log-level", "warn").CombinedOutput(); err != nil {
+		t.Fatalf("demo: %v\n%s", err, out)
+	}
+	return startInstance(t, bin, dbURL, redisURL), startInstance(t, bin, dbURL, redisURL)
+}
+
 func startInstance(t *testing.T, bin, dbURL, redisURL string) instance {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -162,6 +170,7 @@ func postJSONWith(t *testing.T, c *http.Client, url string, body any, want int) 
 	b, _ := json.Marshal(body)
 	req, _ := http.NewRequest("POST", url, strings.NewReader(string(b)))
 	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", req.URL.Scheme+"://"+req.URL.Host) // as a browser does; cookie writes without it are refused
 	res, err := c.Do(req)
 	if err != nil {
 		t.Fatal(err)

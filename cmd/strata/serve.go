@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -79,6 +80,11 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 		return err
 	}
 	log := e.logger(cfg)
+	// The data directory holds the SQLite file, the mail outbox and media;
+	// /readyz fails while it takes no files, so it exists from the start.
+	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+		return fmt.Errorf("%s: %w", config.Name("data-dir"), err)
+	}
 	s, err := openStore(ctx, cfg, log)
 	if err != nil {
 		return err
@@ -109,19 +115,18 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 		return fmt.Errorf("%s: %w", config.Name("smtp-url"), err)
 	}
 	go sweepExpired(ctx, s, log)
-	hub, closeLive, err := openLive(ctx, cfg, s, publicURL, log)
+	trusted, err := cfg.TrustedProxyPrefixes()
+	if err != nil {
+		return err
+	}
+	hub, rdb, closeLive, err := openLive(ctx, cfg, s, publicURL, log)
 	if err != nil {
 		return err
 	}
 	defer closeLive()
 	handler := api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
-		Editing: editing.New(s, hub), Live: hub, Fonts: fonts})
-	srv := &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
+		Editing: editing.New(s, hub), Live: hub, Fonts: fonts, DataDir: cfg.DataDir, Redis: rdb, TrustedProxies: trusted})
+	srv := api.NewHTTPServer(handler, api.DefaultTimeouts(), log)
 	log.Info("strata serving", "addr", ln.Addr().String())
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
@@ -176,30 +181,35 @@ func sweepExpired(ctx context.Context, s *store.Store, log *slog.Logger) {
 	}
 }
 
+func liveOptions(s *store.Store, origins []string) live.Options {
+	return live.Options{Grants: api.Grants(s), Access: api.LiveAccess(s), Origins: origins}
+}
+
 // openLive builds the live channel: in memory for one instance, over Redis
-// when a Redis URL is set.
-func openLive(ctx context.Context, cfg *config.Config, s *store.Store, publicURL string, log *slog.Logger) (*live.Hub, func(), error) {
+// when a Redis URL is set. The Redis client (nil without one) also holds
+// the rate limits.
+func openLive(ctx context.Context, cfg *config.Config, s *store.Store, publicURL string, log *slog.Logger) (*live.Hub, redis.Cmdable, func(), error) {
 	origins := []string{hostOf(publicURL)}
 	if u, err := url.Parse(publicURL); err == nil && u.Port() != "" {
 		origins = append(origins, u.Host)
 	}
 	if cfg.RedisURL == "" {
-		hub := live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, api.Grants(s), origins)
-		return hub, func() {}, nil
+		hub := live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, liveOptions(s, origins))
+		return hub, nil, func() {}, nil
 	}
 	opt, err := redis.ParseURL(cfg.RedisURL)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", config.Name("redis-url"), err)
+		return nil, nil, nil, fmt.Errorf("%s: %w", config.Name("redis-url"), err)
 	}
 	rdb := redis.NewClient(opt)
 	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	if err := rdb.Ping(pingCtx).Err(); err != nil {
 		rdb.Close()
-		return nil, nil, fmt.Errorf("%s: cannot reach Redis at %s: %w", config.Name("redis-url"), opt.Addr, err)
+		return nil, nil, nil, fmt.Errorf("%s: cannot reach Redis at %s: %w", config.Name("redis-url"), opt.Addr, err)
 	}
 	bus := live.NewRedisBus(rdb)
-	hub := live.NewHub(live.NewRedisState(rdb), bus, log, api.Grants(s), origins)
+	hub := live.NewHub(live.NewRedisState(rdb), bus, log, liveOptions(s, origins))
 	log.Info("live channel on Redis", "at", opt.Addr)
-	return hub, func() { bus.Close(); rdb.Close() }, nil
+	return hub, rdb, func() { bus.Close(); rdb.Close() }, nil
 }

@@ -193,8 +193,8 @@ test('reaching the map quota shows the message and creates nothing', async ({ pa
 
 test('a user changes their profile and password', async ({ page, baseURL }) => {
   const email = uniqueEmail('profile');
-  await createAccount(baseURL ?? '', email, 'first-password', 'editor');
-  await signIn(page, email, 'first-password');
+  await createAccount(baseURL ?? '', email, 'the-first-password', 'editor');
+  await signIn(page, email, 'the-first-password');
   await page.getByTestId('user-settings-link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('userSettings.title'));
 
@@ -211,7 +211,7 @@ test('a user changes their profile and password', async ({ page, baseURL }) => {
   await password.getByLabel(tr('password.confirm')).fill('second-password');
   await password.getByRole('button', { name: tr('userSettings.savePassword') }).click();
   await expect(password.getByText(tr('userSettings.currentWrong'))).toBeVisible();
-  await password.getByLabel(tr('userSettings.currentPassword')).fill('first-password');
+  await password.getByLabel(tr('userSettings.currentPassword')).fill('the-first-password');
   await password.getByRole('button', { name: tr('userSettings.savePassword') }).click();
   await expect(page.getByTestId('toast-success').last()).toHaveText(tr('userSettings.passwordSaved'));
 

@@ -54,6 +54,30 @@ export async function invite(api: APIRequestContext, client: string, email: stri
   return res.status();
 }
 
+/**
+ * Invites an address that has an account, and accepts as its owner (signed in with its password):
+ * an invitation adds nobody before.
+ */
+export async function inviteAndAccept(
+  baseURL: string,
+  inviter: APIRequestContext,
+  client: string,
+  email: string,
+  password: string,
+  role: string,
+): Promise<void> {
+  const before = await outboxFiles(email);
+  expect(await invite(inviter, client, email, role)).toBe(201);
+  const token = new URL(await waitForLink(email, '/register', { exclude: before })).searchParams.get('token');
+  const owner = await apiAs(baseURL, email, password);
+  try {
+    const res = await owner.post('/api/v1/auth/accept', { data: { token } });
+    expect(res.status(), await res.text()).toBe(200);
+  } finally {
+    await owner.dispose();
+  }
+}
+
 /** Invites a new address as the demo admin and returns the links of the invitation mail. */
 export async function inviteNewAddress(
   baseURL: string,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAsDemo, createAccount, invite, signIn, signInAs, uniqueClientName, uniqueEmail } from './accounts';
+import { apiAsDemo, createAccount, inviteAndAccept, signIn, signInAs, uniqueClientName, uniqueEmail } from './accounts';
 
 test.use({ locale: 'en-US' });
 
@@ -81,13 +81,13 @@ test('a user of two clients lands on the clients overview and asks for access', 
   const password = 'two-clients-pw';
   await createAccount(baseURL ?? '', email, password, 'student');
 
-  // A second client, to which the account is added at once (it exists already).
+  // A second client, whose invitation the account accepts (it exists already).
   const second = uniqueClientName('second');
   const superuser = await apiAsDemo(baseURL ?? '', 'superuser');
   try {
     const res = await superuser.post('/api/v1/clients', { data: { name: second, title: 'Second Client' } });
     expect(res.status(), await res.text()).toBe(201);
-    expect(await invite(superuser, second, email, 'guest')).toBe(200);
+    await inviteAndAccept(baseURL ?? '', superuser, second, email, password, 'guest');
   } finally {
     await superuser.dispose();
   }

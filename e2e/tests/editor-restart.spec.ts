@@ -44,6 +44,9 @@ function kill(proc: ChildProcess): Promise<void> {
   });
 }
 
+// The suite's requests carry the suite server's Origin (playwright.config.ts); this server has its own.
+test.use({ extraHTTPHeaders: { Origin: baseURL } });
+
 test.describe('the server restarts under two editors', () => {
   let dir = '';
   let server: ChildProcess | null = null;

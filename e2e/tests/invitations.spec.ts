@@ -21,13 +21,13 @@ test('an admin invites a new address, which accepts and lands signed in', async 
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('toast-success')).toHaveText(`Invitation sent to ${email} as Student.`);
 
-  // An address with an account is added at once instead.
+  // An address with an account is invited too: nobody is added before accepting.
   await page.getByRole('button', { name: 'Invite user' }).click();
   await page.getByRole('dialog').getByLabel('E-mail address').fill('editor@demo.example.org');
   await page.getByRole('dialog').getByLabel('Role').selectOption('editor');
   await page.getByRole('dialog').getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByTestId('toast-success').last()).toHaveText(
-    'editor@demo.example.org already had an account and was added to Demo organisation as Editor.',
+    'editor@demo.example.org has an account: they were sent an invitation to accept as Editor.',
   );
 
   const link = await waitForLink(email, '/register');
@@ -47,9 +47,15 @@ test('an admin invites a new address, which accepts and lands signed in', async 
   await password.fill('short');
   await confirmation.fill('other');
   await fresh.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(fresh.getByText('The password must have at least 8 characters.')).toBeVisible();
+  await expect(fresh.getByText('The password must have at least 10 characters.')).toBeVisible();
   await expect(fresh.getByText('The two passwords do not match.')).toBeVisible();
   await expect(password).toBeFocused();
+
+  // A common password is refused by the server, the field says why.
+  await password.fill('password123');
+  await confirmation.fill('password123');
+  await fresh.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(fresh.getByText('This password is too common: it is among the first ones an attacker tries. Choose another.')).toBeVisible();
 
   await password.fill('a-long-password');
   await confirmation.fill('a-long-password');

@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiAsDemo, signInAs, uniqueEmail } from './accounts';
 import { LOCALES, text } from './catalog';
 import { MAP, addNode, openEditor } from './editing';
+import { waitForLink } from './outbox';
 import { saveShot } from './shots';
 
 interface ViewerHook {
@@ -128,6 +129,13 @@ test('a partial map: a reader registers and reads it; with the seats taken the n
     await rp.getByTestId('gate-password').fill('a long enough password');
     await rp.getByTestId('gate-password_confirmation').fill('a long enough password');
     await rp.getByTestId('gate-submit').click();
+    // A pending sign-up until the link mailed to the address is followed: then signed in, on the map.
+    await expect(rp.getByRole('heading', { name: text('fr', 'viewer.gate.pendingTitle') })).toBeVisible();
+    await expect(rp.getByTestId('gate-pending')).toHaveText(text('fr', 'viewer.gate.pendingHint'));
+    await saveShot(rp, 'reader-pending-fr');
+    expect((await rp.request.get('/api/v1/auth/session')).status()).toBe(401);
+    await rp.goto(await waitForLink(email, '/verify-email'));
+    await expect(rp).toHaveURL(new RegExp(`/m/${address}$`));
     await expect(rp.getByTestId('viewer-canvas')).toBeVisible();
     const me = (await ok(await rp.request.get('/api/v1/auth/session'))) as { id: number };
     readerIds.push(me.id);

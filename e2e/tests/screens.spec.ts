@@ -3,7 +3,7 @@ import {
   apiAsDemo,
   createAccount,
   DEMO_CLIENT_TITLE,
-  invite,
+  inviteAndAccept,
   inviteNewAddress,
   signIn,
   signInAs,
@@ -68,7 +68,7 @@ for (const { lang, locale } of LOCALES) {
 
     test('password reset', async ({ page, baseURL }) => {
       const email = uniqueEmail(`reset-${lang}`);
-      await createAccount(baseURL ?? '', email, 'first-password');
+      await createAccount(baseURL ?? '', email, 'the-first-password');
 
       await page.goto('/reset-password');
       await heading(page, tr('resetPassword.title'));
@@ -179,7 +179,7 @@ for (const { lang, locale } of LOCALES) {
           data: { name: second, title: 'Zweite Organisation' },
         });
         expect(res.status()).toBe(201);
-        expect(await invite(superuser, second, email, 'student')).toBe(200);
+        await inviteAndAccept(baseURL ?? '', superuser, second, email, 'asking-password', 'student');
       } finally {
         await superuser.dispose();
       }

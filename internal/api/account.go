@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"strings"
@@ -252,12 +253,6 @@ type memberJSON struct {
 	MapAccess            map[string]domain.Access `json:"map_access"`
 }
 
-type openInvitationJSON struct {
-	Email     string      `json:"email"`
-	Role      domain.Role `json:"role"`
-	ExpiresAt time.Time   `json:"expires_at"`
-}
-
 func (s *Server) listMembers(w http.ResponseWriter, r *http.Request, a domain.Actor) {
 	cs, err := s.clientFor(r, a, domain.RoleAdmin)
 	if err != nil {
@@ -283,10 +278,7 @@ func (s *Server) listMembers(w http.ResponseWriter, r *http.Request, a domain.Ac
 		out[i] = memberJSON{ID: m.User.ID, Email: m.User.Email, Name: m.User.Name, Role: m.Role,
 			PremiumTemplates: m.PremiumTemplates, SupportAccessConsent: m.SupportAccessConsent, MapAccess: acc}
 	}
-	invOut := make([]openInvitationJSON, len(invs))
-	for i, inv := range invs {
-		invOut[i] = openInvitationJSON{Email: inv.Email, Role: inv.Role, ExpiresAt: inv.ExpiresAt}
-	}
+	invOut := newOpenInvitationsJSON(invs)
 	readers, err := s.store.Readers(r.Context(), cs.ID)
 	if err != nil {
 		writeError(w, r, s.log, err)
@@ -419,6 +411,7 @@ func (s *Server) patchMember(w http.ResponseWriter, r *http.Request, a domain.Ac
 		writeError(w, r, s.log, err)
 		return
 	}
+	s.recheckUsers(r.Context(), m.User.ID)
 	s.listMembers(w, r, a)
 }
 
@@ -441,6 +434,7 @@ func (s *Server) removeMember(w http.ResponseWriter, r *http.Request, a domain.A
 		writeError(w, r, s.log, err)
 		return
 	}
+	s.recheckUsers(r.Context(), m.User.ID)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -522,6 +516,8 @@ func (s *Server) listMapTemplates(w http.ResponseWriter, r *http.Request, a doma
 	writeJSON(w, http.StatusOK, map[string]any{"templates": out})
 }
 
+var errTemplateAuthor = domain.Errorf(domain.CodeForbidden, "only its author or an admin may change this template")
+
 // templateFor returns the client's own template named by the path, which
 // the actor may change: its author, or an admin.
 func (s *Server) templateFor(r *http.Request, a domain.Actor) (store.ClientSummary, domain.Map, error) {
@@ -537,8 +533,8 @@ func (s *Server) templateFor(r *http.Request, a domain.Actor) (store.ClientSumma
 	if err != nil || m.ClientID != cs.ID || !m.IsTemplate {
 		return cs, domain.Map{}, domain.Errorf(domain.CodeNotFound, "template %d not found", id)
 	}
-	if !a.Can(cs.Name, domain.RoleAdmin) && (m.CreatedBy == nil || *m.CreatedBy != a.User.ID) {
-		return cs, domain.Map{}, domain.Errorf(domain.CodeForbidden, "only its author or an admin may change this template")
+	if !domain.MayChangeTemplate(a, cs.Name, m) {
+		return cs, domain.Map{}, errTemplateAuthor
 	}
 	return cs, m, nil
 }
@@ -631,23 +627,32 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, a domain
 		return
 	}
 	// The current password is checked like a sign-in, with its rate limit.
+	// Counted before the hash runs, like a sign-in; a success takes it back.
 	key := "account:" + a.User.Email
-	if s.loginFailures.Blocked(key) {
-		writeError(w, r, s.log, errTooManyAttempts)
-		return
-	}
-	hash, err := s.store.PasswordHash(r.Context(), a.User.ID)
+	taken, retry, err := s.loginFailures.Take(r.Context(), key)
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	ok, err := auth.CheckPassword(req.CurrentPassword, hash)
+	if !taken {
+		writeError(w, r, s.log, tooManyAttempts(retry))
+		return
+	}
+	hash, err := s.store.PasswordHash(r.Context(), a.User.ID)
+	var ok bool
+	if err == nil {
+		ok, err = auth.CheckPassword(req.CurrentPassword, hash)
+	}
+	if err == nil && ok && hash != "" {
+		err = s.loginFailures.Undo(r.Context(), key)
+	} else if err != nil {
+		err = errors.Join(err, s.loginFailures.Undo(r.Context(), key))
+	}
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
 	if !ok || hash == "" {
-		s.loginFailures.Add(key)
 		writeError(w, r, s.log, &domain.Error{Code: domain.CodeInvalid, Message: "the current password is wrong",
 			Details: map[string]string{"current_password": "is wrong"}})
 		return
@@ -671,5 +676,6 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, a domain
 		writeError(w, r, s.log, err)
 		return
 	}
+	s.recheckUsers(r.Context(), a.User.ID)
 	w.WriteHeader(http.StatusNoContent)
 }

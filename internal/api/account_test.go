@@ -348,16 +348,24 @@ func TestUserProfileAndPasswordChange(t *testing.T) {
 		other := h.session(editor)
 		me := fmt.Sprintf("/api/v1/users/%d", h.users[editor].ID)
 		var u struct {
-			Name, Email string
-			FirstNameJ  string  `json:"first_name"`
-			AvatarURL   *string `json:"avatar_url"`
+			Name, Email  string
+			FirstNameJ   string  `json:"first_name"`
+			AvatarURL    *string `json:"avatar_url"`
+			PendingEmail *string `json:"pending_email"`
 		}
-		ed.do("PATCH", me, map[string]any{"first_name": " Ada ", "surname": "Lovelace", "email": "Ada@Example.org",
+		ed.do("PATCH", me, map[string]any{"first_name": " Ada ", "surname": "Lovelace", "email": "Ada@Example.org", "current_password": testPassword,
 			"avatar_url": "https://pics.example.org/ada.png"}).want(200).decode(&u)
-		if u.Name != "Ada Lovelace" || u.FirstNameJ != "Ada" || u.Email != "ada@example.org" || u.AvatarURL == nil {
+		if u.Name != "Ada Lovelace" || u.FirstNameJ != "Ada" || u.Email != "editor@example.org" || u.AvatarURL == nil ||
+			u.PendingEmail == nil || *u.PendingEmail != "ada@example.org" {
 			t.Fatalf("profile %+v", u)
 		}
-		ed.do("PATCH", me, map[string]any{"email": "admin@example.org"}).wantError(409, "conflict", "email")
+		// The new address counts once its link is followed.
+		h.anonymous().do("POST", "/api/v1/auth/email_verifications", map[string]any{"token": tokenOf(h.lastLink("ada@example.org", "/verify-email?token="))}).want(200)
+		ed.do("GET", me, nil).want(200).decode(&u)
+		if u.Email != "ada@example.org" || u.PendingEmail != nil {
+			t.Fatalf("after the proof: %+v", u)
+		}
+		ed.do("PATCH", me, map[string]any{"email": "admin@example.org", "current_password": testPassword}).wantError(409, "conflict", "email")
 		ed.do("PATCH", me, map[string]any{"email": "no", "avatar_url": "javascript:x", "first_name": strings.Repeat("x", 101)}).
 			wantError(400, "validation_failed", "email", "avatar_url", "first_name")
 		h.session(guest).do("PATCH", me, map[string]any{"first_name": "X"}).wantError(404, "not_found")
@@ -651,6 +659,7 @@ func TestConcurrentCreationsTakeOnlyTheFreeSeats(t *testing.T) {
 			}
 			req.Header.Set("Content-Type", "application/json")
 			req.Header.Set("Sec-Fetch-Site", "same-origin")
+			req.Header.Set("Origin", h.srv.URL)
 			go func() {
 				res, err := ed.http.Do(req)
 				if err != nil {

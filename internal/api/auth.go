@@ -3,9 +3,8 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/strata-maps/strata/internal/auth"
@@ -19,14 +18,10 @@ var errInvalidCredentials = domain.Errorf(domain.CodeInvalidCredentials, "the e-
 var errTooManyAttempts = domain.Errorf(domain.CodeRateLimited, "too many failed sign-ins; wait a few minutes and try again")
 
 // dummyHash is compared against when the address is unknown, so that an
-// unknown address takes as long to refuse as a wrong password.
-var dummyHash = sync.OnceValue(func() string {
-	h, err := auth.HashPassword("not anyone's password")
-	if err != nil {
-		panic(err)
-	}
-	return h
-})
+// unknown address takes as long to refuse as a wrong password. It is a
+// constant (of "not anyone's password", with the parameters of
+// auth.HashPassword) so that no hash runs outside the hash gate.
+const dummyHash = "$argon2id$v=19$m=65536,t=1,p=2$FC7FvSBs51TpyX/epEK+jw$zn+JvOKKNFQkHIiQjvOzJII3Egx1UkqcJS9hdNGX+04"
 
 type loginRequest struct {
 	Email      string `json:"email"`
@@ -50,21 +45,11 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.log, err)
 		return
 	}
-	accountKey, addressKey := "account:"+email, "address:"+clientAddress(r)
-	if s.loginFailures.Blocked(accountKey) || s.addressFailures.Blocked(addressKey) {
-		writeError(w, r, s.log, errTooManyAttempts)
-		return
-	}
-	u, err := s.checkCredentials(r.Context(), email, req.Password)
-	if errors.Is(err, errInvalidCredentials) {
-		s.loginFailures.Add(accountKey)
-		s.addressFailures.Add(addressKey)
-	}
+	u, err := s.signIn(r.Context(), email, req.Password, clientAddress(r))
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	s.loginFailures.Reset(accountKey)
 	a, err := s.actorOf(r.Context(), u)
 	if err == nil {
 		err = s.startSession(w, r, u.ID, req.RememberMe, req.Embedded)
@@ -74,6 +59,50 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, newUserJSON(a))
+}
+
+// signIn checks a password within the limits: failed attempts per account
+// and per client address. Each attempt is counted before its hash runs, so
+// that parallel guesses cannot outrun the limit; a success takes its count
+// back. A locked account is refused without counting against the address,
+// so that guessing at one account does not lock out everyone behind the
+// same proxy.
+func (s *Server) signIn(ctx context.Context, email, password, address string) (domain.User, error) {
+	accountKey, addressKey := "account:"+email, "address:"+address
+	ok, retry, err := s.loginFailures.Take(ctx, accountKey)
+	if err != nil {
+		return domain.User{}, err
+	}
+	if !ok {
+		return domain.User{}, tooManyAttempts(retry)
+	}
+	ok, retry, err = s.addressFailures.Take(ctx, addressKey)
+	if err != nil || !ok {
+		if uerr := s.loginFailures.Undo(ctx, accountKey); uerr != nil {
+			return domain.User{}, errors.Join(err, uerr)
+		}
+		if err != nil {
+			return domain.User{}, err
+		}
+		return domain.User{}, tooManyAttempts(retry)
+	}
+	u, err := s.checkCredentials(ctx, email, password)
+	switch {
+	case err == nil:
+		err = errors.Join(s.loginFailures.Forget(ctx, accountKey), s.addressFailures.Undo(ctx, addressKey))
+		if err != nil {
+			return domain.User{}, err
+		}
+		return u, nil
+	case errors.Is(err, errInvalidCredentials):
+		return domain.User{}, err // both counts stay
+	default: // busy or broken: not the client's failure
+		return domain.User{}, errors.Join(err, s.loginFailures.Undo(ctx, accountKey), s.addressFailures.Undo(ctx, addressKey))
+	}
+}
+
+func tooManyAttempts(retry time.Duration) error {
+	return &domain.Error{Code: domain.CodeRateLimited, Message: errTooManyAttempts.Message, RetryAfter: retry}
 }
 
 func (s *Server) checkCredentials(ctx context.Context, email, password string) (domain.User, error) {
@@ -88,7 +117,9 @@ func (s *Server) checkCredentials(ctx context.Context, email, password string) (
 		return domain.User{}, err
 	}
 	if hash == "" { // no such account, or one still waiting for its invitation
-		_, _ = auth.CheckPassword(password, dummyHash())
+		if _, err := auth.CheckPassword(password, dummyHash); err != nil {
+			return domain.User{}, err // busy: as a known address would be
+		}
 		return domain.User{}, errInvalidCredentials
 	}
 	ok, err := auth.CheckPassword(password, hash)
@@ -101,14 +132,22 @@ func (s *Server) checkCredentials(ctx context.Context, email, password string) (
 	return u, nil
 }
 
+// logout ends the sessions of both cookies the request carries and clears
+// them. Inside an embedded map only the reader cookie is sent, and only to
+// /api/v1/public/: the web app logs out there (POST /api/v1/public/logout).
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
-	if c, err := r.Cookie(auth.SessionCookie); err == nil && c.Value != "" {
-		if err := s.store.DeleteSession(r.Context(), auth.HashToken(c.Value)); err != nil {
-			writeError(w, r, s.log, err)
-			return
+	for _, name := range []string{auth.SessionCookie, auth.ReaderCookie} {
+		if c, err := r.Cookie(name); err == nil && c.Value != "" {
+			hash := auth.CookieTokenHash(name, c.Value)
+			if err := s.store.DeleteSession(r.Context(), hash); err != nil {
+				writeError(w, r, s.log, fmt.Errorf("logout: %w", err))
+				return
+			}
+			s.recheckSession(r.Context(), hash) // its live sockets close
 		}
 	}
 	s.clearSessionCookie(w)
+	s.clearReaderCookie(w)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -150,10 +189,10 @@ func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) mailPasswordReset(ctx context.Context, email string) error {
 	key := "reset:" + email
-	if s.resetRequests.Blocked(key) {
-		return nil
+	ok, _, err := s.resetRequests.Take(ctx, key)
+	if err != nil || !ok {
+		return err
 	}
-	s.resetRequests.Add(key)
 	u, err := s.store.UserByEmail(ctx, email)
 	if isNotFound(err) {
 		return nil
@@ -202,6 +241,7 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.log, err)
 		return
 	}
+	var userID int64 // whose sockets close
 	err = s.store.Tx(r.Context(), func(tx *store.Store) error {
 		t, err := tx.UseToken(r.Context(), hash, store.TokenPasswordReset)
 		if err != nil {
@@ -211,12 +251,14 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
 			return err
 		}
 		// Whoever knew the old password is signed out everywhere.
+		userID = *t.UserID
 		return tx.DeleteSessionsOfUser(r.Context(), *t.UserID, "")
 	})
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
+	s.recheckUsers(r.Context(), userID)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -229,22 +271,12 @@ type invitationJSON struct {
 }
 
 func (s *Server) invitation(w http.ResponseWriter, r *http.Request) {
-	t, err := s.store.PeekToken(r.Context(), auth.HashToken(r.PathValue("token")), store.TokenInvitation)
+	v, err := s.accounts.Invitation(r.Context(), r.PathValue("token"))
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	c, err := s.store.ClientByID(r.Context(), *t.ClientID)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	_, err = s.store.UserByEmail(r.Context(), t.Email)
-	if err != nil && !isNotFound(err) {
-		writeError(w, r, s.log, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, invitationJSON{Email: t.Email, ClientName: c.Name, ClientTitle: c.Title, Role: t.Role, HasAccount: err == nil})
+	writeJSON(w, http.StatusOK, invitationJSON{Email: v.Email, ClientName: v.ClientName, ClientTitle: v.ClientTitle, Role: v.Role, HasAccount: v.HasAccount})
 }
 
 type registerRequest struct {
@@ -252,48 +284,20 @@ type registerRequest struct {
 	newPasswordRequest
 }
 
-// register accepts an invitation: it sets the password of the invited
-// address (creating the account when there is none), adds the membership
-// and signs the user in.
+// register accepts an invitation with a new password (accounts.Register)
+// and signs the user in; every other session of the account has ended.
 func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	var req registerRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	hash := auth.HashToken(req.Token)
-	pwHash, err := s.passwordForToken(r, hash, store.TokenInvitation, req.newPasswordRequest)
+	u, err := s.accounts.Register(r.Context(), req.Token, req.Password, req.PasswordConfirmation)
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	var u domain.User
-	err = s.store.Tx(r.Context(), func(tx *store.Store) error {
-		t, err := tx.UseToken(r.Context(), hash, store.TokenInvitation)
-		if err != nil {
-			return err
-		}
-		u, err = tx.UserByEmail(r.Context(), t.Email)
-		switch {
-		case isNotFound(err):
-			name, _, _ := strings.Cut(t.Email, "@")
-			u, err = tx.CreateUser(r.Context(), store.NewUser{Email: t.Email, Name: name, PasswordHash: pwHash})
-		case err == nil:
-			// One account per address: the new password is its password.
-			err = tx.SetPasswordHash(r.Context(), u.ID, pwHash)
-		}
-		if err != nil {
-			return err
-		}
-		if err := tx.RequireSeat(r.Context(), *t.ClientID, u.ID, t.Role); err != nil {
-			return err
-		}
-		return tx.AddMembership(r.Context(), u.ID, *t.ClientID, t.Role)
-	})
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+	s.recheckUsers(r.Context(), u.ID) // the sessions it ended close their live sockets
 	a, err := s.actorOf(r.Context(), u)
 	if err == nil {
 		err = s.startSession(w, r, u.ID, false, false)
@@ -305,17 +309,67 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, newUserJSON(a))
 }
 
-func (s *Server) decline(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Token string `json:"token"`
-	}
+type tokenRequest struct {
+	Token string `json:"token"`
+}
+
+// accept accepts an invitation for the signed-in user (its address must be
+// the invited one).
+func (s *Server) accept(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+	var req tokenRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	if _, err := s.store.UseToken(r.Context(), auth.HashToken(req.Token), store.TokenInvitation); err != nil {
+	err := s.accounts.Accept(r.Context(), a.User, req.Token)
+	if err == nil {
+		a, err = s.actorOf(r.Context(), a.User)
+	}
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, newUserJSON(a))
+}
+
+func (s *Server) decline(w http.ResponseWriter, r *http.Request) {
+	var req tokenRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if err := s.accounts.Decline(r.Context(), req.Token); err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+type verifiedJSON struct {
+	Kind   string   `json:"kind"`
+	User   userJSON `json:"user"`
+	MapURL string   `json:"map_url,omitempty"`
+}
+
+// verifyEmail follows the link mailed to prove an address: a new reader is
+// signed in (and goes on to the map), a changed address takes effect.
+func (s *Server) verifyEmail(w http.ResponseWriter, r *http.Request) {
+	var req tokenRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	v, err := s.accounts.VerifyEmail(r.Context(), req.Token)
+	var a domain.Actor
+	if err == nil {
+		a, err = s.actorOf(r.Context(), v.User)
+	}
+	if err == nil && v.Kind == store.ProofReaderSignUp {
+		err = s.startSession(w, r, v.User.ID, false, false)
+	}
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, verifiedJSON{Kind: v.Kind, User: newUserJSON(a), MapURL: v.MapURL})
 }

@@ -1,12 +1,11 @@
 package api
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
 
-	"github.com/strata-maps/strata/internal/auth"
+	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/mail"
@@ -72,6 +71,7 @@ func validTitle(v *domain.Validation, title string) string {
 	title = strings.TrimSpace(title)
 	v.Check(title != "", "title", "is required")
 	v.Check(len([]rune(title)) <= 200, "title", "must have at most 200 characters")
+	v.Check(domain.SingleLine(title), "title", domain.SingleLineReason)
 	return title
 }
 
@@ -136,6 +136,7 @@ func (s *Server) patchClient(w http.ResponseWriter, r *http.Request, a domain.Ac
 		writeError(w, r, s.log, err)
 		return
 	}
+	s.recheckClient(r.Context(), cs.ID)
 	writeJSON(w, http.StatusOK, newClientJSON(cs, a))
 }
 
@@ -157,6 +158,7 @@ func (s *Server) deleteClient(w http.ResponseWriter, r *http.Request, a domain.A
 		writeError(w, r, s.log, err)
 		return
 	}
+	s.recheckClient(r.Context(), cs.ID)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -189,6 +191,10 @@ func (s *Server) requestAccess(w http.ResponseWriter, r *http.Request, a domain.
 			return
 		}
 	}
+	if err := s.accounts.CheckAccessRequest(r.Context(), a.User.ID); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
 	if err := s.store.CreateAccessRequest(r.Context(), cs.ID, a.User.ID, req.MapID, msg); err != nil {
 		writeError(w, r, s.log, err)
 		return
@@ -207,13 +213,10 @@ func (s *Server) requestAccess(w http.ResponseWriter, r *http.Request, a domain.
 
 func clientPagePath(name string) string { return "/clients/" + name }
 
-func displayName(u domain.User) string {
-	if u.Name != "" {
-		return u.Name
-	}
-	return u.Email
-}
+func displayName(u domain.User) string { return accounts.DisplayName(u) }
 
+// invite mails an invitation; nothing else changes until the invited
+// address's owner accepts (accounts.Invite).
 func (s *Server) invite(w http.ResponseWriter, r *http.Request, a domain.Actor) {
 	cs, err := s.clientFor(r, a, domain.RoleAdmin)
 	if err != nil {
@@ -228,60 +231,56 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request, a domain.Actor) 
 		writeError(w, r, s.log, err)
 		return
 	}
-	email := domain.NormalizeEmail(req.Email)
-	var v domain.Validation
-	v.Check(domain.ValidEmail(email), "email", "is not an e-mail address")
-	role := domain.Role(req.Role)
-	v.Check(role.Valid(), "role", "must be guest, student, editor or admin")
-	if err := v.Err(); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	if !cs.Active {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeConflict, "%s is deactivated", cs.Title))
-		return
-	}
-	existing, err := s.store.UserByEmail(r.Context(), email)
-	switch {
-	case err == nil:
-		// An address with an account is added at once; it signs in as before.
-		err := s.store.Tx(r.Context(), func(tx *store.Store) error {
-			if err := tx.RequireSeat(r.Context(), cs.ID, existing.ID, role); err != nil {
-				return err
-			}
-			return tx.AddMembership(r.Context(), existing.ID, cs.ID, role)
-		})
-		if err != nil {
-			writeError(w, r, s.log, err)
-			return
-		}
-		s.sendOrLog(r, mail.AddedToClient(languageOf(existing), email, displayName(a.User), cs.Title, string(role), s.link("/login")))
-		writeJSON(w, http.StatusOK, map[string]any{"email": email, "role": role, "added": true})
-		return
-	case !isNotFound(err):
-		writeError(w, r, s.log, err)
-		return
-	}
-	// Refused early when no seat is free; accepting checks again.
-	if err := s.store.RequireSeat(r.Context(), cs.ID, 0, role); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	token, hash := auth.NewToken()
-	expires := time.Now().Add(auth.InvitationTTL).UTC().Truncate(time.Second)
-	err = s.store.CreateToken(r.Context(), store.Token{Hash: hash, Kind: store.TokenInvitation, Email: email,
-		ClientID: &cs.ID, Role: role, CreatedBy: &a.User.ID, ExpiresAt: expires})
+	inv, err := s.accounts.Invite(r.Context(), accounts.Invite{Client: cs.Client, Inviter: a.User, Email: req.Email, Role: req.Role})
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	m := mail.Invitation(languageOf(a.User), email, displayName(a.User), cs.Title, string(role),
-		s.link("/register?token="+token), s.link("/decline?token="+token))
-	if err := s.mail.Send(r.Context(), m); err != nil {
-		writeError(w, r, s.log, fmt.Errorf("invitation mail: %w", err))
+	writeJSON(w, http.StatusCreated, map[string]any{"email": inv.Email, "role": inv.Role, "expires_at": inv.ExpiresAt, "has_account": inv.HasAccount})
+}
+
+type openInvitationJSON struct {
+	ID        string      `json:"id"`
+	Email     string      `json:"email"`
+	Role      domain.Role `json:"role"`
+	ExpiresAt time.Time   `json:"expires_at"`
+}
+
+func newOpenInvitationsJSON(invs []store.Invitation) []openInvitationJSON {
+	out := make([]openInvitationJSON, len(invs))
+	for i, inv := range invs {
+		out[i] = openInvitationJSON{ID: inv.ID, Email: inv.Email, Role: inv.Role, ExpiresAt: inv.ExpiresAt}
+	}
+	return out
+}
+
+// listInvitations lists the client's open invitations (admins).
+func (s *Server) listInvitations(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+	cs, err := s.clientFor(r, a, domain.RoleAdmin)
+	if err != nil {
+		writeError(w, r, s.log, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"email": email, "role": role, "expires_at": expires})
+	invs, err := s.accounts.Invitations(r.Context(), cs.ID)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"invitations": newOpenInvitationsJSON(invs)})
+}
+
+// revokeInvitation ends an open invitation (admins): its links stop working.
+func (s *Server) revokeInvitation(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+	cs, err := s.clientFor(r, a, domain.RoleAdmin)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	if err := s.accounts.RevokeInvitation(r.Context(), cs.ID, r.PathValue("id")); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // sendOrLog sends a notification whose failure must not undo what it reports.

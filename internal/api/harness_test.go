@@ -42,7 +42,7 @@ var actors = []string{anon, guest, student, editor, admin, super, outsider}
 
 // harness is a server on a fresh database with the actors above signed in.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	store  *store.Store
 	srv    *httptest.Server
 	hub    *live.Hub
@@ -67,15 +67,25 @@ var testPasswordHash = func() string {
 	return h
 }()
 
-func newHarness(t *testing.T, s *store.Store) *harness {
+func newHarness(t testing.TB, s *store.Store) *harness {
+	t.Helper()
+	return newHarnessWith(t, s, nil)
+}
+
+// newHarnessWith is newHarness with changes to the server's dependencies.
+func newHarnessWith(t testing.TB, s *store.Store, change func(*api.Deps)) *harness {
 	t.Helper()
 	ctx := context.Background()
 	h := &harness{t: t, store: s, outbox: t.TempDir(), users: map[string]domain.User{}}
 	log := slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	h.hub = live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, api.Grants(s), nil)
+	h.hub = live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, live.Options{Grants: api.Grants(s), Access: api.LiveAccess(s)})
 	t.Cleanup(h.hub.Close)
-	handler := api.New(api.Deps{Store: s, Log: log, Web: testWeb, PublicURL: "http://strata.test",
-		Mail: &mail.Outbox{Dir: h.outbox, Log: log}, Editing: editing.New(s, h.hub), Live: h.hub, Fonts: testFonts})
+	deps := api.Deps{Store: s, Log: log, Web: testWeb, PublicURL: "http://strata.test",
+		Mail: &mail.Outbox{Dir: h.outbox, Log: log}, Editing: editing.New(s, h.hub), Live: h.hub, Fonts: testFonts}
+	if change != nil {
+		change(&deps)
+	}
+	handler := api.New(deps)
 	h.srv = httptest.NewServer(handler)
 	t.Cleanup(func() {
 		h.srv.Close()
@@ -119,6 +129,8 @@ func newHarness(t *testing.T, s *store.Store) *harness {
 type client struct {
 	h    *harness
 	http *http.Client
+	// base is the server's address when it is not the harness's.
+	base string
 }
 
 func (h *harness) anonymous() *client {
@@ -142,7 +154,7 @@ func (h *harness) as(actor string) *client {
 }
 
 type response struct {
-	t      *testing.T
+	t      testing.TB
 	status int
 	header http.Header
 	body   []byte
@@ -151,6 +163,12 @@ type response struct {
 // do sends a JSON request. A string body is sent as it is (for malformed
 // JSON); nil sends no body.
 func (c *client) do(method, path string, body any) *response {
+	c.h.t.Helper()
+	return c.send(method, path, body, nil)
+}
+
+// send is do with extra headers.
+func (c *client) send(method, path string, body any, header http.Header) *response {
 	c.h.t.Helper()
 	var r io.Reader
 	switch b := body.(type) {
@@ -164,12 +182,25 @@ func (c *client) do(method, path string, body any) *response {
 		}
 		r = bytes.NewReader(buf)
 	}
-	req, err := http.NewRequest(method, c.h.srv.URL+path, r)
+	base := c.h.srv.URL
+	if c.base != "" {
+		base = c.base
+	}
+	req, err := http.NewRequest(method, base+path, r)
 	if err != nil {
 		c.h.t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	// What a browser sends with a fetch from Strata's own page.
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("Origin", base)
+	for k, vs := range header { // a nil value removes a header
+		if vs == nil {
+			req.Header.Del(k)
+		} else {
+			req.Header[k] = vs
+		}
+	}
 	res, err := c.http.Do(req)
 	if err != nil {
 		c.h.t.Fatal(err)
@@ -233,7 +264,7 @@ func (h *harness) mails(to string) []string {
 		if err != nil {
 			h.t.Fatal(err)
 		}
-		if strings.Contains(string(b), "To: "+to+"\r\n") {
+		if strings.Contains(string(b), "To: <"+to+">\r\n") {
 			out = append(out, string(b))
 		}
 	}
@@ -257,6 +288,13 @@ func (h *harness) lastLink(to, part string) string {
 	return ""
 }
 
+// followProof follows, in c, the newest link mailed to the address to prove
+// it (a reader's sign-up or a change of address).
+func (c *client) followProof(to string) *response {
+	c.h.t.Helper()
+	return c.do("POST", "/api/v1/auth/email_verifications", map[string]any{"token": tokenOf(c.h.lastLink(to, "/verify-email?token="))})
+}
+
 // tokenOf extracts the token query parameter of a link.
 func tokenOf(link string) string {
 	_, tok, _ := strings.Cut(link, "token=")
@@ -264,7 +302,7 @@ func tokenOf(link string) string {
 }
 
 // testLog shows the server's warnings and errors in the test's output.
-type testLog struct{ t *testing.T }
+type testLog struct{ t testing.TB }
 
 func (l testLog) Write(b []byte) (int, error) {
 	l.t.Log(strings.TrimSpace(string(b)))

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/strata-maps/strata/internal/auth"
@@ -55,7 +57,7 @@ func (s *Server) actorOfCookie(r *http.Request, name string) (domain.Actor, erro
 	if err != nil || c.Value == "" {
 		return domain.Actor{}, errUnauthenticated
 	}
-	u, err := s.store.SessionUser(r.Context(), auth.HashToken(c.Value))
+	u, err := s.store.SessionUser(r.Context(), auth.CookieTokenHash(name, c.Value))
 	if domain.ErrorCode(err) == domain.CodeNotFound {
 		return domain.Actor{}, errUnauthenticated
 	}
@@ -77,6 +79,9 @@ func (s *Server) actorOf(ctx context.Context, u domain.User) (domain.Actor, erro
 // reader cookie when the user signs in inside an embedded public map.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, userID int64, remember, embedded bool) error {
 	token, hash := auth.NewToken()
+	if embedded {
+		hash = auth.HashReaderToken(token)
+	}
 	ttl := auth.BrowserSessionTTL
 	if remember {
 		ttl = auth.RememberedSessionTTL
@@ -105,10 +110,70 @@ func (s *Server) clearSessionCookie(w http.ResponseWriter) {
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.secureCookie})
 }
 
-// clientAddress is the caller's IP, for rate limits. Strata is reached
-// directly or through a proxy that the operator runs; X-Forwarded-For is
-// not trusted, since anyone can send it.
+// clearReaderCookie clears the reader cookie; its attributes must match
+// the ones it was set with (a partitioned cookie is cleared only in its
+// partition, that is inside the embed).
+func (s *Server) clearReaderCookie(w http.ResponseWriter) {
+	http.SetCookie(w, &http.Cookie{Name: auth.ReaderCookie, Value: "", Path: auth.ReaderCookiePath, MaxAge: -1,
+		HttpOnly: true, SameSite: http.SameSiteNoneMode, Secure: true, Partitioned: true})
+}
+
+// clientAddress is the caller's IP, for rate limits, as ServeHTTP resolved
+// it (see resolveClient).
 func clientAddress(r *http.Request) string {
+	if a, ok := r.Context().Value(clientAddressKey{}).(string); ok {
+		return a
+	}
+	return remoteHost(r)
+}
+
+type clientAddressKey struct{}
+
+// resolveClient names the client of a request. Anyone can send
+// X-Forwarded-For, so it counts only when the connection comes from a
+// proxy the operator trusts (--trusted-proxies); then the client is the
+// right-most address in it that is not itself a trusted proxy: the one
+// the last trusted proxy saw. Without trusted proxies, everyone behind a
+// proxy would share one address, and one guesser would lock out them all.
+func resolveClient(r *http.Request, trusted []netip.Prefix) string {
+	host := remoteHost(r)
+	if len(trusted) == 0 || !isTrusted(host, trusted) {
+		return host
+	}
+	hops := []string{}
+	for _, v := range r.Header.Values("X-Forwarded-For") {
+		for _, f := range strings.Split(v, ",") {
+			hops = append(hops, strings.TrimSpace(f))
+		}
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(hops[i])
+		if err != nil {
+			return host // a malformed chain names nobody: keep the proxy's address
+		}
+		if !isTrusted(a.Unmap().String(), trusted) {
+			return a.Unmap().String()
+		}
+		host = a.Unmap().String()
+	}
+	return host
+}
+
+func isTrusted(host string, trusted []netip.Prefix) bool {
+	a, err := netip.ParseAddr(host)
+	if err != nil {
+		return false
+	}
+	a = a.Unmap()
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+func remoteHost(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr

@@ -95,7 +95,7 @@ func TestRESTChangesReachTheLiveChannel(t *testing.T) {
 	})
 }
 
-func read(t *testing.T, ws *websocket.Conn, event string) json.RawMessage {
+func read(t testing.TB, ws *websocket.Conn, event string) json.RawMessage {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

@@ -15,7 +15,8 @@ import (
 // mapFor is the one access check of a map's calls: a map the actor may not
 // read does not exist for them (404); one they may read but not edit is
 // refused for changes (403). The map it returns carries only its id,
-// client, levels and revision: handlers read the rest when they need it.
+// client, levels, revision, live toggle, template flag and author:
+// handlers read the rest when they need it.
 func (s *Server) mapFor(r *http.Request, a domain.Actor, need domain.Access) (domain.Map, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
@@ -25,19 +26,32 @@ func (s *Server) mapFor(r *http.Request, a domain.Actor, need domain.Access) (do
 	if err != nil {
 		return domain.Map{}, err
 	}
-	acc := domain.MapAccess(a, c.Name, explicit)
-	if acc == domain.AccessNone {
+	read, editErr := mapRights(a, m, c, explicit)
+	if !read {
 		return domain.Map{}, domain.Errorf(domain.CodeNotFound, "map %d not found", id)
 	}
-	if need == domain.AccessEdit {
-		if acc != domain.AccessEdit {
-			return domain.Map{}, domain.Errorf(domain.CodeForbidden, "you may read this map but not change it; ask an admin for editing access")
-		}
-		if !c.Active && !a.User.IsSuperuser {
-			return domain.Map{}, domain.Errorf(domain.CodeForbidden, "%s is deactivated; its maps cannot be changed", c.Title)
-		}
+	if need == domain.AccessEdit && editErr != nil {
+		return domain.Map{}, editErr
 	}
 	return m, nil
+}
+
+// mapRights is the one rule of what the actor may do with a map, for
+// every route and the live channel alike: whether they may read it (if
+// not, it does not exist for them) and, when they may not change it, why.
+func mapRights(a domain.Actor, m domain.Map, c domain.Client, explicit domain.Access) (read bool, editErr error) {
+	acc := domain.MapAccess(a, c.Name, explicit)
+	switch {
+	case acc == domain.AccessNone:
+		return false, nil
+	case acc != domain.AccessEdit:
+		return true, domain.Errorf(domain.CodeForbidden, "you may read this map but not change it; ask an admin for editing access")
+	case !c.Active && !a.User.IsSuperuser:
+		return true, domain.Errorf(domain.CodeForbidden, "%s is deactivated; its maps cannot be changed", c.Title)
+	case !domain.MayChangeTemplate(a, c.Name, m):
+		return true, errTemplateAuthor
+	}
+	return true, nil
 }
 
 // mapHandler is a handler of one map's call, given the map the actor may
@@ -174,7 +188,11 @@ func (s *Server) mapPermissions(w http.ResponseWriter, r *http.Request, _ domain
 	out := map[string]domain.Access{}
 	for _, u := range users {
 		actor := domain.Actor{User: domain.User{ID: u.UserID}, Roles: map[string][]domain.Role{c.Name: u.Roles}}
-		out[userPath(u.UserID)] = domain.MapAccess(actor, c.Name, u.Access)
+		acc := domain.MapAccess(actor, c.Name, u.Access)
+		if acc == domain.AccessEdit && !domain.MayChangeTemplate(actor, c.Name, m) {
+			acc = domain.AccessRead // the editor opens another's template read-only
+		}
+		out[userPath(u.UserID)] = acc
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"users": out})
 }
@@ -231,6 +249,7 @@ func (s *Server) setMapPermissions(w http.ResponseWriter, r *http.Request, a dom
 			writeError(w, r, s.log, err)
 			return
 		}
+		s.recheckUsers(r.Context(), id)
 	}
 	s.mapPermissions(w, r, a, m)
 }
@@ -445,6 +464,7 @@ func (s *Server) deleteMap(w http.ResponseWriter, r *http.Request, a domain.Acto
 		writeError(w, r, s.log, err)
 		return
 	}
+	s.recheckMap(r.Context(), m.ID)
 	w.WriteHeader(http.StatusNoContent)
 }
 

@@ -15,8 +15,10 @@ import (
 
 // The public map's page (/m/{url}) is the web app's shell with what the
 // publication adds before any script runs: the frame-ancestors of its embed
-// domains, and for readers who may read it, its title, description and an
-// outline of its nodes (title and SEO description) for search engines.
+// domains, and for readers who may read it, its live version's title,
+// description and an outline of its nodes (title and SEO description) for
+// search engines. To a requester for whom the map does not exist it is the
+// page of an unknown address, word for word.
 
 // maxOutlinedNodes bounds the outline of a very large map.
 const maxOutlinedNodes = 2000
@@ -24,25 +26,33 @@ const maxOutlinedNodes = 2000
 // publicPage answers /m/{url}.
 func (s *Server) publicPage(w http.ResponseWriter, r *http.Request) {
 	url, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/m/"), "/")
-	p, err := s.store.PublicationByURL(r.Context(), url)
-	if err != nil {
+	p, access, _, err := s.publicAccess(r, url)
+	if err != nil && !isNotFound(err) {
+		s.log.Warn("public page", "url", url, "err", err)
+	}
+	if err != nil || access == domain.PublicDenied {
 		// Unknown here: the app says so (its public-map screen answers 404 from the API).
 		s.web.ServeHTTP(w, r)
 		return
 	}
-	w.Header().Set("Content-Security-Policy", "frame-ancestors "+strings.Join(append([]string{"'self'"}, p.EmbedDomains...), " "))
+	// Readers, and those whom signing in (or registering) would make readers,
+	// may be shown the page in the embedding sites: the sign-in form shows in
+	// the frame. They already know the map exists (401 rather than 404).
+	w.Header().Set("Content-Security-Policy", contentSecurityPolicy(strings.Join(append([]string{"'self'"}, p.EmbedDomains...), " ")))
 	shell, ok := s.shell()
 	if !ok {
 		s.web.ServeHTTP(w, r)
 		return
 	}
-	status, head, body := http.StatusOK, []byte(nil), []byte(nil)
+	status, head, body := http.StatusOK, []byte("<title>Strata</title>"), []byte(nil)
 	// Callable only when embedded: browsers say where a page will show. The
 	// app, told by the marker, says so in the reader's language.
-	if p.EmbedOnly && r.Header.Get("Sec-Fetch-Dest") != "iframe" {
+	if p.EmbedOnly && !fromEmbed(r, true) {
 		status, head = http.StatusForbidden, []byte(`<title>Strata</title><meta name="strata-embed-only" content="refused" />`)
-	} else if head, body, err = s.seoFor(r, p); err != nil {
-		s.log.Warn("public page without its outline", "url", url, "err", err)
+	} else if access == domain.PublicRead {
+		if head, body, err = s.seoFor(r.Context(), p); err != nil {
+			s.log.Warn("public page without its outline", "url", url, "err", err)
+		}
 	}
 	page := bytes.Replace(shell, []byte("<title>Strata</title>"), head, 1)
 	if i := bytes.LastIndex(page, []byte("</body>")); i >= 0 {
@@ -66,34 +76,28 @@ func (s *Server) shell() ([]byte, bool) {
 }
 
 // seoFor answers the head (title, description) and the outline of a
-// publication for this reader; a reader who may not read the map gets
-// Strata's own title and nothing else.
-func (s *Server) seoFor(r *http.Request, p domain.Publication) (head, body []byte, err error) {
+// publication's live version, for a reader who may read it. Everything is
+// the live version's: the working copy's name and description, and the
+// publication's SEO texts, may have changed since; they show once published.
+func (s *Server) seoFor(ctx context.Context, p domain.Publication) (head, body []byte, err error) {
 	head = []byte("<title>Strata</title>")
-	if _, err := s.publishedFor(r, p.URL); err != nil {
-		switch domain.ErrorCode(err) {
-		case domain.CodeUnauthenticated, domain.CodeReaderRequired, domain.CodeNotFound:
-			return head, nil, nil // nothing of the map for this reader
-		}
-		return head, nil, err
-	}
-	m, err := s.store.MapByID(r.Context(), p.MapID)
+	rv, err := s.readerVersion(ctx, p)
 	if err != nil {
 		return head, nil, err
 	}
-	title := p.SEOTitle
+	title := p.Live.SEOTitle
 	if title == "" {
-		title = m.Name
+		title = rv.name
 	}
-	description := p.SEODescription
+	description := p.Live.SEODescription
 	if description == "" {
-		description = m.Description
+		description = rv.description
 	}
 	head = fmt.Appendf(nil, `<title>%s</title><meta name="description" content="%s" /><meta property="og:title" content="%s" />`,
 		html.EscapeString(title), html.EscapeString(description), html.EscapeString(title))
 	outline, ok := s.outlines.get(p.Live.ID)
 	if !ok {
-		if outline, err = s.outline(r.Context(), p, m); err != nil {
+		if outline, err = s.outline(ctx, p, rv); err != nil {
 			return head, nil, err
 		}
 		s.outlines.put(p.Live.ID, outline, len(outline))
@@ -102,19 +106,15 @@ func (s *Server) seoFor(r *http.Request, p domain.Publication) (head, body []byt
 }
 
 // outline lists the nodes readers are shown of the live version (title and
-// SEO description in the map's first language that has them), for readers
-// without scripts.
-func (s *Server) outline(ctx context.Context, p domain.Publication, m domain.Map) ([]byte, error) {
-	rv, err := s.readerVersion(ctx, p)
-	if err != nil {
-		return nil, err
-	}
+// SEO description in the version's first language that has them), for
+// readers without scripts.
+func (s *Server) outline(ctx context.Context, p domain.Publication, rv readerVersion) ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(`<noscript><article><h1>`)
-	b.WriteString(html.EscapeString(m.Name))
+	b.WriteString(html.EscapeString(rv.name))
 	b.WriteString(`</h1><ul>`)
 	n := 0
-	err = s.store.EachVersionContent(ctx, p.Live.ID, func(id int64, raw []byte) error {
+	err := s.store.EachVersionContent(ctx, p.Live.ID, func(id int64, raw []byte) error {
 		if n >= maxOutlinedNodes || !rv.shown[id] {
 			return nil
 		}
@@ -122,7 +122,7 @@ func (s *Server) outline(ctx context.Context, p domain.Publication, m domain.Map
 		if err := json.Unmarshal(raw, &byLang); err != nil {
 			return fmt.Errorf("stored content: %w", err)
 		}
-		for _, lang := range m.Languages {
+		for _, lang := range rv.languages {
 			c, ok := byLang[lang]
 			if !ok || c.Title == "" {
 				continue

@@ -300,6 +300,9 @@ func (s *Server) publishedFor(r *http.Request, url string) (domain.Publication, 
 	if err != nil {
 		return domain.Publication{}, err
 	}
+	if access != domain.PublicDenied && p.EmbedOnly && !fromEmbed(r, false) {
+		return domain.Publication{}, errEmbedOnly
+	}
 	switch access {
 	case domain.PublicRead:
 		return p, nil
@@ -316,7 +319,26 @@ func (s *Server) publishedFor(r *http.Request, url string) (domain.Publication, 
 	return domain.Publication{}, errMapNotFound
 }
 
-var errMapNotFound = domain.Errorf(domain.CodeNotFound, "map not found")
+var (
+	errMapNotFound = domain.Errorf(domain.CodeNotFound, "map not found")
+	errEmbedOnly   = &domain.Error{Code: domain.CodeForbidden, Message: "this map can be read only where it is embedded",
+		Details: map[string]string{"embed_only": "read it in the page that embeds it"}}
+)
+
+// fromEmbed is the embed_only rule: a map callable only when embedded
+// answers only a Strata page shown in a frame, and that page's own calls.
+// Browsers say so in the Fetch Metadata headers, which no page's script can
+// set: the page is requested with Sec-Fetch-Dest iframe (and shows only in
+// its embed domains' frames, by its frame-ancestors); its calls are fetches
+// (Sec-Fetch-Dest empty) from Strata's origin (Sec-Fetch-Site same-origin),
+// as the page refused outside a frame makes none. A request opened
+// directly, made by another site, or without those headers is refused.
+func fromEmbed(r *http.Request, page bool) bool {
+	if page {
+		return r.Header.Get("Sec-Fetch-Dest") == "iframe"
+	}
+	return r.Header.Get("Sec-Fetch-Site") == "same-origin" && r.Header.Get("Sec-Fetch-Dest") == "empty"
+}
 
 // publicAccess answers the publication at an address, what the request's
 // reader may do with it, and the map's client.
@@ -330,11 +352,9 @@ func (s *Server) publicAccess(r *http.Request, url string) (domain.Publication, 
 	if err != nil && domain.ErrorCode(err) != domain.CodeUnauthenticated {
 		return p, domain.PublicDenied, domain.Client{}, err
 	}
-	m, err := s.store.MapByID(ctx, p.MapID)
-	if err != nil {
-		return p, domain.PublicDenied, domain.Client{}, err
-	}
-	c, err := s.clientOf(ctx, m)
+	// The head carries the reader's own per-map access (none hides the
+	// published map too).
+	m, c, explicit, err := s.store.MapHead(ctx, p.MapID, a.User.ID)
 	if err != nil {
 		return p, domain.PublicDenied, domain.Client{}, err
 	}
@@ -344,7 +364,7 @@ func (s *Server) publicAccess(r *http.Request, url string) (domain.Publication, 
 			return p, domain.PublicDenied, domain.Client{}, err
 		}
 	}
-	return p, domain.ReadPublished(p, m.Live && c.Active, a, c.Name, reader), c, nil
+	return p, domain.ReadPublished(p, m.Live && c.Active, a, c.Name, explicit, reader), c, nil
 }
 
 // readerVersion answers a publication's live version as its readers get it.

@@ -20,6 +20,10 @@ type readerVersion struct {
 	document []byte
 	// shown holds the nodes readers are shown, whose content they may read.
 	shown map[int64]bool
+	// The map's name, description and languages as published, for the
+	// public page (the working copy's may have changed since).
+	name, description string
+	languages         []domain.Language
 }
 
 // readerDocument filters a version's document for its readers. Nodes and
@@ -39,7 +43,10 @@ func readerDocument(doc []byte) (readerVersion, error) {
 		return readerVersion{}, fmt.Errorf("stored version document: %w", err)
 	}
 	var settings struct {
-		VisibilityLevels int `json:"visibility_levels"`
+		Name             string            `json:"name"`
+		Description      string            `json:"description"`
+		Languages        []domain.Language `json:"languages"`
+		VisibilityLevels int               `json:"visibility_levels"`
 	}
 	if err := json.Unmarshal(d.Map, &settings); err != nil {
 		return readerVersion{}, fmt.Errorf("stored version document's map: %w", err)
@@ -119,7 +126,8 @@ func readerDocument(doc []byte) (readerVersion, error) {
 	out = strconv.AppendInt(out, d.Revision, 10)
 	out = appendRawList(append(out, `,"nodes":`...), nodes)
 	out = appendRawList(append(out, `,"edges":`...), edges)
-	return readerVersion{document: append(out, '}'), shown: shown}, nil
+	return readerVersion{document: append(out, '}'), shown: shown,
+		name: settings.Name, description: settings.Description, languages: settings.Languages}, nil
 }
 
 // appendRawList writes a JSON array of the given values.

@@ -3,10 +3,9 @@ package api
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
 
-	"github.com/strata-maps/strata/internal/auth"
+	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/store"
 )
@@ -19,14 +18,16 @@ type readerRequest struct {
 	Name  string `json:"name"`
 	Email string `json:"email"`
 	newPasswordRequest
-	// Embedded: registering inside an embedded public map (the reader cookie).
+	// Embedded: registering inside an embedded public map. Accepted for the
+	// clients that send it; the reader signs in there once the address is
+	// proven (the link opens outside the frame).
 	Embedded bool `json:"embedded"`
+	// Language of the page, for the mail.
+	Language string `json:"language"`
 }
 
-const maxUserNameLen = 100
-
-// registerReader makes the request's user, or a new account, a reader of the
-// partial map at {url}, and signs a new account in.
+// registerReader makes the signed-in user a reader of the partial map at
+// {url}, or starts the sign-up of a new one.
 func (s *Server) registerReader(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	p, access, c, err := s.publicAccess(r, r.PathValue("url"))
@@ -43,11 +44,13 @@ func (s *Server) registerReader(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	key := "address:" + clientAddress(r)
-	if s.readerRegistrations.Blocked(key) {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeRateLimited, "too many registrations from this address; try again later"))
+	if ok, retry, err := s.readerRegistrations.Take(ctx, key); err != nil || !ok {
+		if err == nil {
+			err = &domain.Error{Code: domain.CodeRateLimited, Message: "too many registrations from this address; try again later", RetryAfter: retry}
+		}
+		writeError(w, r, s.log, err)
 		return
 	}
-	s.readerRegistrations.Add(key)
 
 	if access == domain.PublicRegister { // signed in: the user joins as a reader
 		a, err := s.readerActor(r)
@@ -70,48 +73,15 @@ func (s *Server) registerReader(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, s.log, err)
 		return
 	}
-	req.Name, req.Email = strings.TrimSpace(req.Name), domain.NormalizeEmail(req.Email)
-	v := &domain.Validation{}
-	v.Check(req.Name != "" && len([]rune(req.Name)) <= maxUserNameLen, "name", "is required, at most 100 characters")
-	v.Check(domain.ValidEmail(req.Email), "email", "must be an e-mail address")
-	if err := v.Err(); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	if err := auth.ValidatePassword(req.Password, req.PasswordConfirmation); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	hash, err := auth.HashPassword(req.Password)
+	// Not signed in: a pending sign-up, and a link mailed to the address;
+	// the account exists once it is followed (accounts.SignUpReader).
+	email, err := s.accounts.SignUpReader(ctx, accounts.ReaderSignUp{ClientID: c.ID, ClientTitle: c.Title, MapURL: "/m/" + p.URL,
+		Name: req.Name, Email: req.Email, Password: req.Password, PasswordConfirmation: req.PasswordConfirmation, Language: req.Language})
 	if err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
-	var u domain.User
-	err = s.store.Tx(ctx, func(tx *store.Store) error {
-		var err error
-		u, err = tx.CreateUser(ctx, store.NewUser{Email: req.Email, Name: req.Name, PasswordHash: hash})
-		if domain.ErrorCode(err) == domain.CodeConflict {
-			return &domain.Error{Code: domain.CodeConflict, Message: "an account with this e-mail address exists: sign in instead",
-				Details: map[string]string{"email": "has an account"}}
-		}
-		if err != nil {
-			return err
-		}
-		return addReader(ctx, tx, c.ID, u.ID)
-	})
-	var a domain.Actor
-	if err == nil {
-		a, err = s.actorOf(ctx, u)
-	}
-	if err == nil {
-		err = s.startSession(w, r, u.ID, false, req.Embedded)
-	}
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
-	writeJSON(w, http.StatusCreated, newUserJSON(a))
+	writeJSON(w, http.StatusAccepted, map[string]any{"email": email, "pending": true})
 }
 
 // addReader makes the user a reader of the client, within its seats.
@@ -145,5 +115,6 @@ func (s *Server) removeReader(w http.ResponseWriter, r *http.Request, a domain.A
 		writeError(w, r, s.log, err)
 		return
 	}
+	s.recheckUsers(r.Context(), id)
 	w.WriteHeader(http.StatusNoContent)
 }

@@ -1,12 +1,15 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"time"
 
 	"github.com/strata-maps/strata/internal/domain"
 )
@@ -34,8 +37,12 @@ func statusOf(code string) int {
 		return http.StatusRequestEntityTooLarge
 	case domain.CodeRateLimited:
 		return http.StatusTooManyRequests
+	case domain.CodeBusy:
+		return http.StatusServiceUnavailable
 	case codeMethodNotAllowed:
 		return http.StatusMethodNotAllowed
+	case domain.CodeUnavailable:
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
 }
@@ -74,7 +81,12 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		de = &domain.Error{Code: domain.CodeInternal, Message: "something went wrong on our side"}
 	}
-	writeJSON(w, statusOf(de.Code), errorBody{Error: errorDetail{Code: de.Code, Message: de.Message, Details: de.Details}})
+	status := statusOf(de.Code)
+	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
+		// Every refusal to try again later says when (RFC 9110 §10.2.3).
+		w.Header().Set("Retry-After", retryAfterSeconds(de.RetryAfter))
+	}
+	writeJSON(w, status, errorBody{Error: errorDetail{Code: de.Code, Message: de.Message, Details: de.Details}})
 }
 
 // decodeJSON reads the request body into dst, strictly: unknown fields,
@@ -82,7 +94,14 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 // and come back as validation errors that name what is wrong.
 func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
-	dec := json.NewDecoder(r.Body)
+	raw, err := io.ReadAll(r.Body)
+	if err != nil {
+		return bodyError(err)
+	}
+	if err := checkJSONText(raw); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {
 		return bodyError(err)
@@ -119,6 +138,17 @@ func bodyError(err error) error {
 			Details: map[string]string{name: "is not a known field"}}
 	}
 	return domain.Errorf(domain.CodeInvalid, "the body could not be read: %v", err)
+}
+
+// defaultRetryAfter is sent with a 429 or 503 that names no better time.
+const defaultRetryAfter = time.Minute
+
+// retryAfterSeconds rounds up to whole seconds, at least one.
+func retryAfterSeconds(d time.Duration) string {
+	if d <= 0 {
+		d = defaultRetryAfter
+	}
+	return strconv.Itoa(int((d + time.Second - 1) / time.Second))
 }
 
 func jsonKind(goKind string) string {

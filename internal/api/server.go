@@ -5,11 +5,14 @@ package api
 import (
 	"bufio"
 	"bytes"
+	"cmp"
+	"context"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"sync"
@@ -17,7 +20,9 @@ import (
 
 	"github.com/klauspost/compress/gzhttp"
 	"github.com/klauspost/compress/gzip"
+	"github.com/redis/go-redis/v9"
 
+	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
@@ -44,6 +49,23 @@ type Deps struct {
 	Live *live.Hub
 	// Fonts are the font families the web app serves to every client.
 	Fonts []webapp.Font
+	// DataDir is the data directory, which /readyz checks takes files;
+	// empty checks none.
+	DataDir string
+	// Redis, when set, holds the rate limits so that every instance
+	// shares them; nil counts in memory.
+	Redis redis.Cmdable
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
+	// the client.
+	TrustedProxies []netip.Prefix
+	// LoginLimits overrides the failed sign-ins allowed per 15 minutes;
+	// zero fields keep the defaults (10 per account, 100 per address).
+	LoginLimits LoginLimits
+}
+
+// LoginLimits are the failed sign-ins allowed in 15 minutes.
+type LoginLimits struct {
+	PerAccount, PerAddress int
 }
 
 // Server is the HTTP handler of Strata.
@@ -54,6 +76,8 @@ type Server struct {
 	editing    *editing.Service
 	live       *live.Hub
 	fonts      []webapp.Font
+	dataDir    string
+	writeProbe writeProbe // of /readyz
 	api        *http.ServeMux
 	apiHandler http.Handler // api, compressed
 	web        http.Handler
@@ -66,6 +90,8 @@ type Server struct {
 	publicURL    string
 	publicOrigin string
 	secureCookie bool
+	trusted      []netip.Prefix
+	crossOrigin  *http.CrossOriginProtection
 
 	// Failed sign-ins per account and per client address; reset requests
 	// per address (each answered 202, but mailed only within the limit).
@@ -74,6 +100,8 @@ type Server struct {
 	resetRequests   *auth.Limiter
 	// Reader registrations per client address (partial maps).
 	readerRegistrations *auth.Limiter
+	// accounts owns sign-ups, addresses and invitations.
+	accounts *accounts.Service
 }
 
 // New builds the server and its route table.
@@ -81,15 +109,22 @@ func New(d Deps) *Server {
 	s := &Server{
 		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, live: d.Live, fonts: d.Fonts, api: http.NewServeMux(), web: newWebApp(d.Web), dist: d.Web,
 		publicURL:           strings.TrimRight(d.PublicURL, "/"),
-		loginFailures:       auth.NewLimiter(10, 15*time.Minute, nil),
-		addressFailures:     auth.NewLimiter(100, 15*time.Minute, nil),
-		resetRequests:       auth.NewLimiter(5, time.Hour, nil),
-		readerRegistrations: auth.NewLimiter(20, time.Hour, nil),
+		dataDir:             d.DataDir,
+		trusted:             d.TrustedProxies,
+		loginFailures:       newLimiter(d.Redis, "login-account", cmp.Or(d.LoginLimits.PerAccount, 10), 15*time.Minute),
+		addressFailures:     newLimiter(d.Redis, "login-address", cmp.Or(d.LoginLimits.PerAddress, 100), 15*time.Minute),
+		resetRequests:       newLimiter(d.Redis, "reset", 5, time.Hour),
+		readerRegistrations: newLimiter(d.Redis, "reader-registration", 20, time.Hour),
+		accounts: accounts.New(accounts.Config{Store: d.Store, Mail: d.Mail, Log: d.Log, PublicURL: d.PublicURL,
+			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
+				return newLimiter(d.Redis, name, max, window)
+			}}),
 	}
 	if u, err := url.Parse(d.PublicURL); err == nil && u.Host != "" {
 		s.publicOrigin = u.Scheme + "://" + u.Host
 		s.secureCookie = u.Scheme == "https"
 	}
+	s.crossOrigin = newCrossOrigin(s.publicOrigin, s.log)
 	s.routes()
 	// Responses are compressed for clients that accept it: a large map's
 	// document shrinks about tenfold.
@@ -104,6 +139,15 @@ func New(d Deps) *Server {
 	return s
 }
 
+// newLimiter counts in Redis when there is one, so that the limit holds
+// across instances, else in memory.
+func newLimiter(rdb redis.Cmdable, name string, max int, window time.Duration) *auth.Limiter {
+	if rdb != nil {
+		return auth.NewRedisLimiter(rdb, name, max, window)
+	}
+	return auth.NewLimiter(max, window, nil)
+}
+
 // routes is the one route table of /api/v1.
 func (s *Server) routes() {
 	m := s.api
@@ -115,6 +159,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/v1/auth/invitations/{token}", s.invitation)
 	m.HandleFunc("POST /api/v1/auth/register", s.register)
 	m.HandleFunc("POST /api/v1/auth/decline", s.decline)
+	m.HandleFunc("POST /api/v1/auth/accept", s.signedIn(s.accept))
+	m.HandleFunc("POST /api/v1/auth/email_verifications", s.verifyEmail)
 
 	m.HandleFunc("GET /api/v1/users/{id}", s.signedIn(s.getUser))
 	m.HandleFunc("PATCH /api/v1/users/{id}", s.signedIn(s.patchUser))
@@ -128,6 +174,8 @@ func (s *Server) routes() {
 	m.HandleFunc("DELETE /api/v1/clients/{name}", s.signedIn(s.deleteClient))
 	m.HandleFunc("POST /api/v1/clients/{name}/access_requests", s.signedIn(s.requestAccess))
 	m.HandleFunc("POST /api/v1/clients/{name}/invitations", s.signedIn(s.invite))
+	m.HandleFunc("GET /api/v1/clients/{name}/invitations", s.signedIn(s.listInvitations))
+	m.HandleFunc("DELETE /api/v1/clients/{name}/invitations/{id}", s.signedIn(s.revokeInvitation))
 	m.HandleFunc("GET /api/v1/clients/{name}/maps", s.signedIn(s.listMaps))
 	m.HandleFunc("POST /api/v1/clients/{name}/maps", s.signedIn(s.createMap))
 	m.HandleFunc("GET /api/v1/clients/{name}/access_requests", s.signedIn(s.listAccessRequests))
@@ -167,6 +215,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/v1/public/maps/{url}", s.publicMap)
 	m.HandleFunc("GET /api/v1/public/maps/{url}/nodes/{nodeId}", s.publicNode)
 	m.HandleFunc("POST /api/v1/public/maps/{url}/readers", s.registerReader)
+	m.HandleFunc("POST /api/v1/public/logout", s.logout)
 	m.HandleFunc("GET /api/v1/maps/{id}/permissions", s.onMap(read, s.mapPermissions))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/permissions", s.onMap(read, s.setMapPermissions))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/elements", s.onMap(edit, s.patchElements))
@@ -207,10 +256,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// Safe defaults for every answer: no content sniffing, no referrer to
 	// other sites, and no framing by other sites (the public map's page
 	// allows its own list of domains).
+	r = r.WithContext(context.WithValue(r.Context(), clientAddressKey{}, resolveClient(r, s.trusted)))
 	h := rec.Header()
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-	h.Set("Content-Security-Policy", "frame-ancestors 'self'")
+	h.Set("Content-Security-Policy", contentSecurityPolicy("'self'"))
+	if !s.limitBody(w, rec, r) {
+		return
+	}
+	if err := checkRequestText(r); err != nil {
+		writeError(rec, r, s.log, err)
+		return
+	}
 	switch path := r.URL.Path; {
 	case path == "/healthz":
 		s.healthz(rec, r)
@@ -226,8 +283,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
-	if !s.sameOrigin(r) {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeForbidden, "state-changing requests must come from Strata's own pages"))
+	if err := s.checkOrigin(r); err != nil {
+		writeError(w, r, s.log, err)
 		return
 	}
 	h, pattern := s.api.Handler(r)
@@ -247,27 +304,61 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
 	writeError(w, r, s.log, domain.Errorf(domain.CodeNotFound, "no API call at %s %s", r.Method, r.URL.Path))
 }
 
-// sameOrigin accepts safe methods always, and state-changing ones only from
-// Strata's own origin. Browsers send Sec-Fetch-Site (or at least Origin);
-// requests carrying neither are not from a browser page and cannot ride on a
-// user's cookie.
-func (s *Server) sameOrigin(r *http.Request) bool {
+// newCrossOrigin builds the CSRF check of state-changing calls: Go's
+// CrossOriginProtection (Sec-Fetch-Site, else Origin against Host), with
+// the public URL's origin trusted too, for a proxy that rewrites Host.
+func newCrossOrigin(publicOrigin string, log *slog.Logger) *http.CrossOriginProtection {
+	c := http.NewCrossOriginProtection()
+	if publicOrigin != "" {
+		if err := c.AddTrustedOrigin(publicOrigin); err != nil {
+			log.Warn("the public URL's origin is not trusted for writes", "origin", publicOrigin, "err", err)
+		}
+	}
+	return c
+}
+
+var errCrossOrigin = domain.Errorf(domain.CodeForbidden, "state-changing requests must come from Strata's own pages")
+
+// checkOrigin refuses state-changing requests from other sites. Beyond
+// CrossOriginProtection, which lets requests with neither Sec-Fetch-Site nor
+// Origin through as non-browser ones, a write that carries a session cookie
+// must name its origin: every browser sends Origin with a POST, PATCH or
+// DELETE, so one without it is not from Strata's pages (an old browser, a
+// plugin, a redirect) and may not ride on the user's cookie.
+func (s *Server) checkOrigin(r *http.Request) error {
+	if err := s.crossOrigin.Check(r); err != nil {
+		return errCrossOrigin
+	}
 	switch r.Method {
 	case http.MethodGet, http.MethodHead, http.MethodOptions:
-		return true
+		return nil
 	}
-	if site := r.Header.Get("Sec-Fetch-Site"); site != "" {
-		return site == "same-origin" || site == "none"
+	if r.Header.Get("Origin") == "" && hasSessionCookie(r) {
+		return errCrossOrigin
 	}
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return true
+	return nil
+}
+
+func hasSessionCookie(r *http.Request) bool {
+	for _, name := range []string{auth.SessionCookie, auth.ReaderCookie} {
+		if c, err := r.Cookie(name); err == nil && c.Value != "" {
+			return true
+		}
 	}
-	if s.publicOrigin != "" && origin == s.publicOrigin {
-		return true
-	}
-	u, err := url.Parse(origin)
-	return err == nil && u.Host == r.Host
+	return false
+}
+
+// contentSecurityPolicy is the policy of every answer: scripts only from
+// Strata's own files (no inline script, no eval), no plugins, no <base> to
+// redirect relative URLs, requests and forms to Strata only, and framing by
+// frameAncestors. Images may come from anywhere over https, as node content
+// links them; styles allow inline ones, which the editor's canvas and
+// component libraries set and which cannot run code.
+func contentSecurityPolicy(frameAncestors string) string {
+	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; " +
+		"frame-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'self'; " +
+		"frame-ancestors " + frameAncestors
 }
 
 // statusRecorder remembers the status for the request log.

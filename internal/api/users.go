@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/domain"
 )
 
@@ -67,17 +68,19 @@ func (s *Server) getUser(w http.ResponseWriter, r *http.Request, a domain.Actor)
 		writeError(w, r, s.log, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, newUserJSON(target))
+	s.writeUser(w, r, target, "")
 }
 
 type userPatch struct {
-	Name        *string `json:"name"`
-	FirstName   *string `json:"first_name"`
-	Surname     *string `json:"surname"`
-	Email       *string `json:"email"`
-	AvatarURL   *string `json:"avatar_url"`
-	Language    *string `json:"language"`
-	Preferences *struct {
+	Name      *string `json:"name"`
+	FirstName *string `json:"first_name"`
+	Surname   *string `json:"surname"`
+	Email     *string `json:"email"`
+	// CurrentPassword is required with email.
+	CurrentPassword string  `json:"current_password"`
+	AvatarURL       *string `json:"avatar_url"`
+	Language        *string `json:"language"`
+	Preferences     *struct {
 		RemovalConfirmation *bool `json:"removalConfirmation"`
 	} `json:"preferences"`
 }
@@ -98,6 +101,7 @@ func (s *Server) patchUser(w http.ResponseWriter, r *http.Request, a domain.Acto
 	if p.Name != nil {
 		name := strings.TrimSpace(*p.Name)
 		v.Check(len([]rune(name)) <= 200, "name", "must have at most 200 characters")
+		v.Check(domain.SingleLine(name), "name", domain.SingleLineReason)
 		u.Name = name
 	}
 	for _, f := range []struct {
@@ -108,6 +112,7 @@ func (s *Server) patchUser(w http.ResponseWriter, r *http.Request, a domain.Acto
 		if f.src != nil {
 			*f.dst = strings.TrimSpace(*f.src)
 			v.Check(len([]rune(*f.dst)) <= 100, f.field, "must have at most 100 characters")
+			v.Check(domain.SingleLine(*f.dst), f.field, domain.SingleLineReason)
 		}
 	}
 	if p.FirstName != nil || p.Surname != nil {
@@ -117,8 +122,8 @@ func (s *Server) patchUser(w http.ResponseWriter, r *http.Request, a domain.Acto
 		}
 	}
 	if p.Email != nil {
-		u.Email = domain.NormalizeEmail(*p.Email)
-		v.Check(domain.ValidEmail(u.Email), "email", "is not an e-mail address")
+		// Named with the other fields; accounts.RequestEmailChange owns the rest.
+		v.Check(domain.ValidEmail(domain.NormalizeEmail(*p.Email)), "email", "is not an e-mail address")
 	}
 	if p.AvatarURL != nil {
 		if *p.AvatarURL == "" {
@@ -141,10 +146,45 @@ func (s *Server) patchUser(w http.ResponseWriter, r *http.Request, a domain.Acto
 		writeError(w, r, s.log, err)
 		return
 	}
+	// A new address takes effect only once proven (accounts.RequestEmailChange);
+	// it is asked first, so that a wrong password changes nothing.
+	pending := ""
+	if p.Email != nil && domain.NormalizeEmail(*p.Email) != u.Email {
+		pending, err = s.accounts.RequestEmailChange(r.Context(), accounts.EmailChange{Asker: a.User, Target: target.User,
+			Email: *p.Email, CurrentPassword: p.CurrentPassword})
+		if err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+	}
 	if err := s.store.UpdateUser(r.Context(), u); err != nil {
 		writeError(w, r, s.log, err)
 		return
 	}
 	target.User = u
-	writeJSON(w, http.StatusOK, newUserJSON(target))
+	s.writeUser(w, r, target, pending)
+}
+
+// userWithPendingJSON is a user as its own settings show it: with the
+// address waiting for its proof.
+type userWithPendingJSON struct {
+	userJSON
+	PendingEmail *string `json:"pending_email"`
+}
+
+// writeUser answers a user for its settings, with the pending address
+// (looked up when pending is "").
+func (s *Server) writeUser(w http.ResponseWriter, r *http.Request, target domain.Actor, pending string) {
+	if pending == "" {
+		var err error
+		if pending, err = s.accounts.PendingEmail(r.Context(), target.User.ID); err != nil {
+			writeError(w, r, s.log, err)
+			return
+		}
+	}
+	out := userWithPendingJSON{userJSON: newUserJSON(target)}
+	if pending != "" {
+		out.PendingEmail = &pending
+	}
+	writeJSON(w, http.StatusOK, out)
 }

@@ -359,7 +359,9 @@ func TestReaderRegistration(t *testing.T) {
 			t.Run(name, func(t *testing.T) { rita.do("POST", readers, body).wantError(400, "validation_failed") })
 		}
 		rita.do("POST", readers, reader(guest+"@example.org")).wantError(409, "conflict", "email")
-		rita.do("POST", readers, reader("rita@example.org")).want(201)
+		rita.do("POST", readers, reader("rita@example.org")).want(202)
+		rita.do("GET", public, nil).wantError(401, "unauthenticated") // pending until the address is proven
+		rita.followProof("rita@example.org").want(200)
 		rita.do("GET", public, nil).want(200)
 		rita.do("POST", readers, nil).wantError(409, "conflict") // a reader already
 

@@ -42,3 +42,27 @@ func TestValidatePasswordNamesTheField(t *testing.T) {
 		t.Errorf("valid password refused: %v", err)
 	}
 }
+
+func TestPasswordPolicyRefusesShortAndCommon(t *testing.T) {
+	refused := []string{"short", "nine-char", "1234567890", "qwertyuiop", "basketball", "Password2024!", "password123", "iloveyou12", "aaaaaaaaaa", "  QWERTYUIOP  "}
+	for _, pw := range refused {
+		err := ValidatePassword(pw, pw)
+		var de *domain.Error
+		if de, _ = err.(*domain.Error); de == nil || de.Details["password"] == "" {
+			t.Errorf("ValidatePassword(%q) = %v; want password refused", pw, err)
+		}
+	}
+	accepted := []string{"correct horse battery", "my own password", "a long enough password", "second-password", "the-first-password", strings.Repeat("ab1", 85)}
+	for _, pw := range accepted {
+		if err := ValidatePassword(pw, pw); err != nil {
+			t.Errorf("ValidatePassword(%q) = %v; want accepted", pw, err)
+		}
+	}
+}
+
+func BenchmarkIsCommonPasswordLongest(b *testing.B) {
+	pw := strings.Repeat("x9!", 21)
+	for b.Loop() {
+		IsCommonPassword(pw)
+	}
+}

@@ -46,3 +46,20 @@ func HashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
 }
+
+// HashReaderToken is the stored form of a reader cookie's token: hashed
+// apart from session tokens, so that a reader token sent as the session
+// cookie names no session. The reader cookie thus reads public maps and
+// authenticates nothing else, whatever cookie it is sent as.
+func HashReaderToken(token string) string {
+	return HashToken("reader\x00" + token)
+}
+
+// CookieTokenHash is the stored form of the token in the named cookie
+// (SessionCookie or ReaderCookie).
+func CookieTokenHash(cookie, token string) string {
+	if cookie == ReaderCookie {
+		return HashReaderToken(token)
+	}
+	return HashToken(token)
+}

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"net/url"
 	"strings"
 )
@@ -22,6 +23,9 @@ type Config struct {
 	SMTPURL     string
 	LogLevel    string
 	LogFormat   string
+	// TrustedProxies: comma-separated CIDRs of the reverse proxies whose
+	// X-Forwarded-For names the client (for rate limits).
+	TrustedProxies string
 }
 
 // setting describes one flag and its variable, so that errors name both.
@@ -40,6 +44,7 @@ func (c *Config) settings() []setting {
 		{"smtp-url", "STRATA_SMTP_URL", "", "smtp://user:pass@host:port to send mail; empty writes mail to the log", &c.SMTPURL},
 		{"log-level", "STRATA_LOG_LEVEL", "info", "debug, info, warn or error", &c.LogLevel},
 		{"log-format", "STRATA_LOG_FORMAT", "text", "text or json", &c.LogFormat},
+		{"trusted-proxies", "STRATA_TRUSTED_PROXIES", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client; empty trusts none", &c.TrustedProxies},
 	}
 }
 
@@ -89,7 +94,32 @@ func (c *Config) Validate() error {
 	if c.SMTPURL != "" && !strings.HasPrefix(c.SMTPURL, "smtp://") && !strings.HasPrefix(c.SMTPURL, "smtps://") {
 		errs = append(errs, fmt.Errorf("%s must start with smtp:// or smtps://", Name("smtp-url")))
 	}
+	if _, err := c.TrustedProxyPrefixes(); err != nil {
+		errs = append(errs, err)
+	}
 	return errors.Join(errs...)
+}
+
+// TrustedProxyPrefixes parses TrustedProxies. A bare address counts as
+// that one address.
+func (c *Config) TrustedProxyPrefixes() ([]netip.Prefix, error) {
+	var ps []netip.Prefix
+	for _, f := range strings.Split(c.TrustedProxies, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			a, aerr := netip.ParseAddr(f)
+			if aerr != nil {
+				return nil, fmt.Errorf("%s must be CIDRs such as 10.0.0.0/8, not %q", Name("trusted-proxies"), f)
+			}
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+		ps = append(ps, p.Masked())
+	}
+	return ps, nil
 }
 
 // SlogLevel parses LogLevel.

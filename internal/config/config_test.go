@@ -33,11 +33,12 @@ func TestFlagBeatsEnvironmentBeatsDefault(t *testing.T) {
 
 func TestValidateNamesTheSetting(t *testing.T) {
 	tests := map[string][]string{
-		"--log-level (STRATA_LOG_LEVEL)":   {"--log-level", "loud"},
-		"--log-format (STRATA_LOG_FORMAT)": {"--log-format", "xml"},
-		"--public-url (STRATA_PUBLIC_URL)": {"--public-url", "maps.example.org"},
-		"--redis-url (STRATA_REDIS_URL)":   {"--redis-url", "localhost:6379"},
-		"--smtp-url (STRATA_SMTP_URL)":     {"--smtp-url", "mail.example.org"},
+		"--log-level (STRATA_LOG_LEVEL)":             {"--log-level", "loud"},
+		"--log-format (STRATA_LOG_FORMAT)":           {"--log-format", "xml"},
+		"--public-url (STRATA_PUBLIC_URL)":           {"--public-url", "maps.example.org"},
+		"--redis-url (STRATA_REDIS_URL)":             {"--redis-url", "localhost:6379"},
+		"--smtp-url (STRATA_SMTP_URL)":               {"--smtp-url", "mail.example.org"},
+		"--trusted-proxies (STRATA_TRUSTED_PROXIES)": {"--trusted-proxies", "10.0.0.0/8,proxy.example.org"},
 	}
 	for want, args := range tests {
 		err := parse(t, nil, args...).Validate()
@@ -47,5 +48,20 @@ func TestValidateNamesTheSetting(t *testing.T) {
 	}
 	if err := parse(t, nil, "--public-url", "https://maps.example.org").Validate(); err != nil {
 		t.Errorf("valid settings refused: %v", err)
+	}
+}
+
+func TestTrustedProxiesParse(t *testing.T) {
+	c := parse(t, map[string]string{"STRATA_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7 ,fd00::/8"})
+	ps, err := c.TrustedProxyPrefixes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{}
+	for _, p := range ps {
+		got = append(got, p.String())
+	}
+	if strings.Join(got, " ") != "10.0.0.0/8 192.168.1.7/32 fd00::/8" {
+		t.Fatalf("parsed %v", got)
 	}
 }

@@ -52,3 +52,10 @@ func MapAccess(a Actor, client string, explicit Access) Access {
 	}
 	return acc
 }
+
+// MayChangeTemplate is the rule for changing or deleting a map template
+// (its settings, its elements, its publication, itself): its author and the
+// client's admins (and superusers). Other editors use it to start maps.
+func MayChangeTemplate(a Actor, client string, m Map) bool {
+	return !m.IsTemplate || a.Can(client, RoleAdmin) || (m.CreatedBy != nil && *m.CreatedBy == a.User.ID)
+}

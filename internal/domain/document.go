@@ -1,5 +1,7 @@
 package domain
 
+import "fmt"
+
 // The map document: nodes, edges, object templates, layers and settings,
 // under the spec's JSON names (spec §3).
 
@@ -25,6 +27,18 @@ func (v Visibility) Overlaps(o Visibility) bool {
 type Point struct {
 	X float64 `json:"x"`
 	Y float64 `json:"y"`
+}
+
+// MaxCoordinate bounds a position on either axis: ten times the largest
+// map side, room to spare around any map, and far from where sums of
+// positions (bounds, previews, clone offsets) lose precision or overflow.
+const MaxCoordinate = 1_000_000
+
+// CheckPoint records a position beyond MaxCoordinate under field.
+func CheckPoint(v *Validation, p Point, field string) {
+	ok := func(c float64) bool { return c >= -MaxCoordinate && c <= MaxCoordinate }
+	v.Check(ok(p.X), field+".x", fmt.Sprintf("must be from %d to %d", -MaxCoordinate, MaxCoordinate))
+	v.Check(ok(p.Y), field+".y", fmt.Sprintf("must be from %d to %d", -MaxCoordinate, MaxCoordinate))
 }
 
 // NodeGeometry places a node; Shape mirrors design.shape.

@@ -5,6 +5,7 @@ package domain
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Error codes. They are the `code` of the REST error envelope (DESIGN.md §4);
@@ -25,6 +26,12 @@ const (
 	CodeTooLarge       = "too_large"
 	CodeRateLimited    = "rate_limited"
 	CodeInternal       = "internal"
+	// CodeUnavailable: the server cannot serve for now (its database or
+	// disk refuses writes); another instance, or a later try, may.
+	CodeUnavailable = "unavailable"
+	// CodeBusy: the server has no capacity for this now (503); try again
+	// after the error's RetryAfter.
+	CodeBusy = "busy"
 )
 
 // Error is the one error type that crosses the domain boundary with a code a
@@ -34,6 +41,8 @@ type Error struct {
 	Message string
 	// Details names the offending fields of a validation error: field → reason.
 	Details map[string]string
+	// RetryAfter, when set, is sent as the Retry-After header (429, 503).
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {

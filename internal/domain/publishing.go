@@ -3,8 +3,11 @@ package domain
 import (
 	"net"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/net/publicsuffix"
 )
 
 // AccessMode says who may read a map's live version (account-area §3).
@@ -70,6 +73,11 @@ type Version struct {
 	Name        string
 	Description string
 	CreatedBy   *int64
+	// SEOTitle and SEODescription are the publication's texts for search
+	// engines when the version was made: the public page shows the live
+	// version's, so that they change when the map is published, not before.
+	SEOTitle       string
+	SEODescription string
 	// CreatedByName is the author's name, "" when the account is gone.
 	CreatedByName string
 	CreatedAt     time.Time
@@ -131,9 +139,9 @@ func ParseEmbedDomains(v *Validation, field, text string) []string {
 		if d == "" {
 			continue
 		}
-		src, ok := embedSource(d)
-		if !ok {
-			v.Add(field, "each line must be a domain such as example.org or https://www.example.org")
+		src, problem := embedSource(d)
+		if problem != "" {
+			v.Add(field, problem)
 			return nil
 		}
 		if !seen[src] {
@@ -147,10 +155,13 @@ func ParseEmbedDomains(v *Validation, field, text string) []string {
 
 var hostLabel = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$`)
 
-// embedSource turns one domain line into a frame-ancestors source: only
-// characters a CSP source may hold get through, so a line cannot add a
-// directive of its own.
-func embedSource(d string) (string, bool) {
+// embedSource turns one domain line into a frame-ancestors source, or
+// answers what is wrong with it. Only characters a CSP source may hold get
+// through, so a line cannot add a directive of its own. A public suffix
+// (com, co.uk, github.io: the public suffix list), bare or as "*.com", is
+// refused: it would let every site under it frame the map.
+func embedSource(d string) (src, problem string) {
+	const notDomain = "each line must be a domain such as example.org or https://www.example.org"
 	scheme := ""
 	for _, s := range []string{"https://", "http://"} {
 		if strings.HasPrefix(d, s) {
@@ -161,29 +172,45 @@ func embedSource(d string) (string, bool) {
 	host, port := d, ""
 	if h, p, err := net.SplitHostPort(d); err == nil {
 		host, port = h, p
-		for _, c := range port {
-			if c < '0' || c > '9' {
-				return "", false
-			}
+		if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 || strings.TrimLeft(port, "0123456789") != "" {
+			return "", "the port of " + d + " must be a number from 1 to 65535"
 		}
+	} else if strings.Contains(d, ":") {
+		return "", notDomain
 	}
 	labels := strings.Split(host, ".")
 	if len(labels) < 2 && host != "localhost" { // localhost: a site tried out on one's own machine
-		return "", false
+		if hostLabel.MatchString(host) {
+			return "", host + " is a public suffix; name a site such as example." + host
+		}
+		return "", notDomain
 	}
 	for i, l := range labels {
 		if i == 0 && l == "*" {
 			continue
 		}
 		if !hostLabel.MatchString(l) {
-			return "", false
+			return "", notDomain
 		}
 	}
-	src := scheme + host
+	if site := strings.TrimPrefix(host, "*."); host != "localhost" && isPublicSuffix(site) {
+		return "", site + " is a public suffix, shared by unrelated sites; name a site such as example." + site
+	}
+	src = scheme + host
 	if port != "" {
 		src += ":" + port
 	}
-	return src, true
+	return src, ""
+}
+
+// isPublicSuffix reports whether host is a suffix under which anyone may
+// register a name (the ICANN and the private sections of the list alike).
+func isPublicSuffix(host string) bool {
+	if net.ParseIP(host) != nil {
+		return false
+	}
+	suffix, _ := publicsuffix.PublicSuffix(host)
+	return suffix == host
 }
 
 // PublicAccess is what a reader may do with a published map.
@@ -206,10 +233,14 @@ const (
 // user registered at one of the client's partial maps). Anyone may register
 // as a reader, counted as an active reader but no member: it opens nothing
 // else of the client. A map not live, or without a live version, does not
-// exist publicly.
-func ReadPublished(p Publication, live bool, a Actor, client string, reader bool) PublicAccess {
+// exist publicly; nor does a map to a member whose per-map access to it
+// (explicit, see MapAccess) is none: what the working copy hides from them
+// its published version hides too, whatever its access mode.
+func ReadPublished(p Publication, live bool, a Actor, client string, explicit Access, reader bool) PublicAccess {
 	switch {
 	case !live || p.Live == nil:
+		return PublicDenied
+	case a.IsMember(client) && MapAccess(a, client, explicit) == AccessNone:
 		return PublicDenied
 	case p.AccessMode == AccessAccessible, a.IsMember(client):
 		return PublicRead

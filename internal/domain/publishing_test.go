@@ -61,7 +61,9 @@ func TestParseEmbedDomains(t *testing.T) {
 		t.Fatalf("got %v, want %v", got, want)
 	}
 	// Anything that could end the directive or add one is refused.
-	for _, bad := range []string{"example.org; script-src *", "'self'", "example", "exa mple.org", "http://x.org:80a", "*", "javascript:alert(1)"} {
+	for _, bad := range []string{"example.org; script-src *", "'self'", "example", "exa mple.org", "http://x.org:80a", "*", "javascript:alert(1)",
+		// Public suffixes, bare or with a wildcard, and ports that are none.
+		"com", "*.com", "co.uk", "*.co.uk", "github.io", "*.github.io", "x.org:0", "x.org:65536", "x.org:", "x.org:-1", "x.org:+1"} {
 		v := &Validation{}
 		if ParseEmbedDomains(v, "embed_domains", bad); v.Err() == nil {
 			t.Errorf("%q was taken", bad)
@@ -98,15 +100,30 @@ func TestReadPublished(t *testing.T) {
 	for _, c := range cases {
 		p := live
 		p.AccessMode = c.mode
-		if got := ReadPublished(p, true, c.who, "acme", c.reader); got != c.want {
+		if got := ReadPublished(p, true, c.who, "acme", "", c.reader); got != c.want {
 			t.Errorf("%s, user %d, reader %v: %v, want %v", c.mode, c.who.User.ID, c.reader, got, c.want)
 		}
 	}
-	if got := ReadPublished(live, false, member, "acme", false); got != PublicDenied {
+	if got := ReadPublished(live, false, member, "acme", "", false); got != PublicDenied {
 		t.Error("a map not live is not readable")
 	}
-	if got := ReadPublished(NewPublication(1), true, member, "acme", false); got != PublicDenied {
+	if got := ReadPublished(NewPublication(1), true, member, "acme", "", false); got != PublicDenied {
 		t.Error("a map without a live version is not readable")
+	}
+	// A member whose per-map access is none reads it in no mode; a
+	// superuser's none changes nothing (superusers edit every map).
+	for _, mode := range []AccessMode{AccessAccessible, AccessPartial, AccessLimited} {
+		p := live
+		p.AccessMode = mode
+		if got := ReadPublished(p, true, member, "acme", AccessNone, true); got != PublicDenied {
+			t.Errorf("%s: a member with per-map none gets %v", mode, got)
+		}
+		if got := ReadPublished(p, true, member, "acme", AccessRead, false); got != PublicRead {
+			t.Errorf("%s: a member with per-map read gets %v", mode, got)
+		}
+		if got := ReadPublished(p, true, Actor{User: User{ID: 4, IsSuperuser: true}}, "acme", AccessNone, false); got != PublicRead {
+			t.Errorf("%s: a superuser with per-map none gets %v", mode, got)
+		}
 	}
 }
 

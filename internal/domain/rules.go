@@ -202,6 +202,9 @@ func LayersAfterDelete(layers []Layer, k int) []Layer {
 // Layers returns flags for levels 1..n, taking those given and filling the
 // rest unset.
 func Layers(given []Layer, n int) []Layer {
+	// A level count is validated by the caller, sometimes after building the
+	// map (CreateMap): a client's 2^32 or -1 must not allocate or panic first.
+	n = min(max(n, 0), MaxLevels)
 	out := make([]Layer, n)
 	for i := range out {
 		out[i] = Layer{ID: i + 1}

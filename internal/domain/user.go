@@ -61,3 +61,11 @@ func ValidEmail(s string) bool {
 	a, err := mail.ParseAddress(s)
 	return err == nil && a.Address == s && a.Name == ""
 }
+
+// SingleLine reports whether s holds no line break. Names and titles may
+// reach a mail's subject or body (an inviter's name, a client's or map's
+// title), where a line break could start a header or a line of its own.
+func SingleLine(s string) bool { return !strings.ContainsAny(s, "\r\n\u0085\u2028\u2029") }
+
+// SingleLineReason is the detail given for a field that breaks a line.
+const SingleLineReason = "must not contain line breaks"

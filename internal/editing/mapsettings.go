@@ -73,6 +73,7 @@ func ValidateNewMap(name, description string, width, height, levels int) error {
 
 func checkMapFields(v *domain.Validation, prefix, name, description string, width, height, levels int) {
 	v.Check(strings.TrimSpace(name) != "" && len([]rune(name)) <= 200, prefix+"name", "is required, at most 200 characters")
+	v.Check(domain.SingleLine(name), prefix+"name", domain.SingleLineReason)
 	v.Check(len([]rune(description)) <= 5000, prefix+"description", "must have at most 5000 characters")
 	v.Check(width >= MinMapSide && width <= MaxMapSide, prefix+"measurement.width", fmt.Sprintf("must be from %d to %d", MinMapSide, MaxMapSide))
 	v.Check(height >= MinMapSide && height <= MaxMapSide, prefix+"measurement.height", fmt.Sprintf("must be from %d to %d", MinMapSide, MaxMapSide))

@@ -29,6 +29,9 @@ func (s *Service) CreateNode(ctx context.Context, mapID, userID int64, req NewNo
 		v.Check(slices.Contains(domain.EnabledShapes, req.Design.Shape), "design.shape",
 			"must be circle or rectangle; the other shapes cannot be created yet")
 		v.Check(req.Geometry.Center != nil, "geometry.center", "is required")
+		if req.Geometry.Center != nil {
+			domain.CheckPoint(&v, *req.Geometry.Center, "geometry.center")
+		}
 		vis := domain.NewNodeVisibility(1, e.m.VisibilityLevels)
 		if req.Visibility != nil {
 			vis = *req.Visibility
@@ -93,6 +96,11 @@ func (s *Service) CloneNode(ctx context.Context, mapID, userID, nodeID int64, of
 			return err
 		}
 		c := domain.CloneNode(nodes[nodeID], off)
+		var v domain.Validation
+		domain.CheckPoint(&v, c.Geometry.Center, "offset")
+		if err := v.Err(); err != nil {
+			return err // the clone would land beyond the map's room
+		}
 		order, err := e.tx.MaxNodeOrder(e.ctx, e.m.ID)
 		if err != nil {
 			return err

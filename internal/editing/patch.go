@@ -162,9 +162,16 @@ func (s *Service) patchNodes(e *edit, patches []NodePatch) error {
 	}
 	ids := make([]int64, len(patches))
 	idOnly := true
+	var bounds domain.Validation
 	for i, p := range patches {
 		ids[i] = p.ID
 		idOnly = idOnly && p.idOnly()
+		if p.Geometry != nil && p.Geometry.Center != nil {
+			domain.CheckPoint(&bounds, *p.Geometry.Center, fmt.Sprintf("nodes[%d].geometry.center", i))
+		}
+	}
+	if err := bounds.Err(); err != nil {
+		return err
 	}
 	if allMoves(patches) {
 		return e.moveNodes(patches)

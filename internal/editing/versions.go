@@ -73,8 +73,14 @@ func (s *Service) StoreVersion(ctx context.Context, mapID, userID int64, kind do
 		if err != nil {
 			return err
 		}
+		// The texts for search engines go live with the version, as its map does.
+		pub, err := e.tx.Publication(ctx, mapID)
+		if err != nil {
+			return err
+		}
 		ver, err = e.tx.InsertVersion(ctx, domain.Version{MapID: mapID, Revision: e.m.Revision, Kind: kind,
-			Name: note.Name, Description: note.Description, CreatedBy: &userID}, doc)
+			Name: note.Name, Description: note.Description, SEOTitle: pub.SEOTitle, SEODescription: pub.SEODescription,
+			CreatedBy: &userID}, doc)
 		if err != nil {
 			return err
 		}

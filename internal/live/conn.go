@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -22,6 +23,19 @@ type conn struct {
 	closeOnce sync.Once
 	done      chan struct{}
 
+	// rightsMu guards canEdit and isAdmin, which a recheck may lower while
+	// the read loop runs. member.CanEdit and member.IsAdmin are those at
+	// the upgrade.
+	rightsMu sync.Mutex
+	canEdit  bool
+	isAdmin  bool
+	// lockMu orders taking a lock against a recheck's release of them.
+	lockMu  sync.Mutex
+	revoked bool // under lockMu
+	// active is when the user last did something (unix ns): their locks
+	// go after the hub's idle period without.
+	active atomic.Int64
+
 	// Abuse accounting, touched by the read loop only.
 	badFrames   int
 	badSince    time.Time
@@ -38,6 +52,21 @@ const (
 	maxRelayRate    = 30 // transient edits per second; more are dropped
 	transientPrefix = "node_dragging"
 )
+
+func (c *conn) rights() Member {
+	c.rightsMu.Lock()
+	defer c.rightsMu.Unlock()
+	return Member{CanEdit: c.canEdit, IsAdmin: c.isAdmin}
+}
+
+func (c *conn) setRights(canEdit, isAdmin bool) {
+	c.rightsMu.Lock()
+	c.canEdit, c.isAdmin = canEdit, isAdmin
+	c.rightsMu.Unlock()
+}
+
+func (c *conn) touch()                { c.active.Store(time.Now().UnixNano()) }
+func (c *conn) lastActive() time.Time { return time.Unix(0, c.active.Load()) }
 
 // enqueue queues a frame; a client too slow to take it is disconnected so
 // that it resyncs instead of holding memory here.
@@ -109,6 +138,7 @@ func (c *conn) readLoop() {
 			}
 			continue
 		}
+		c.touch()
 		if !c.handle(f) {
 			return
 		}
@@ -173,15 +203,30 @@ func (c *conn) handle(f Frame) bool {
 		if json.Unmarshal(f.Data, &req) != nil || !BlockableTypes[req.ElemType] {
 			return !c.abuse("start_editing_element needs a known elem_type and an elem_id")
 		}
-		if !c.member.CanEdit {
-			c.sendError("forbidden", "you may read this map but not edit it")
-			return true
-		}
 		if req.LockExtent == "" {
 			req.LockExtent = ExtentAppearance
 		}
 		if req.LockExtent != ExtentAppearance && req.LockExtent != ExtentContent {
 			return !c.abuse("lock_extent must be appearance or content")
+		}
+		// Held from the rights check to the lock's taking, so that a
+		// recheck that lowers the rights meanwhile frees this lock too.
+		c.lockMu.Lock()
+		defer c.lockMu.Unlock()
+		if c.revoked || !c.rights().CanEdit {
+			c.sendError("forbidden", "you may read this map but not edit it")
+			return true
+		}
+		exists, err := h.lockable(ctx, c.mapID, req.ElemType, string(req.ElemID))
+		if err != nil {
+			h.log.Warn("live: lockable", "map", c.mapID, "err", err)
+			c.sendError("unavailable", "the lock could not be taken; try again")
+			return true
+		}
+		if !exists {
+			c.enqueue(encodeFrame(EvError, map[string]any{"code": "not_found",
+				"message": "there is no " + req.ElemType + " " + string(req.ElemID) + " on this map to edit"}))
+			return true
 		}
 		l := Lock{ElemType: req.ElemType, ElemID: string(req.ElemID), UserID: c.member.User.ID, LockExtent: req.LockExtent, Colour: c.visitor.Colour}
 		holder, ok, released, err := h.state.Acquire(ctx, c.mapID, l)
@@ -228,14 +273,14 @@ func (c *conn) handle(f Frame) bool {
 			// Stored state is changed through the REST calls only.
 			return !c.abuse("submit_map_edit relays only transient edits (node_dragging)")
 		}
-		if !c.member.CanEdit || !within(&c.relayAt, &c.relaySeen, maxRelayRate) {
+		if !c.rights().CanEdit || !within(&c.relayAt, &c.relaySeen, maxRelayRate) {
 			return true
 		}
 		h.publish(ctx, c.mapID, envelope{ExceptUser: c.member.User.ID, Frame: encodeFrame(EvSubmitEdit,
 			map[string]any{"user_id": c.member.User.ID, "type": req.Type, "data": req.Data})})
 
 	case EvRequestInvitation:
-		if c.member.CanEdit {
+		if c.rights().CanEdit {
 			c.sendError("conflict", "you can edit this map already")
 			return true
 		}
@@ -249,7 +294,7 @@ func (c *conn) handle(f Frame) bool {
 		if json.Unmarshal(f.Data, &req) != nil || len(req.UserIDs) == 0 {
 			return !c.abuse("invite_users needs {user_ids: […]}")
 		}
-		if !c.member.IsAdmin {
+		if !c.rights().IsAdmin {
 			c.sendError("forbidden", "only an admin may invite users to edit")
 			return true
 		}
@@ -260,6 +305,16 @@ func (c *conn) handle(f Frame) bool {
 		}
 		h.publish(ctx, c.mapID, envelope{OnlyUsers: granted, Frame: encodeFrame(EvInvited, map[string]any{"map_id": c.mapID, "access": "edit"})})
 
+	case EvBreakLock:
+		var req struct {
+			ElemType string `json:"elem_type"`
+			ElemID   elemID `json:"elem_id"`
+		}
+		if json.Unmarshal(f.Data, &req) != nil || !BlockableTypes[req.ElemType] {
+			return !c.abuse("break_lock needs a known elem_type and an elem_id")
+		}
+		c.breakLock(ctx, req.ElemType, string(req.ElemID))
+
 	case EvJoin:
 		visitors, err1 := h.state.Visitors(ctx, c.mapID)
 		locks, err2 := h.state.Locks(ctx, c.mapID)
@@ -267,7 +322,8 @@ func (c *conn) handle(f Frame) bool {
 			c.sendError("unavailable", "try again")
 			return true
 		}
-		c.enqueue(encodeFrame(EvConnected, map[string]any{"visitor": c.visitor, "visitors": visitors, "locks": locks}))
+		c.enqueue(encodeFrame(EvConnected, map[string]any{"visitor": c.visitor, "visitors": visitors, "locks": locks,
+			"can_edit": c.rights().CanEdit}))
 
 	case EvLeave:
 		return false

@@ -25,8 +25,12 @@ const (
 	pingEvery       = 20 * time.Second
 	writeTimeout    = 10 * time.Second
 	// LockGrace is how long a dropped connection's locks outlive it, so
-	// that a reload keeps them.
+	// that a reload keeps them (the default of Options.LockGrace).
 	LockGrace = 10 * time.Second
+	// LockIdle is how long a lock outlives its holder's last action (the
+	// default of Options.LockIdle): a tab left open does not keep an element
+	// from everyone else.
+	LockIdle = 10 * time.Minute
 	// MaxFrame is the largest frame a client may send.
 	MaxFrame = 64 << 10
 	// sendQueue is how many frames may wait for a client; one that falls
@@ -36,23 +40,47 @@ const (
 
 // Member is a signed-in user admitted to a map's channel.
 type Member struct {
-	User    domain.User
-	CanEdit bool
-	IsAdmin bool
+	User domain.User
+	// Session is the hash of the session token the socket was opened with:
+	// when it ends (logout, password change), so does the socket.
+	Session  string
+	ClientID int64 // the map's client, for rechecks after it changes
+	CanEdit  bool
+	IsAdmin  bool
 }
 
 // Grants gives users edit access to a map (invite_users), returning those
 // that were given it.
 type Grants func(ctx context.Context, mapID int64, userIDs []int64) ([]int64, error)
 
+// Options configure a hub.
+type Options struct {
+	Grants Grants
+	// Access re-validates sockets when a user's rights may have narrowed;
+	// required.
+	Access Access
+	// Origins are the hosts allowed to open a socket besides the request's
+	// own (the public URL's host).
+	Origins []string
+	// LockGrace and LockIdle default to the constants of the same names;
+	// tests shorten them.
+	LockGrace time.Duration
+	LockIdle  time.Duration
+}
+
 // Hub runs the live channel of this instance.
 type Hub struct {
-	state    State
-	bus      Bus
-	log      *slog.Logger
-	grants   Grants
-	origins  []string
-	instance string
+	state     State
+	bus       Bus
+	log       *slog.Logger
+	grants    Grants
+	access    Access
+	origins   []string
+	instance  string
+	lockGrace time.Duration
+	lockIdle  time.Duration
+	// unsubscribe ends the hub's subscription to the control channel.
+	unsubscribe func()
 
 	mu    sync.Mutex
 	rooms map[int64]*room
@@ -61,11 +89,22 @@ type Hub struct {
 	wg   sync.WaitGroup
 }
 
-// NewHub starts the hub's timers. origins are the hosts allowed to open a
-// socket besides the request's own (the public URL's host).
-func NewHub(state State, bus Bus, log *slog.Logger, grants Grants, origins []string) *Hub {
-	h := &Hub{state: state, bus: bus, log: log, grants: grants, origins: origins, instance: randomID(),
+// NewHub starts the hub's timers and its subscription to the control
+// channel, on which rechecks reach every instance.
+func NewHub(state State, bus Bus, log *slog.Logger, opts Options) *Hub {
+	if opts.Access == nil {
+		panic("live.NewHub: Options.Access is required") // a programming error: rights would never narrow
+	}
+	h := &Hub{state: state, bus: bus, log: log, grants: opts.Grants, access: opts.Access, origins: opts.Origins,
+		instance: randomID(), lockGrace: opts.LockGrace, lockIdle: opts.LockIdle,
 		rooms: map[int64]*room{}, stop: make(chan struct{})}
+	if h.lockGrace <= 0 {
+		h.lockGrace = LockGrace
+	}
+	if h.lockIdle <= 0 {
+		h.lockIdle = LockIdle
+	}
+	h.unsubscribe = bus.Subscribe(controlChannel, h.control)
 	h.wg.Add(1)
 	go h.loop()
 	return h
@@ -73,6 +112,7 @@ func NewHub(state State, bus Bus, log *slog.Logger, grants Grants, origins []str
 
 // Close stops the hub and disconnects every socket.
 func (h *Hub) Close() {
+	h.unsubscribe()
 	close(h.stop)
 	h.wg.Wait()
 	h.mu.Lock()
@@ -113,6 +153,9 @@ type envelope struct {
 	OnlyUsers []int64 `json:"u,omitempty"`
 	// AdminsOnly limits the frame to the map's admins.
 	AdminsOnly bool `json:"a,omitempty"`
+	// Author made the committed change the frame carries: it counts as
+	// their activity, keeping their locks from going idle.
+	Author int64 `json:"w,omitempty"`
 }
 
 func (h *Hub) publish(ctx context.Context, mapID int64, env envelope) {
@@ -141,7 +184,10 @@ func (h *Hub) deliver(mapID int64, msg []byte) {
 	var targets []*conn
 	if r != nil {
 		for c := range r.conns {
-			if c.member.User.ID == env.ExceptUser || (env.AdminsOnly && !c.member.IsAdmin) {
+			if env.Author != 0 && c.member.User.ID == env.Author {
+				c.touch()
+			}
+			if c.member.User.ID == env.ExceptUser || (env.AdminsOnly && !c.rights().IsAdmin) {
 				continue
 			}
 			if env.OnlyUsers != nil && !containsID(env.OnlyUsers, c.member.User.ID) {
@@ -170,8 +216,12 @@ func containsID(ids []int64, id int64) bool {
 func (h *Hub) Publish(ctx context.Context, mapID int64, changes []domain.Change) {
 	for _, ch := range changes {
 		// user_id is null for a change no user made, as in the change log.
-		h.broadcast(ctx, mapID, EvSyncMapEdit, map[string]any{
-			"revision": ch.Revision, "user_id": ch.UserID, "type": ch.Type, "data": json.RawMessage(ch.Data)})
+		env := envelope{Frame: encodeFrame(EvSyncMapEdit, map[string]any{
+			"revision": ch.Revision, "user_id": ch.UserID, "type": ch.Type, "data": json.RawMessage(ch.Data)})}
+		if ch.UserID != nil {
+			env.Author = *ch.UserID
+		}
+		h.publish(ctx, mapID, env)
 	}
 }
 
@@ -207,7 +257,11 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Membe
 	}
 	ws.SetReadLimit(MaxFrame)
 	c := &conn{hub: h, ws: ws, mapID: mapID, member: m, send: make(chan []byte, sendQueue), done: make(chan struct{})}
-	c.visitor = Visitor{ID: m.User.ID, Name: m.User.Name, Email: m.User.Email, Initials: initials(m.User), Pointer: DefaultPointer, ConnID: randomID()}
+	c.touch()
+	c.setRights(m.CanEdit, m.IsAdmin)
+	// A visitor carries no address: every reader of the map sees the list,
+	// guests included, and a name and a colour are all it needs.
+	c.visitor = Visitor{ID: m.User.ID, Name: m.User.Name, Initials: initials(m.User), Pointer: DefaultPointer, ConnID: randomID()}
 	ctx := context.Background()
 
 	joined, dup, err := h.state.Join(ctx, mapID, c.visitor)
@@ -232,7 +286,10 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Membe
 		return
 	}
 	h.addConn(c, locks)
-	c.enqueue(encodeFrame(EvConnected, map[string]any{"visitor": joined, "visitors": visitors, "locks": locks, "revision": revision}))
+	// can_edit tells a client that reconnected after its rights narrowed
+	// (it missed access_changed) that it is read-only now.
+	c.enqueue(encodeFrame(EvConnected, map[string]any{"visitor": joined, "visitors": visitors, "locks": locks, "revision": revision,
+		"can_edit": m.CanEdit}))
 	h.publish(ctx, mapID, envelope{Frame: encodeFrame(EvUserJoined, joined), ExceptUser: m.User.ID})
 
 	go c.writeLoop()
@@ -241,12 +298,13 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Membe
 }
 
 func initials(u domain.User) string {
+	// From the name only: initials of the address would be part of it.
 	name := strings.TrimSpace(u.Name)
 	if name == "" {
-		name = u.Email
+		return "?"
 	}
 	var out []rune
-	for _, part := range strings.Fields(strings.NewReplacer("@", " ", ".", " ", "-", " ").Replace(name)) {
+	for _, part := range strings.Fields(strings.NewReplacer(".", " ", "-", " ").Replace(name)) {
 		for _, r := range part {
 			out = append(out, r)
 			break
@@ -289,7 +347,7 @@ func (h *Hub) removeConn(c *conn) {
 		h.log.Warn("live: leave", "map", c.mapID, "err", err)
 	}
 	h.broadcast(ctx, c.mapID, EvUserLeft, map[string]any{"id": c.member.User.ID})
-	time.AfterFunc(LockGrace, func() { h.releaseIfGone(c.mapID, c.member.User.ID) })
+	time.AfterFunc(h.lockGrace, func() { h.releaseIfGone(c.mapID, c.member.User.ID) })
 }
 
 func (h *Hub) releaseIfGone(mapID, userID int64) {
@@ -321,9 +379,13 @@ func (h *Hub) loop() {
 	pointers := time.NewTicker(PointerInterval)
 	heartbeat := time.NewTicker(heartbeatEvery)
 	sweep := time.NewTicker(sweepEvery)
+	// Idle locks are looked for four times per idle period (at most every
+	// sweep), so one goes at most a quarter late.
+	idle := time.NewTicker(min(sweepEvery, h.lockIdle/4))
 	defer pointers.Stop()
 	defer heartbeat.Stop()
 	defer sweep.Stop()
+	defer idle.Stop()
 	for {
 		select {
 		case <-h.stop:
@@ -334,6 +396,8 @@ func (h *Hub) loop() {
 			h.heartbeat()
 		case <-sweep.C:
 			h.sweep()
+		case <-idle.C:
+			h.releaseIdle()
 		}
 	}
 }

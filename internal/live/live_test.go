@@ -29,7 +29,8 @@ func newServer(t *testing.T, h *live.Hub) *httptest.Server {
 		id, _ := strconv.ParseInt(r.URL.Query().Get("user"), 10, 64)
 		role := r.URL.Query().Get("role")
 		m := live.Member{User: domain.User{ID: id, Name: fmt.Sprintf("User %d", id), Email: fmt.Sprintf("u%d@example.org", id)},
-			CanEdit: role != "reader", IsAdmin: role == "admin"}
+			Session: fmt.Sprintf("s%d", id), ClientID: 1, CanEdit: role != "reader", IsAdmin: role == "admin"}
+		accessOf(h).admit(m)
 		h.Serve(w, r, 1, m, 7)
 	}))
 	t.Cleanup(srv.Close)
@@ -37,9 +38,18 @@ func newServer(t *testing.T, h *live.Hub) *httptest.Server {
 }
 
 func newHub(t *testing.T, state live.State, bus live.Bus) *live.Hub {
+	return newHubWith(t, state, bus, live.Options{})
+}
+
+// newHubWith starts a hub with the options, a fake Access (accessOf) and
+// invite_users granting everyone.
+func newHubWith(t *testing.T, state live.State, bus live.Bus, opts live.Options) *live.Hub {
 	t.Helper()
-	granted := func(_ context.Context, _ int64, ids []int64) ([]int64, error) { return ids, nil }
-	h := live.NewHub(state, bus, slog.New(slog.NewTextHandler(io.Discard, nil)), granted, nil)
+	opts.Grants = func(_ context.Context, _ int64, ids []int64) ([]int64, error) { return ids, nil }
+	fake := &fakeAccess{rights: map[int64]live.Member{}, signedOut: map[string]bool{}, none: map[int64]bool{}}
+	opts.Access = fake
+	h := live.NewHub(state, bus, slog.New(slog.NewTextHandler(io.Discard, nil)), opts)
+	accesses.Store(h, fake)
 	t.Cleanup(h.Close)
 	return h
 }
@@ -98,7 +108,12 @@ func (c *client) expect(event string) json.RawMessage {
 // eachState runs the suite on the in-memory state and, when
 // STRATA_TEST_REDIS_URL is set, on Redis.
 func eachState(t *testing.T, fn func(t *testing.T, h *live.Hub)) {
-	t.Run("memory", func(t *testing.T) { fn(t, newHub(t, live.NewMemoryState(), live.NewMemoryBus())) })
+	eachStateWith(t, live.Options{}, fn)
+}
+
+// eachStateWith is eachState with hubs of those options.
+func eachStateWith(t *testing.T, opts live.Options, fn func(t *testing.T, h *live.Hub)) {
+	t.Run("memory", func(t *testing.T) { fn(t, newHubWith(t, live.NewMemoryState(), live.NewMemoryBus(), opts)) })
 	url := os.Getenv("STRATA_TEST_REDIS_URL")
 	if url == "" {
 		if os.Getenv("CI") != "" {
@@ -116,7 +131,7 @@ func eachState(t *testing.T, fn func(t *testing.T, h *live.Hub)) {
 		rdb.FlushDB(context.Background())
 		bus := live.NewRedisBus(rdb)
 		t.Cleanup(func() { bus.Close() })
-		fn(t, newHub(t, live.NewRedisState(rdb), bus))
+		fn(t, newHubWith(t, live.NewRedisState(rdb), bus, opts))
 	})
 }
 
@@ -252,7 +267,7 @@ func TestLocks(t *testing.T) {
 }
 
 func TestADroppedConnectionsLocksGoAfterTheGracePeriod(t *testing.T) {
-	eachState(t, func(t *testing.T, h *live.Hub) {
+	eachStateWith(t, live.Options{LockGrace: testGrace}, func(t *testing.T, h *live.Hub) {
 		srv := newServer(t, h)
 		a := dial(t, srv, "user=1")
 		a.expect(live.EvConnected)
@@ -263,7 +278,7 @@ func TestADroppedConnectionsLocksGoAfterTheGracePeriod(t *testing.T) {
 		a.ws.CloseNow()
 		b.expect(live.EvUserLeft)
 		start := time.Now()
-		ctx, cancel := context.WithTimeout(context.Background(), live.LockGrace+5*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), testGrace+5*time.Second)
 		defer cancel()
 		for {
 			_, data, err := b.ws.Read(ctx)
@@ -274,7 +289,7 @@ func TestADroppedConnectionsLocksGoAfterTheGracePeriod(t *testing.T) {
 				break
 			}
 		}
-		if d := time.Since(start); d < live.LockGrace-time.Second {
+		if d := time.Since(start); d < testGrace-100*time.Millisecond {
 			t.Fatalf("released after %v, before the grace period", d)
 		}
 	})

@@ -19,6 +19,7 @@ const (
 	EvUpdateUserState   = "update_user_state"
 	EvRequestInvitation = "request_invitation"
 	EvInviteUsers       = "invite_users"
+	EvBreakLock         = "break_lock"
 )
 
 // Events the server sends.
@@ -34,6 +35,8 @@ const (
 	EvSyncMapEdit         = "sync_map_edit"
 	EvRequestedInvitation = "requested_invitation"
 	EvInvited             = "invited_to_edit"
+	EvAccessChanged       = "access_changed"
+	EvLockReleased        = "lock_released"
 	EvError               = "error"
 )
 
@@ -69,7 +72,6 @@ type Pointer struct {
 type Visitor struct {
 	ID       int64   `json:"id"`
 	Name     string  `json:"name"`
-	Email    string  `json:"email"`
 	Initials string  `json:"initials"`
 	Colour   string  `json:"color"`
 	Pointer  Pointer `json:"pointer"`

@@ -4,7 +4,9 @@
 package mail
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -47,28 +49,62 @@ type Outbox struct {
 	n   atomic.Int64
 }
 
-// Send implements Sender.
+// Send implements Sender. The token a mail may carry is not logged at info
+// level: only at debug, where a developer without SMTP finds the links.
 func (o *Outbox) Send(ctx context.Context, m Message) error {
-	o.Log.InfoContext(ctx, "mail (no SMTP configured)", "to", m.To, "subject", m.Subject, "text", m.Text)
+	// Built by the mail library as for SMTP, so that the outbox shows the
+	// headers a recipient would get. The body stays 8-bit, readable as is.
+	msg, err := m.build("strata@localhost", gomail.NoEncoding)
+	if err != nil {
+		return err
+	}
+	o.Log.InfoContext(ctx, "mail (no SMTP configured)", "to", m.To, "subject", m.Subject)
+	o.Log.DebugContext(ctx, "mail text", "to", m.To, "text", m.Text)
 	if o.Dir == "" {
 		return nil
 	}
 	if err := os.MkdirAll(o.Dir, 0o750); err != nil {
 		return fmt.Errorf("outbox: %w", err)
 	}
+	var body bytes.Buffer
+	if _, err := msg.WriteTo(&body); err != nil {
+		return fmt.Errorf("outbox: write mail to %s: %w", m.To, err)
+	}
 	name := fmt.Sprintf("%s-%04d.eml", time.Now().UTC().Format("20060102T150405.000000000"), o.n.Add(1))
-	body := fmt.Sprintf("To: %s\r\nSubject: %s\r\nDate: %s\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s\r\n",
-		m.To, m.Subject, time.Now().UTC().Format(time.RFC1123Z), strings.ReplaceAll(m.Text, "\n", "\r\n"))
 	// Written under a temporary name and renamed, so that a reader never
 	// sees half a message.
 	tmp := filepath.Join(o.Dir, "."+name)
-	if err := os.WriteFile(tmp, []byte(body), 0o640); err != nil {
+	if err := os.WriteFile(tmp, body.Bytes(), 0o640); err != nil {
 		return fmt.Errorf("outbox: %w", err)
 	}
 	if err := os.Rename(tmp, filepath.Join(o.Dir, name)); err != nil {
 		return fmt.Errorf("outbox: %w", err)
 	}
 	return nil
+}
+
+// ErrHeaderBreak is returned for a message whose recipient or subject holds
+// a line break: callers refuse such names and titles before (400), so one
+// reaching here is a bug, and it must not become a header of its own.
+var ErrHeaderBreak = errors.New("mail header holds a line break")
+
+// build makes the message with the mail library, which encodes the
+// headers (RFC 2047), whatever text the subject holds.
+func (m Message) build(from string, bodyEncoding gomail.Encoding) (*gomail.Msg, error) {
+	if strings.ContainsAny(m.To, "\r\n") || strings.ContainsAny(m.Subject, "\r\n") {
+		return nil, fmt.Errorf("mail to %q: %w", m.To, ErrHeaderBreak)
+	}
+	msg := gomail.NewMsg()
+	if err := msg.FromFormat("Strata", from); err != nil {
+		return nil, fmt.Errorf("mail from %q: %w", from, err)
+	}
+	if err := msg.To(m.To); err != nil {
+		return nil, fmt.Errorf("mail to %q: %w", m.To, err)
+	}
+	msg.Subject(m.Subject)
+	msg.SetDate()
+	msg.SetBodyString(gomail.TypeTextPlain, m.Text, gomail.WithPartEncoding(bodyEncoding))
+	return msg, nil
 }
 
 // SMTP sends over SMTP with STARTTLS when offered (smtp://) or implicit TLS
@@ -120,15 +156,10 @@ func NewSMTP(smtpURL, publicHost string) (*SMTP, error) {
 
 // Send implements Sender.
 func (s *SMTP) Send(ctx context.Context, m Message) error {
-	msg := gomail.NewMsg()
-	if err := msg.FromFormat("Strata", s.from); err != nil {
-		return fmt.Errorf("mail from %q: %w", s.from, err)
+	msg, err := m.build(s.from, gomail.EncodingQP)
+	if err != nil {
+		return err
 	}
-	if err := msg.To(m.To); err != nil {
-		return fmt.Errorf("mail to %q: %w", m.To, err)
-	}
-	msg.Subject(m.Subject)
-	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	c, err := gomail.NewClient(s.host, s.opts...)
 	if err != nil {
 		return fmt.Errorf("SMTP client: %w", err)

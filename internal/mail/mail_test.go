@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"mime"
 	"mime/quotedprintable"
 	"net"
 	netmail "net/mail"
@@ -144,22 +145,59 @@ func TestOutboxWritesWholeMessages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"To: bo@example.org", "Subject: Invitation à Acme sur Strata", "https://x/register?token=t"} {
-		if !strings.Contains(string(b), want) {
-			t.Errorf("message lacks %q:\n%s", want, b)
-		}
+	parsed, err := netmail.ReadMessage(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	subject, err := new(mime.WordDecoder).DecodeHeader(parsed.Header.Get("Subject"))
+	if err != nil || subject != "Invitation à Acme sur Strata" || parsed.Header.Get("To") != "<bo@example.org>" {
+		t.Errorf("headers %v: subject %q (%v)", parsed.Header, subject, err)
+	}
+	if !strings.Contains(string(b), "https://x/register?token=t") {
+		t.Errorf("message lacks its link:\n%s", b)
 	}
 	if !strings.Contains(logged.String(), "bo@example.org") {
 		t.Error("the mail was not written to the log")
+	}
+	if strings.Contains(logged.String(), "token=t") {
+		t.Errorf("a token reached the info log:\n%s", logged.String())
+	}
+}
+
+// A subject or recipient with a line break never becomes a header of its
+// own, in the outbox or over SMTP.
+func TestMailRefusesHeaderBreaks(t *testing.T) {
+	addr, got := startSMTPServer(t)
+	s, err := NewSMTP("smtp://"+addr+"?from=strata@example.org", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	o := &Outbox{Dir: dir, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	for _, m := range []Message{
+		{To: "a@example.org", Subject: "Hi\r\nBcc: victim@example.org", Text: "x"},
+		{To: "a@example.org\nBcc: victim@example.org", Subject: "Hi", Text: "x"},
+		Invitation("en", "a@example.org", "Eve", "Acme\r\nBcc: victim@example.org", "admin", "https://x/r", "https://x/d"),
+	} {
+		for name, sender := range map[string]Sender{"outbox": o, "smtp": s} {
+			if err := sender.Send(context.Background(), m); !errors.Is(err, ErrHeaderBreak) {
+				t.Errorf("%s sent %q / %q: %v", name, m.To, m.Subject, err)
+			}
+		}
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.eml")); len(files) != 0 || len(got.msgs) != 0 {
+		t.Fatalf("a message with a header break went out: %v %v", files, got.msgs)
 	}
 }
 
 func TestCatalogsHaveEveryText(t *testing.T) {
 	for lang, tx := range catalog {
-		if tx.resetBody == "" || tx.inviteBody == "" || tx.addedBody == "" || tx.accessBody == "" || tx.noNoteIs == "" {
+		if tx.resetBody == "" || tx.inviteBody == "" || tx.addedBody == "" || tx.accessBody == "" || tx.noNoteIs == "" ||
+			tx.readerBody == "" || tx.changeBody == "" || tx.changedBody == "" {
 			t.Errorf("%s catalog is incomplete", lang)
 		}
-		if strings.Count(tx.inviteBody, "%s") != 5 || strings.Count(tx.accessBody, "%s") != 5 || strings.Count(tx.resetBody, "%s") != 1 {
+		if strings.Count(tx.inviteBody, "%s") != 5 || strings.Count(tx.accessBody, "%s") != 5 || strings.Count(tx.resetBody, "%s") != 1 ||
+			strings.Count(tx.addedBody, "%s") != 5 || strings.Count(tx.readerBody, "%s") != 2 || strings.Count(tx.changeBody, "%s") != 1 || strings.Count(tx.changedBody, "%s") != 2 {
 			t.Errorf("%s catalog has the wrong number of placeholders", lang)
 		}
 	}

@@ -328,6 +328,7 @@ func (s *Store) RemoveMember(ctx context.Context, clientID, userID int64) error 
 
 // Invitation is an open invitation to a client.
 type Invitation struct {
+	ID        string
 	Email     string
 	Role      domain.Role
 	ExpiresAt time.Time
@@ -336,8 +337,8 @@ type Invitation struct {
 // OpenInvitations lists the client's unused, unexpired invitations.
 func (s *Store) OpenInvitations(ctx context.Context, clientID int64) ([]Invitation, error) {
 	rows, err := s.q.QueryContext(ctx,
-		`SELECT email, role, expires_at FROM tokens
-		 WHERE kind = 'invitation' AND client_id = $1 AND used_at IS NULL AND expires_at > $2 ORDER BY email`, clientID, s.now())
+		`SELECT token_hash, email, role, expires_at FROM tokens
+		 WHERE kind = 'invitation' AND client_id = $1 AND used_at IS NULL AND expires_at > $2 ORDER BY email, expires_at`, clientID, s.now())
 	if err != nil {
 		return nil, fmt.Errorf("invitations of client %d: %w", clientID, err)
 	}
@@ -348,9 +349,10 @@ func (s *Store) OpenInvitations(ctx context.Context, clientID int64) ([]Invitati
 			inv  Invitation
 			role string
 		)
-		if err := rows.Scan(&inv.Email, &role, &inv.ExpiresAt); err != nil {
+		if err := rows.Scan(&inv.ID, &inv.Email, &role, &inv.ExpiresAt); err != nil {
 			return nil, fmt.Errorf("scan invitation: %w", err)
 		}
+		inv.ID = InvitationID(inv.ID)
 		inv.Role = domain.Role(role)
 		out = append(out, inv)
 	}

@@ -98,8 +98,9 @@ func (s *Store) MapForUpdate(ctx context.Context, id int64) (domain.Map, error) 
 }
 
 // MapHead reads in one query what an access check of a map needs: the
-// map's id, client, levels, revision and live toggle, its client, and the
-// user's explicit access to it ("" when none is set).
+// map's id, client, levels, revision, live toggle, template flag and
+// author, its client, and the user's explicit access to it ("" when none
+// is set).
 func (s *Store) MapHead(ctx context.Context, mapID, userID int64) (domain.Map, domain.Client, domain.Access, error) {
 	var (
 		m      domain.Map
@@ -107,11 +108,12 @@ func (s *Store) MapHead(ctx context.Context, mapID, userID int64) (domain.Map, d
 		access string
 	)
 	err := s.q.QueryRowContext(ctx,
-		`SELECT m.id, m.client_id, m.visibility_levels, m.revision, m.live, c.name, c.title, c.active, COALESCE(mp.access, '')
+		`SELECT m.id, m.client_id, m.visibility_levels, m.revision, m.live, m.is_template, m.created_by,
+		        c.name, c.title, c.active, COALESCE(mp.access, '')
 		 FROM maps m JOIN clients c ON c.id = m.client_id
 		 LEFT JOIN map_permissions mp ON mp.map_id = m.id AND mp.user_id = $2
 		 WHERE m.id = $1`, mapID, userID).
-		Scan(&m.ID, &m.ClientID, &m.VisibilityLevels, &m.Revision, &m.Live, &c.Name, &c.Title, &c.Active, &access)
+		Scan(&m.ID, &m.ClientID, &m.VisibilityLevels, &m.Revision, &m.Live, &m.IsTemplate, &m.CreatedBy, &c.Name, &c.Title, &c.Active, &access)
 	if err != nil {
 		return domain.Map{}, domain.Client{}, "", fmt.Errorf("map %d: %w", mapID, notFound(err, "map"))
 	}

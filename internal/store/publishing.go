@@ -10,12 +10,12 @@ import (
 )
 
 // versionQuery reads versions with their authors' names.
-const versionQuery = `SELECT v.id, v.map_id, v.revision, v.kind, v.name, v.description, v.created_by, COALESCE(u.name, ''), v.created_at
-	FROM map_versions v LEFT JOIN users u ON u.id = v.created_by`
+const versionQuery = `SELECT v.id, v.map_id, v.revision, v.kind, v.name, v.description, v.seo_title, v.seo_description,
+	v.created_by, COALESCE(u.name, ''), v.created_at FROM map_versions v LEFT JOIN users u ON u.id = v.created_by`
 
 func scanVersion(row interface{ Scan(...any) error }) (domain.Version, error) {
 	var v domain.Version
-	err := row.Scan(&v.ID, &v.MapID, &v.Revision, &v.Kind, &v.Name, &v.Description, &v.CreatedBy, &v.CreatedByName, &v.CreatedAt)
+	err := row.Scan(&v.ID, &v.MapID, &v.Revision, &v.Kind, &v.Name, &v.Description, &v.SEOTitle, &v.SEODescription, &v.CreatedBy, &v.CreatedByName, &v.CreatedAt)
 	return v, err
 }
 
@@ -23,9 +23,9 @@ func scanVersion(row interface{ Scan(...any) error }) (domain.Version, error) {
 func (s *Store) InsertVersion(ctx context.Context, v domain.Version, document []byte) (domain.Version, error) {
 	v.CreatedAt = s.now()
 	err := s.q.QueryRowContext(ctx,
-		`INSERT INTO map_versions (map_id, revision, kind, name, description, created_by, created_at, document)
-		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-		v.MapID, v.Revision, v.Kind, v.Name, v.Description, v.CreatedBy, v.CreatedAt, document).Scan(&v.ID)
+		`INSERT INTO map_versions (map_id, revision, kind, name, description, seo_title, seo_description, created_by, created_at, document)
+		 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+		v.MapID, v.Revision, v.Kind, v.Name, v.Description, v.SEOTitle, v.SEODescription, v.CreatedBy, v.CreatedAt, document).Scan(&v.ID)
 	if err != nil {
 		return domain.Version{}, fmt.Errorf("store version of map %d: %w", v.MapID, err)
 	}

@@ -64,5 +64,8 @@ func (s *Store) DeleteExpired(ctx context.Context) error {
 	if _, err := s.q.ExecContext(ctx, `DELETE FROM tokens WHERE expires_at <= $1`, now.Add(-30*24*time.Hour)); err != nil {
 		return fmt.Errorf("delete expired tokens: %w", err)
 	}
+	if _, err := s.q.ExecContext(ctx, `DELETE FROM email_proofs WHERE expires_at <= $1`, now.Add(-30*24*time.Hour)); err != nil {
+		return fmt.Errorf("delete expired e-mail proofs: %w", err)
+	}
 	return nil
 }

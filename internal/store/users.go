@@ -106,8 +106,9 @@ func (s *Store) PasswordHash(ctx context.Context, userID int64) (string, error) 
 	return *h, nil
 }
 
-// UpdateUser stores the user's profile, language and preferences. A taken
-// e-mail address is a conflict.
+// UpdateUser stores the user's profile, language and preferences. The
+// e-mail address is not among them: it changes only once the new address is
+// proven (SetUserEmail, from an email_change proof).
 func (s *Store) UpdateUser(ctx context.Context, u domain.User) error {
 	prefs, err := json.Marshal(u.Preferences)
 	if err != nil {
@@ -119,15 +120,25 @@ func (s *Store) UpdateUser(ctx context.Context, u domain.User) error {
 		lang = &l
 	}
 	_, err = s.q.ExecContext(ctx,
-		`UPDATE users SET name = $2, language = $3, preferences = $4, updated_at = $5, email = $6, first_name = $7,
-		        surname = $8, avatar_url = $9 WHERE id = $1`,
-		u.ID, u.Name, lang, string(prefs), s.now(), u.Email, u.FirstName, u.Surname, u.AvatarURL)
+		`UPDATE users SET name = $2, language = $3, preferences = $4, updated_at = $5, first_name = $6,
+		        surname = $7, avatar_url = $8 WHERE id = $1`,
+		u.ID, u.Name, lang, string(prefs), s.now(), u.FirstName, u.Surname, u.AvatarURL)
+	if err != nil {
+		return fmt.Errorf("update user %d: %w", u.ID, err)
+	}
+	return nil
+}
+
+// SetUserEmail gives the user a proven address. A taken address is a
+// conflict.
+func (s *Store) SetUserEmail(ctx context.Context, userID int64, email string) error {
+	_, err := s.q.ExecContext(ctx, `UPDATE users SET email = $2, updated_at = $3 WHERE id = $1`, userID, email, s.now())
 	if isUniqueViolation(err) {
 		return &domain.Error{Code: domain.CodeConflict, Message: "another account has this e-mail address",
 			Details: map[string]string{"email": "is taken"}}
 	}
 	if err != nil {
-		return fmt.Errorf("update user %d: %w", u.ID, err)
+		return fmt.Errorf("set e-mail of user %d: %w", userID, err)
 	}
 	return nil
 }

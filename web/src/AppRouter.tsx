@@ -11,6 +11,7 @@ import { ErrorScreen, LoadingScreen } from './layout/StatusScreen';
 // Each screen is its own chunk, loaded when first visited.
 const LoginScreen = lazy(() => import('./account/screens/LoginScreen'));
 const ResetPasswordScreen = lazy(() => import('./account/screens/ResetPasswordScreen'));
+const VerifyEmailScreen = lazy(() => import('./account/screens/VerifyEmailScreen'));
 const RegisterScreen = lazy(() => import('./account/screens/RegisterScreen'));
 const DeclineScreen = lazy(() => import('./account/screens/DeclineScreen'));
 const ClientsScreen = lazy(() => import('./account/screens/ClientsScreen'));
@@ -57,6 +58,7 @@ const router = createBrowserRouter([
       { index: true, loader: async () => redirect(await resolveRoot(guardDeps)) },
       { path: 'login', element: screen(LoginScreen) },
       { path: 'reset-password', element: screen(ResetPasswordScreen) },
+      { path: 'verify-email', element: screen(VerifyEmailScreen) },
       { path: 'register', element: screen(RegisterScreen) },
       { path: 'decline', element: screen(DeclineScreen) },
       {

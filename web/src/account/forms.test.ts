@@ -9,8 +9,8 @@ import {
 } from './forms';
 
 describe('validatePasswordPair', () => {
-  it('accepts 8 or more characters typed twice', () => {
-    expect(validatePasswordPair('12345678', '12345678')).toEqual({});
+  it('accepts 10 or more characters typed twice', () => {
+    expect(validatePasswordPair('1234567890', '1234567890')).toEqual({});
   });
 
   it('asks for both fields', () => {
@@ -20,14 +20,14 @@ describe('validatePasswordPair', () => {
     });
   });
 
-  it('refuses fewer than 8 characters, counting characters not bytes', () => {
-    expect(validatePasswordPair('1234567', '1234567')).toEqual({ password: { code: 'passwordTooShort' } });
-    expect(validatePasswordPair('äöüäöüä', 'äöüäöüä').password).toEqual({ code: 'passwordTooShort' });
-    expect(validatePasswordPair('äöüäöüäö', 'äöüäöüäö')).toEqual({});
+  it('refuses fewer than 10 characters, counting characters not bytes', () => {
+    expect(validatePasswordPair('123456789', '123456789')).toEqual({ password: { code: 'passwordTooShort' } });
+    expect(validatePasswordPair('äöüäöüäöü', 'äöüäöüäöü').password).toEqual({ code: 'passwordTooShort' });
+    expect(validatePasswordPair('äöüäöüäöüä', 'äöüäöüäöüä')).toEqual({});
   });
 
   it('refuses a confirmation that differs', () => {
-    expect(validatePasswordPair('12345678', '12345679')).toEqual({
+    expect(validatePasswordPair('1234567890', '1234567891')).toEqual({
       password_confirmation: { code: 'confirmationMismatch' },
     });
   });

@@ -1,12 +1,13 @@
 import type { ClientRole } from '../api';
 import { problem, type FieldProblems } from './problems';
 
-export const MIN_PASSWORD_LENGTH = 8;
+/** The server refuses common passwords too (internal/auth/password.go); it names the field. */
+export const MIN_PASSWORD_LENGTH = 10;
 
 export type PasswordField = 'password' | 'password_confirmation';
 export const PASSWORD_FIELDS: readonly PasswordField[] = ['password', 'password_confirmation'];
 
-/** A new password: at least 8 characters, confirmed by typing it twice. */
+/** A new password: at least 10 characters, confirmed by typing it twice. */
 export function validatePasswordPair(password: string, confirmation: string): FieldProblems<PasswordField> {
   const problems: FieldProblems<PasswordField> = {};
   if (password === '') problems.password = problem('required');

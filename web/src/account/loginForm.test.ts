@@ -27,6 +27,7 @@ describe('classifyLoginError', () => {
 
   it('recognises rate limiting', () => {
     expect(classifyLoginError(new ApiError(429, 'rate_limited', 'x'))).toEqual({ kind: 'rateLimited' });
+    expect(classifyLoginError(new ApiError(503, 'busy', 'x'))).toEqual({ kind: 'busy' });
   });
 
   it('names the fields of a validation error', () => {

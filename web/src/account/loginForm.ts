@@ -25,6 +25,7 @@ export function validateLogin(values: LoginValues): FieldProblems {
 export type LoginFailure =
   | { kind: 'invalidCredentials' }
   | { kind: 'rateLimited' }
+  | { kind: 'busy' }
   | { kind: 'fields'; fields: string[] }
   | { kind: 'network' }
   | { kind: 'generic' };
@@ -34,6 +35,8 @@ export function classifyLoginError(err: unknown): LoginFailure {
   if (err.status === 0) return { kind: 'network' };
   if (err.status === 401 || err.code === 'invalid_credentials') return { kind: 'invalidCredentials' };
   if (err.status === 429 || err.code === 'rate_limited') return { kind: 'rateLimited' };
+  // Every password hash slot taken: the server asks to retry in seconds (503 busy).
+  if (err.status === 503 || err.code === 'busy') return { kind: 'busy' };
   if (err.status === 400 && err.fields.length > 0) return { kind: 'fields', fields: err.fields };
   return { kind: 'generic' };
 }

@@ -7,6 +7,8 @@ describe('problemFromReason', () => {
     expect(problemFromReason('is taken')).toEqual({ code: 'taken' });
     expect(problemFromReason('already exists')).toEqual({ code: 'taken' });
     expect(problemFromReason('must be at least 8 characters')).toEqual({ code: 'passwordTooShort' });
+    expect(problemFromReason('is too common: it is among the passwords tried first')).toEqual({ code: 'passwordCommon' });
+    expect(problemFromReason('must not contain line breaks')).toEqual({ code: 'lineBreak' });
     expect(problemFromReason('does not match the password')).toEqual({ code: 'confirmationMismatch' });
     expect(problemFromReason('is required')).toEqual({ code: 'required' });
     expect(problemFromReason('must be at most 200 characters')).toEqual({ code: 'tooLong' });

@@ -5,6 +5,8 @@ export type ProblemCode =
   | 'required'
   | 'emailInvalid'
   | 'passwordTooShort'
+  | 'passwordCommon'
+  | 'lineBreak'
   | 'confirmationMismatch'
   | 'nameInvalid'
   | 'taken'
@@ -25,6 +27,8 @@ export function problemFromReason(reason: string): Problem {
   if (/\bmatch/.test(text)) return problem('confirmationMismatch');
   if (/\blower-case\b|\bhyphens?\b/.test(text)) return problem('nameInvalid');
   if (/\bat least \d+ characters?\b|\btoo short\b/.test(text)) return problem('passwordTooShort');
+  if (/\btoo common\b/.test(text)) return problem('passwordCommon');
+  if (/\bline breaks?\b/.test(text)) return problem('lineBreak');
   if (/\b(at most \d+|too long)\b/.test(text)) return problem('tooLong');
   if (/\b(required|empty|missing|blank)\b/.test(text)) return problem('required');
   if (/\be-?mail\b/.test(text)) return problem('emailInvalid');

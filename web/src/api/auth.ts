@@ -1,6 +1,8 @@
 import { request } from './http';
 import type {
   DeclineRequest,
+  EmailVerification,
+  PendingSignUp,
   InvitationInfo,
   LoginRequest,
   PasswordPair,
@@ -49,10 +51,21 @@ export function resetPassword(token: string, body: PasswordPair): Promise<void> 
 }
 
 /**
- * Registers a reader of the partial map at url and signs them in; signed in already, no body is
- * needed. 409 quota_exceeded when the client's reader seats are taken, conflict when the address
- * has an account.
+ * Makes the signed-in user a reader of the partial map at url (no body), or starts a new reader's
+ * sign-up (a body): that answers pending, and the account exists once the link mailed to the
+ * address is followed. 409 quota_exceeded when the client's reader seats are taken, conflict when
+ * the address has an account.
  */
-export function registerReader(url: string, body?: ReaderRequest): Promise<User> {
-  return request<User>('POST', `/public/maps/${encodeURIComponent(url)}/readers`, body ? { body } : {});
+export function registerReader(url: string, body?: ReaderRequest): Promise<User | PendingSignUp> {
+  return request<User | PendingSignUp>('POST', `/public/maps/${encodeURIComponent(url)}/readers`, body ? { body } : {});
+}
+
+/** Follows a link mailed to prove an address (a reader's sign-up or a change of address). */
+export function verifyEmail(token: string): Promise<EmailVerification> {
+  return request<EmailVerification>('POST', '/auth/email_verifications', { body: { token } });
+}
+
+/** Accepts an invitation for the signed-in account (its address must be the invited one). */
+export function acceptInvitation(token: string): Promise<User> {
+  return request<User>('POST', '/auth/accept', { body: { token } });
 }

@@ -1,5 +1,6 @@
 import { request } from './http';
 import type {
+  OpenInvitation,
   AccessRequest,
   AccessRequestCreate,
   Client,
@@ -139,6 +140,15 @@ export function removeMember(name: string, userId: number): Promise<void> {
 }
 
 /** Ends a reader's seat: they no longer read the client's partial maps. */
+export function listInvitations(name: string, signal?: AbortSignal): Promise<{ invitations: OpenInvitation[] }> {
+  return request<{ invitations: OpenInvitation[] }>('GET', `${clientPath(name)}/invitations`, { signal });
+}
+
+/** Ends an open invitation: its links stop working. */
+export function revokeInvitation(name: string, id: string): Promise<void> {
+  return request<undefined>('DELETE', `${clientPath(name)}/invitations/${encodeURIComponent(id)}`);
+}
+
 export function removeReader(name: string, userId: number): Promise<void> {
   return request<undefined>('DELETE', `${clientPath(name)}/readers/${userId}`);
 }

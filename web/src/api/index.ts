@@ -1,6 +1,7 @@
 export { API_BASE, ApiError, parseErrorBody, request, requestResponse } from './http';
 export type { ApiResponse, Method, RequestOptions } from './http';
 export {
+  acceptInvitation,
   declineInvitation,
   getInvitation,
   getSession,
@@ -10,6 +11,7 @@ export {
   registerReader,
   requestPasswordReset,
   resetPassword,
+  verifyEmail,
 } from './auth';
 export {
   cloneClientMap,
@@ -27,6 +29,8 @@ export {
   listClients,
   listMapTemplates,
   listMembers,
+  listInvitations,
+  revokeInvitation,
   removeMember,
   removeReader,
   renewApiKey,

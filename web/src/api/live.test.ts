@@ -192,15 +192,14 @@ function connection(options: Partial<LiveConnectionOptions> = {}) {
 const visitor = {
   id: 2,
   name: 'Demo admin',
-  email: 'admin@demo.example.org',
   initials: 'DA',
   color: 'orange',
   pointer: { x: 200, y: 300 },
 } as const;
 
 const captured = {
-  connected: String.raw`{"event":"connected","data":{"locks":[],"revision":15,"visitor":{"id":2,"name":"Demo admin","email":"admin@demo.example.org","initials":"DA","color":"orange","pointer":{"x":200,"y":300}},"visitors":[{"id":2,"name":"Demo admin","email":"admin@demo.example.org","initials":"DA","color":"orange","pointer":{"x":200,"y":300}}]}}`,
-  resync: String.raw`{"event":"connected","data":{"locks":[{"elem_type":"node","elem_id":"1","user_id":2,"lock_extent":"content","color":"orange"}],"visitor":{"id":2,"name":"Demo admin","email":"admin@demo.example.org","initials":"DA","color":"orange","pointer":{"x":200,"y":300}},"visitors":[{"id":2,"name":"Demo admin","email":"admin@demo.example.org","initials":"DA","color":"orange","pointer":{"x":200,"y":300}}]}}`,
+  connected: String.raw`{"event":"connected","data":{"locks":[],"revision":15,"visitor":{"id":2,"name":"Demo admin","initials":"DA","color":"orange","pointer":{"x":200,"y":300}},"visitors":[{"id":2,"name":"Demo admin","initials":"DA","color":"orange","pointer":{"x":200,"y":300}}]}}`,
+  resync: String.raw`{"event":"connected","data":{"locks":[{"elem_type":"node","elem_id":"1","user_id":2,"lock_extent":"content","color":"orange"}],"visitor":{"id":2,"name":"Demo admin","initials":"DA","color":"orange","pointer":{"x":200,"y":300}},"visitors":[{"id":2,"name":"Demo admin","initials":"DA","color":"orange","pointer":{"x":200,"y":300}}]}}`,
   block: String.raw`{"event":"block_element","data":{"elem_type":"node","elem_id":"1","user_id":2,"lock_extent":"content","color":"orange"}}`,
   unblock: String.raw`{"event":"unblock_element","data":{"elem_type":"node","elem_id":"1","user_id":2,"lock_extent":"","color":""}}`,
   badFrame: String.raw`{"event":"error","data":{"code":"bad_frame","message":"a frame must be {\"event\": …, \"data\": …}"}}`,
@@ -208,11 +207,13 @@ const captured = {
   pointers: String.raw`{"event":"updated_user_state","data":{"users":[{"id":2,"x":10,"y":20}]}}`,
   sync: String.raw`{"event":"sync_map_edit","data":{"data":{"positions":[{"id":2,"center":{"x":1,"y":2}}]},"revision":16,"type":"node_position","user_id":2}}`,
   dragging: String.raw`{"event":"submit_map_edit","data":{"data":{"positions":[{"id":1,"center":{"x":5,"y":6}}]},"type":"node_dragging","user_id":3}}`,
-  joined: String.raw`{"event":"user_joined_map_editors","data":{"id":3,"name":"Demo editor","email":"editor@demo.example.org","initials":"DE","color":"blue-grey","pointer":{"x":200,"y":300}}}`,
+  joined: String.raw`{"event":"user_joined_map_editors","data":{"id":3,"name":"Demo editor","initials":"DE","color":"blue-grey","pointer":{"x":200,"y":300}}}`,
   left: String.raw`{"event":"user_left_map_editors","data":{"id":3}}`,
   requested: String.raw`{"event":"requested_invitation","data":{"user":{"email":"guest@demo.example.org","id":5,"name":"Demo guest"}}}`,
   invited: String.raw`{"event":"invited_to_edit","data":{"access":"edit","map_id":1}}`,
   duplicate: String.raw`{"event":"duplicate_user_error","data":{"message":"you are already editing this map in another window; close it, or reload here"}}`,
+  accessChanged: String.raw`{"event":"access_changed","data":{"can_edit":false,"is_admin":false}}`,
+  lockBroken: String.raw`{"event":"lock_released","data":{"by":{"id":3,"name":"Demo admin"},"lock":{"elem_type":"node","elem_id":"4","user_id":2,"lock_extent":"appearance","color":"orange"},"reason":"broken"}}`,
 };
 
 const expected: Record<keyof typeof captured, ServerFrame> = {
@@ -259,7 +260,6 @@ const expected: Record<keyof typeof captured, ServerFrame> = {
     data: {
       id: 3,
       name: 'Demo editor',
-      email: 'editor@demo.example.org',
       initials: 'DE',
       color: 'blue-grey',
       pointer: { x: 200, y: 300 },
@@ -274,6 +274,15 @@ const expected: Record<keyof typeof captured, ServerFrame> = {
   duplicate: {
     event: 'duplicate_user_error',
     data: { message: 'you are already editing this map in another window; close it, or reload here' },
+  },
+  accessChanged: { event: 'access_changed', data: { can_edit: false, is_admin: false } },
+  lockBroken: {
+    event: 'lock_released',
+    data: {
+      by: { id: 3, name: 'Demo admin' },
+      lock: { elem_type: 'node', elem_id: '4', user_id: 2, lock_extent: 'appearance', color: 'orange' },
+      reason: 'broken',
+    },
   },
 };
 
@@ -537,6 +546,21 @@ describe('LiveConnection', () => {
     expect(clock.pending()).toEqual([]);
     expect(FakeSocket.instances).toHaveLength(1);
     expect(network.listeners).toBe(0);
+  });
+
+  it.each([
+    [4001, 'signed_out', 'signed_out'],
+    [4003, 'access_revoked', 'revoked'],
+  ] as const)('stops for good when the server closes with %i (rights withdrawn)', (code, reason, state) => {
+    const { live, states } = connection();
+    live.connect();
+    FakeSocket.last().serverOpen();
+    FakeSocket.last().serverClose(code, reason);
+    expect(states).toEqual(['connecting', 'open', state]);
+    expect(live.state).toBe(state);
+    clock.advance(60_000);
+    expect(clock.pending()).toEqual([]);
+    expect(FakeSocket.instances).toHaveLength(1);
   });
 
   it('stops as duplicate when the user has the map open elsewhere', () => {

@@ -47,11 +47,10 @@ export type LockElemType = (typeof LOCK_ELEM_TYPES)[number];
 /** `content` marks a node occupied; `appearance` is the default. */
 export type LockExtent = 'appearance' | 'content';
 
-/** An editor present on the map. */
+/** An editor present on the map: a name and a colour, no address (guests see the list too). */
 export interface Visitor {
   id: number;
   name: string;
-  email: string;
   initials: string;
   color: VisitorColor;
   /** Starts at 200, 300. */
@@ -136,7 +135,7 @@ export interface ServerEvents {
    * Right after the upgrade, and again in answer to join_map_editors. The resync answer has no
    * revision (live/conn.go), only the first one has.
    */
-  connected: { visitor: Visitor; visitors: Visitor[]; locks: Lock[]; revision?: number };
+  connected: { visitor: Visitor; visitors: Visitor[]; locks: Lock[]; revision?: number; can_edit?: boolean };
   /** The user has a live connection to this map already; the socket is then closed (1008). */
   duplicate_user_error: { message: string };
   user_joined_map_editors: Visitor;
@@ -153,7 +152,18 @@ export interface ServerEvents {
   requested_invitation: { user: { id: number; name: string; email: string } };
   /** To users an admin just gave edit access. */
   invited_to_edit: { map_id: number; access: 'edit' };
+  /** The user's rights on the map changed while connected: can_edit false makes the socket read-only. */
+  access_changed: { can_edit: boolean; is_admin: boolean };
+  /** To a lock's holder: an admin broke it (`by` is the admin), or it went idle for 10 minutes. */
+  lock_released: LockReleased;
   error: LiveError;
+}
+
+/** Why a lock's holder lost it. */
+export interface LockReleased {
+  lock: Lock;
+  reason: 'broken' | 'idle';
+  by?: { id: number; name: string };
 }
 
 /** The data of events that carry none. */
@@ -174,6 +184,8 @@ export interface ClientEvents {
   submit_map_edit: { type: TransientEditType; data: NodeDraggingData };
   request_invitation: EmptyData;
   invite_users: { user_ids: number[] };
+  /** An admin frees another editor's lock; the holder is told with lock_released. */
+  break_lock: { elem_type: LockElemType; elem_id: string | number };
   /** Answered with `connected` (a resync). */
   join_map_editors: EmptyData;
   /** Closes the socket. */
@@ -200,6 +212,10 @@ export const LIVE_CLOSE_CODES = {
   messageTooBig: 1009,
   /** The client fell behind; it reconnects and catches up. */
   tryAgainLater: 1013,
+  /** The session ended (logout, password changed or reset): no reconnect. */
+  signedOut: 4001,
+  /** The user may no longer read the map: no reconnect. */
+  accessRevoked: 4003,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -239,6 +255,8 @@ const serverGuards: Record<ServerEvent, (data: Data) => boolean> = {
   submit_map_edit: (d) => isNumber(d.user_id) && isString(d.type),
   requested_invitation: (d) => isRecord(d.user) && isNumber(d.user.id),
   invited_to_edit: (d) => isNumber(d.map_id) && isString(d.access),
+  access_changed: (d) => typeof d.can_edit === 'boolean' && typeof d.is_admin === 'boolean',
+  lock_released: (d) => isLock(d.lock) && (d.reason === 'broken' || d.reason === 'idle'),
   error: (d) => isString(d.code) && isString(d.message) && (d.lock === undefined || isLock(d.lock)),
 };
 
@@ -249,6 +267,7 @@ const clientEventSet: Record<ClientEvent, true> = {
   submit_map_edit: true,
   request_invitation: true,
   invite_users: true,
+  break_lock: true,
   join_map_editors: true,
   leave_map_editors: true,
 };
@@ -291,9 +310,19 @@ export function parseServerFrame(message: unknown): ParsedFrame {
  * browser is offline, the next attempt waits for the network; `duplicate`: the user has this map
  * open elsewhere (stopped; within DEFAULT_STALE_GRACE_MS of losing a connection it is taken for
  * that connection lingering on the server, and retried); `closed`: not connected, before
- * connect(), after close() or leave_map_editors, or after the server closed for abuse (1008).
+ * connect(), after close() or leave_map_editors, or after the server closed for abuse (1008);
+ * `signed_out` and `revoked`: the server closed the socket because the session ended (4001) or
+ * the user may no longer read the map (4003); both are final.
  */
-export type LiveState = 'connecting' | 'open' | 'reconnecting' | 'offline' | 'duplicate' | 'closed';
+export type LiveState =
+  | 'connecting'
+  | 'open'
+  | 'reconnecting'
+  | 'offline'
+  | 'duplicate'
+  | 'closed'
+  | 'signed_out'
+  | 'revoked';
 
 /** The part of a WebSocket the connection uses; the browser's WebSocket fits. */
 export interface LiveSocket {
@@ -701,6 +730,15 @@ export class LiveConnection {
       this.#restarting = false;
       this.#attempt = 0;
       this.#open();
+      return;
+    }
+    // Rights withdrawn: a reconnect would be refused, or worse, loop.
+    if (code === LIVE_CLOSE_CODES.signedOut) {
+      this.#stop('signed_out');
+      return;
+    }
+    if (code === LIVE_CLOSE_CODES.accessRevoked) {
+      this.#stop('revoked');
       return;
     }
     if (code === LIVE_CLOSE_CODES.policyViolation) {

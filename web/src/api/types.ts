@@ -19,13 +19,17 @@ export interface User {
   is_superuser: boolean;
   language: Language | null;
   preferences: Preferences;
+  /** Own settings only: the new address waiting for its confirmation link to be followed. */
+  pending_email?: string | null;
 }
 
 export interface UserPatch {
   name?: string;
   first_name?: string;
   surname?: string;
+  /** A new address needs current_password and changes once the link mailed to it is followed. */
   email?: string;
+  current_password?: string;
   avatar_url?: string | null;
   language?: Language | null;
   preferences?: Partial<Preferences>;
@@ -65,6 +69,8 @@ export interface RegisterRequest extends PasswordPair {
 export interface ReaderRequest extends PasswordPair {
   name: string;
   email: string;
+  /** The page's language, for the mail with the confirmation link. */
+  language?: string;
   /** Registering inside an embedded public map (see LoginRequest.embedded). */
   embedded?: boolean;
 }
@@ -280,6 +286,8 @@ export interface Member {
 }
 
 export interface OpenInvitation {
+  /** Names the invitation for revoking it (not its token). */
+  id: string;
   email: string;
   role: ClientRole;
   expires_at: string;
@@ -317,9 +325,24 @@ export interface InvitationCreate {
 }
 
 /** 201: an invitation was mailed; 200: an existing account was added to the client at once. */
-export type InvitationResult =
-  | { email: string; role: ClientRole; expires_at: string; added?: false }
-  | { email: string; role: ClientRole; added: true };
+/** An invitation is always mailed: an existing account accepts it while signed in. */
+export interface InvitationResult {
+  email: string;
+  role: ClientRole;
+  expires_at: string;
+  has_account: boolean;
+}
+
+/** A reader's sign-up waits for the link mailed to the address. */
+export interface PendingSignUp {
+  email: string;
+  pending: true;
+}
+
+/** What following a link that proves an address did. */
+export type EmailVerification =
+  | { kind: 'reader_signup'; user: User; map_url: string }
+  | { kind: 'email_change'; user: User };
 
 /**
  * The error codes of DESIGN.md §4 and the server's `gone` (410, the change log no longer reaches

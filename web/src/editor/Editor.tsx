@@ -27,6 +27,8 @@ import { EdgeDesignSidebar, NodeDesignSidebar } from './sidebars/DesignSidebar';
 import { GlobalSettingsSidebar } from './sidebars/GlobalSettingsSidebar';
 import { MapSettingsSidebar } from './sidebars/MapSettingsSidebar';
 import { ProtocolSidebar } from './sidebars/ProtocolSidebar';
+import { BreakLockContext } from './sidebars/breakLock';
+import type { LockHolder } from './sidebars/SidebarParts';
 import { VersionsSidebar } from './sidebars/VersionsSidebar';
 import { ManageTemplatesSidebar, TemplatesSidebar } from './sidebars/TemplatesSidebar';
 import { EdgeVisibilitySidebar, NodeVisibilitySidebar } from './sidebars/VisibilitySidebar';
@@ -93,7 +95,7 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-export function Editor({ store, user, role, clientName, canEdit }: EditorProps) {
+export function Editor({ store, user, role, clientName, canEdit: mayEdit }: EditorProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const frameRef = useRef<HTMLDivElement>(null);
@@ -108,6 +110,9 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
 
   const view = useSyncExternalStore(controller?.subscribe ?? noSubscribe, controller?.getView ?? (() => EMPTY_VIEW));
   const people = useSyncExternalStore(presence.subscribe, presence.get);
+  // Editing rights withdrawn while the map is open make it read-only at once (the server has
+  // made the socket read-only and freed its locks); the canvas and channel are made again so.
+  const canEdit = mayEdit && !people.readOnly;
   useSyncExternalStore(
     useCallback((cb: () => void) => store.subscribe(cb), [store]),
     () => store.version,
@@ -278,6 +283,24 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
     [store, t],
   );
 
+  // --- What the live channel says about the own rights and locks, translated ---------------------
+  useEffect(() => {
+    if (!live) return;
+    const offs = [
+      live.on('lock_released', ({ reason, by }) => {
+        if (reason === 'idle') toasts.show('warning', t('editor.toasts.lockIdle'));
+        else if (by?.name) toasts.show('warning', t('editor.toasts.lockBroken', { name: by.name }));
+        else toasts.show('warning', t('editor.toasts.lockBrokenAnonymous'));
+      }),
+      live.on('access_changed', ({ can_edit }) => {
+        if (!can_edit) toasts.show('warning', t('editor.toasts.accessLowered'));
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [live, t]);
+
   // --- Publishing: the live status follows every editor's publishing; a reset or restore by
   // someone else (the store has read the map again by then) is told.
   const publication = useMemo(() => new PublicationSource(store.mapId), [store]);
@@ -295,6 +318,14 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
   );
   const canPublish = user.is_superuser || hasRole(role, 'editor');
   const isAdmin = user.is_superuser || hasRole(role, 'admin');
+  const breakLock = useCallback(
+    (holder: LockHolder) => {
+      if (!live || holder.elemType === undefined || holder.elemId === undefined) return;
+      // Once it is free, the own lock effects below take it as for any free element.
+      live.send('break_lock', { elem_type: holder.elemType, elem_id: holder.elemId });
+    },
+    [live],
+  );
 
   // --- Others' locks on the canvas; own node lock follows the selection --------------------------
   const nodeLocks = useMemo(() => othersLocks(people.locks, user.id, 'node'), [people.locks, user.id]);
@@ -509,282 +540,314 @@ export function Editor({ store, user, role, clientName, canEdit }: EditorProps) 
 
   return (
     <ClientFontFamilies value={clientFamilies}>
-      <main className={styles.editor} data-testid="editor" data-can-edit={canEdit}>
-        <header className={styles.toolbar}>
-          <h1 className={styles.mapName} title={mapSettings.name}>
-            {mapSettings.name}
-          </h1>
-          {!canEdit && <span className={styles.readOnly}>{t('editor.readOnly')}</span>}
-          <div className={styles.group} role="group" aria-label={t('editor.level.label')}>
-            <label className={styles.levelLabel}>
-              {t('editor.level.label')}
-              <select
-                value={view.level}
-                data-testid="level-select"
-                onChange={(e) => {
-                  controller?.setLevel(Number(e.target.value));
-                }}
-              >
-                {Array.from({ length: levels }, (_, i) => i + 1).map((l) => (
-                  <option key={l} value={l}>
-                    {t('editor.level.option', { level: l, count: levels })}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
-          <div className={styles.group} role="group" aria-label={t('editor.zoom.label')}>
-            <Button size="small" variant="secondary" aria-label={t('editor.zoom.out')} title={t('editor.zoom.out')} onClick={() => controller?.zoomBy(0.8)}>
-              −
-            </Button>
-            <ZoomFigure controller={controller} />
-            <Button size="small" variant="secondary" aria-label={t('editor.zoom.in')} title={t('editor.zoom.in')} onClick={() => controller?.zoomBy(1.25)}>
-              +
-            </Button>
-            <Button size="small" variant="secondary" onClick={() => controller?.fit()}>
-              {t('editor.zoom.fit')}
-            </Button>
-          </div>
-          {canEdit && (
-            <div className={styles.group} role="group" aria-label={t('editor.actions.label')}>
-              <Button size="small" variant="ghost" disabled={!store.canUndo} onClick={() => store.undo()} title={t('editor.actions.undoHint')}>
-                {t('editor.actions.undo')}
+      <BreakLockContext.Provider value={isAdmin && canEdit ? breakLock : null}>
+        <main className={styles.editor} data-testid="editor" data-can-edit={canEdit}>
+          <header className={styles.toolbar}>
+            <h1 className={styles.mapName} title={mapSettings.name}>
+              {mapSettings.name}
+            </h1>
+            {!canEdit && <span className={styles.readOnly}>{t('editor.readOnly')}</span>}
+            <div className={styles.group} role="group" aria-label={t('editor.level.label')}>
+              <label className={styles.levelLabel}>
+                {t('editor.level.label')}
+                <select
+                  value={view.level}
+                  data-testid="level-select"
+                  onChange={(e) => {
+                    controller?.setLevel(Number(e.target.value));
+                  }}
+                >
+                  {Array.from({ length: levels }, (_, i) => i + 1).map((l) => (
+                    <option key={l} value={l}>
+                      {t('editor.level.option', { level: l, count: levels })}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            <div className={styles.group} role="group" aria-label={t('editor.zoom.label')}>
+              <Button size="small" variant="secondary" aria-label={t('editor.zoom.out')} title={t('editor.zoom.out')} onClick={() => controller?.zoomBy(0.8)}>
+                −
               </Button>
-              <Button size="small" variant="ghost" disabled={!store.canRedo} onClick={() => store.redo()} title={t('editor.actions.redoHint')}>
-                {t('editor.actions.redo')}
+              <ZoomFigure controller={controller} />
+              <Button size="small" variant="secondary" aria-label={t('editor.zoom.in')} title={t('editor.zoom.in')} onClick={() => controller?.zoomBy(1.25)}>
+                +
               </Button>
-              <Button size="small" variant="ghost" disabled={selectedNodes.length === 0} onClick={cloneSelected} data-testid="clone-button">
-                {t('editor.actions.clone')}
-              </Button>
-              <Button
-                size="small"
-                variant="ghost"
-                disabled={editableNodes.length === 0 && selectedEdges.length === 0}
-                onClick={requestDelete}
-                data-testid="delete-button"
-              >
-                {t('editor.actions.delete')}
+              <Button size="small" variant="secondary" onClick={() => controller?.fit()}>
+                {t('editor.zoom.fit')}
               </Button>
             </div>
-          )}
-          <div className={styles.spacer} />
-          <PresenceList self={people.self} others={people.others} />
-          <Button
-            size="small"
-            variant="ghost"
-            aria-expanded={showHelp}
-            onClick={() => {
-              setShowHelp((v) => !v);
-            }}
-          >
-            {t('editor.shortcuts.button')}
-          </Button>
-        </header>
+            {canEdit && (
+              <div className={styles.group} role="group" aria-label={t('editor.actions.label')}>
+                <Button size="small" variant="ghost" disabled={!store.canUndo} onClick={() => store.undo()} title={t('editor.actions.undoHint')}>
+                  {t('editor.actions.undo')}
+                </Button>
+                <Button size="small" variant="ghost" disabled={!store.canRedo} onClick={() => store.redo()} title={t('editor.actions.redoHint')}>
+                  {t('editor.actions.redo')}
+                </Button>
+                <Button size="small" variant="ghost" disabled={selectedNodes.length === 0} onClick={cloneSelected} data-testid="clone-button">
+                  {t('editor.actions.clone')}
+                </Button>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  disabled={editableNodes.length === 0 && selectedEdges.length === 0}
+                  onClick={requestDelete}
+                  data-testid="delete-button"
+                >
+                  {t('editor.actions.delete')}
+                </Button>
+              </div>
+            )}
+            <div className={styles.spacer} />
+            <PresenceList self={people.self} others={people.others} />
+            <Button
+              size="small"
+              variant="ghost"
+              aria-expanded={showHelp}
+              onClick={() => {
+                setShowHelp((v) => !v);
+              }}
+            >
+              {t('editor.shortcuts.button')}
+            </Button>
+          </header>
 
-        <div className={styles.body}>
-          {canEdit && (
-            <SideMenu
-              role={role}
-              canEdit={canEdit}
-              open={openOption}
-              sectionLocks={sectionLocks}
-              onChoose={guardedChoose}
-            />
-          )}
-          {canEdit && panel === 'addNode' && (
-            <AddNodePanel
-              active={tool.kind === 'addNode' ? tool.shape : null}
-              level={view.level}
-              levels={levels}
-              onShape={(shape) => controller?.setTool(tool.kind === 'addNode' && tool.shape === shape ? { kind: 'select' } : { kind: 'addNode', shape })}
-              onClose={() => {
-                chooseOption('addNode');
-              }}
-            />
-          )}
-          {canEdit && panel === 'layers' && (
-            <LayersPanel
-              store={store}
-              layers={layers}
-              edges={store.document.edges}
-              levels={levels}
-              current={view.level}
-              onCurrent={(l) => controller?.setLevel(l)}
-              onClose={() => {
-                chooseOption('layers');
-              }}
-            />
-          )}
-          {canEdit && panel === 'nodeDesign' && (
-            <NodeDesignSidebar
-              store={store}
-              element={sidebarNode}
-              templates={store.document.object_templates}
-              global={store.globalDesign}
-              lockedBy={nodeHolder}
-              onClose={closePanel}
-            />
-          )}
-          {canEdit && panel === 'edgeDesign' && (
-            <EdgeDesignSidebar
-              store={store}
-              element={sidebarEdge}
-              templates={store.document.object_templates}
-              global={store.globalDesign}
-              lockedBy={edgeHolder}
-              onClose={closePanel}
-            />
-          )}
-          {canEdit && panel === 'contentForm' && (
-            <ContentFormSidebar
-              store={store}
-              nodeId={contentNode}
-              lockedBy={contentNode === undefined ? null : lockHolder(people.locks, user.id, people.others, 'node', contentNode)}
-              onClose={closePanel}
-              onDirty={setContentDirty}
-            />
-          )}
-          {canEdit && (panel === 'shapeTemplates' || panel === 'edgeTemplates') && (
-            <TemplatesSidebar
-              kind={panel === 'shapeTemplates' ? 'node' : 'edge'}
-              store={store}
-              element={panel === 'shapeTemplates' ? sidebarNode : sidebarEdge}
-              lockedBy={panel === 'shapeTemplates' ? nodeHolder : edgeHolder}
-              onClose={closePanel}
-            />
-          )}
-          {canEdit && panel === 'manageTemplates' && (
-            <ManageTemplatesSidebar
-              store={store}
-              global={store.globalDesign}
-              chosen={managedTemplate}
-              onChoose={setManagedTemplate}
-              holderOf={(id) => lockHolder(people.locks, user.id, people.others, 'object_template', id)}
-              onClose={closePanel}
-            />
-          )}
-          {canEdit && panel === 'mapSettings' && (
-            <MapSettingsSidebar store={store} map={mapSettings} lockedBy={sectionHolder} onClose={closePanel} />
-          )}
-          {canEdit && panel === 'publishing' && isPublishingSection(openOption) && (
-            <PublishingSidebar
-              key={openOption}
-              source={publication}
-              revision={store.revision}
-              mapName={mapSettings.name}
-              section={openOption}
-              canPublish={canPublish}
-              isAdmin={isAdmin}
-              lockedBy={sectionHolder}
-              onClose={closePanel}
-            />
-          )}
-          {canEdit && panel === 'versions' && (
-            <VersionsSidebar source={publication} revision={store.revision} canPublish={canPublish} onClose={closePanel} />
-          )}
-          {canEdit && panel === 'protocol' && <ProtocolSidebar mapId={store.mapId} revision={store.revision} onClose={closePanel} />}
-          {canEdit && panel === 'globalSettings' && (
-            <GlobalSettingsSidebar store={store} global={store.globalDesign} lockedBy={sectionHolder} onClose={closePanel} />
-          )}
-          {canEdit && panel === 'nodeVisibility' && (
-            <NodeVisibilitySidebar store={store} node={sidebarNode} levels={levels} lockedBy={nodeHolder} onClose={closePanel} />
-          )}
-          {canEdit && panel === 'edgeVisibility' && (
-            <EdgeVisibilitySidebar store={store} edge={sidebarEdge} lockedBy={edgeHolder} onClose={closePanel} />
-          )}
-          <div className={styles.canvasFrame} ref={frameRef}>
-            <canvas ref={canvasRef} className={styles.canvas} data-testid="editor-canvas" aria-label={t('editor.canvasLabel', { name: mapSettings.name })} />
-            <canvas ref={overlayRef} className={styles.overlay} aria-hidden="true" />
-            {controller && <PointerLayer controller={controller} others={people.others} />}
-            {tool.kind === 'connect' && (
-              <p className={styles.modeHint} role="status" data-testid="connect-hint">
-                {tool.from === null ? t('editor.connect.pickFrom') : t('editor.connect.pickTo')}
-              </p>
+          <div className={styles.body}>
+            {canEdit && (
+              <SideMenu
+                role={role}
+                canEdit={canEdit}
+                open={openOption}
+                sectionLocks={sectionLocks}
+                onChoose={guardedChoose}
+              />
             )}
-            {tool.kind === 'addNode' && (
-              <p className={styles.modeHint} role="status">
-                {t('editor.addNode.hint')}
-              </p>
-            )}
-            {offline && (
-              <p className={styles.offline} role="status" data-testid="offline-banner">
-                {t('editor.offline')}
-              </p>
-            )}
-            {showHelp && (
-              <ShortcutsPanel
+            {canEdit && panel === 'addNode' && (
+              <AddNodePanel
+                active={tool.kind === 'addNode' ? tool.shape : null}
+                level={view.level}
+                levels={levels}
+                onShape={(shape) => controller?.setTool(tool.kind === 'addNode' && tool.shape === shape ? { kind: 'select' } : { kind: 'addNode', shape })}
                 onClose={() => {
-                  setShowHelp(false);
+                  chooseOption('addNode');
                 }}
               />
             )}
+            {canEdit && panel === 'layers' && (
+              <LayersPanel
+                store={store}
+                layers={layers}
+                edges={store.document.edges}
+                levels={levels}
+                current={view.level}
+                onCurrent={(l) => controller?.setLevel(l)}
+                onClose={() => {
+                  chooseOption('layers');
+                }}
+              />
+            )}
+            {canEdit && panel === 'nodeDesign' && (
+              <NodeDesignSidebar
+                store={store}
+                element={sidebarNode}
+                templates={store.document.object_templates}
+                global={store.globalDesign}
+                lockedBy={nodeHolder}
+                onClose={closePanel}
+              />
+            )}
+            {canEdit && panel === 'edgeDesign' && (
+              <EdgeDesignSidebar
+                store={store}
+                element={sidebarEdge}
+                templates={store.document.object_templates}
+                global={store.globalDesign}
+                lockedBy={edgeHolder}
+                onClose={closePanel}
+              />
+            )}
+            {canEdit && panel === 'contentForm' && (
+              <ContentFormSidebar
+                store={store}
+                nodeId={contentNode}
+                lockedBy={contentNode === undefined ? null : lockHolder(people.locks, user.id, people.others, 'node', contentNode)}
+                onClose={closePanel}
+                onDirty={setContentDirty}
+              />
+            )}
+            {canEdit && (panel === 'shapeTemplates' || panel === 'edgeTemplates') && (
+              <TemplatesSidebar
+                kind={panel === 'shapeTemplates' ? 'node' : 'edge'}
+                store={store}
+                element={panel === 'shapeTemplates' ? sidebarNode : sidebarEdge}
+                lockedBy={panel === 'shapeTemplates' ? nodeHolder : edgeHolder}
+                onClose={closePanel}
+              />
+            )}
+            {canEdit && panel === 'manageTemplates' && (
+              <ManageTemplatesSidebar
+                store={store}
+                global={store.globalDesign}
+                chosen={managedTemplate}
+                onChoose={setManagedTemplate}
+                holderOf={(id) => lockHolder(people.locks, user.id, people.others, 'object_template', id)}
+                onClose={closePanel}
+              />
+            )}
+            {canEdit && panel === 'mapSettings' && (
+              <MapSettingsSidebar store={store} map={mapSettings} lockedBy={sectionHolder} onClose={closePanel} />
+            )}
+            {canEdit && panel === 'publishing' && isPublishingSection(openOption) && (
+              <PublishingSidebar
+                key={openOption}
+                source={publication}
+                revision={store.revision}
+                mapName={mapSettings.name}
+                section={openOption}
+                canPublish={canPublish}
+                isAdmin={isAdmin}
+                lockedBy={sectionHolder}
+                onClose={closePanel}
+              />
+            )}
+            {canEdit && panel === 'versions' && (
+              <VersionsSidebar source={publication} revision={store.revision} canPublish={canPublish} onClose={closePanel} />
+            )}
+            {canEdit && panel === 'protocol' && <ProtocolSidebar mapId={store.mapId} revision={store.revision} onClose={closePanel} />}
+            {canEdit && panel === 'globalSettings' && (
+              <GlobalSettingsSidebar store={store} global={store.globalDesign} lockedBy={sectionHolder} onClose={closePanel} />
+            )}
+            {canEdit && panel === 'nodeVisibility' && (
+              <NodeVisibilitySidebar store={store} node={sidebarNode} levels={levels} lockedBy={nodeHolder} onClose={closePanel} />
+            )}
+            {canEdit && panel === 'edgeVisibility' && (
+              <EdgeVisibilitySidebar store={store} edge={sidebarEdge} lockedBy={edgeHolder} onClose={closePanel} />
+            )}
+            <div className={styles.canvasFrame} ref={frameRef}>
+              <canvas ref={canvasRef} className={styles.canvas} data-testid="editor-canvas" aria-label={t('editor.canvasLabel', { name: mapSettings.name })} />
+              <canvas ref={overlayRef} className={styles.overlay} aria-hidden="true" />
+              {controller && <PointerLayer controller={controller} others={people.others} />}
+              {tool.kind === 'connect' && (
+                <p className={styles.modeHint} role="status" data-testid="connect-hint">
+                  {tool.from === null ? t('editor.connect.pickFrom') : t('editor.connect.pickTo')}
+                </p>
+              )}
+              {tool.kind === 'addNode' && (
+                <p className={styles.modeHint} role="status">
+                  {t('editor.addNode.hint')}
+                </p>
+              )}
+              {offline && (
+                <p className={styles.offline} role="status" data-testid="offline-banner">
+                  {t('editor.offline')}
+                </p>
+              )}
+              {showHelp && (
+                <ShortcutsPanel
+                  onClose={() => {
+                    setShowHelp(false);
+                  }}
+                />
+              )}
+            </div>
           </div>
-        </div>
 
-        {confirmDelete && (
-          <ConfirmDialog
-            title={t('editor.remove.title')}
-            text={t('editor.remove.text', { count: confirmDelete.nodes.length + confirmDelete.edges.length })}
-            confirm={t('editor.remove.confirm')}
-            onConfirm={() => {
-              removeNow(confirmDelete.nodes, confirmDelete.edges);
-              setConfirmDelete(null);
-            }}
-            onClose={() => {
-              setConfirmDelete(null);
-            }}
-          />
-        )}
-        {(pendingLeave !== null || blocker.state === 'blocked') && (
-          <ConfirmDialog
-            title={t('sidebar.content.unsavedTitle')}
-            text={t('sidebar.content.unsavedText')}
-            confirm={t('sidebar.content.discard')}
-            onConfirm={() => {
-              setContentDirty(false);
-              if (blocker.state === 'blocked') blocker.proceed();
-              if (pendingLeave) {
-                // The form closes (or another option opens) without its changes.
-                if (pendingLeave.option === null || pendingLeave.option === openOption) chooseOption('contentForm');
-                else chooseOption(pendingLeave.option);
-              }
-              setPendingLeave(null);
-            }}
-            onClose={() => {
-              if (blocker.state === 'blocked') blocker.reset();
-              setPendingLeave(null);
-            }}
-          />
-        )}
-        {people.duplicate && (
-          <Dialog
-            title={t('editor.duplicate.title')}
-            testId="duplicate-dialog"
-            onClose={() => {
-              void navigate(-1);
-            }}
-          >
-            <p>{t('editor.duplicate.text')}</p>
-            <DialogActions>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  void navigate('/');
-                }}
-              >
-                {t('editor.duplicate.back')}
-              </Button>
-              <Button
-                onClick={() => {
-                  window.location.reload();
-                }}
-              >
-                {t('editor.duplicate.reload')}
-              </Button>
-            </DialogActions>
-          </Dialog>
-        )}
-      </main>
+          {confirmDelete && (
+            <ConfirmDialog
+              title={t('editor.remove.title')}
+              text={t('editor.remove.text', { count: confirmDelete.nodes.length + confirmDelete.edges.length })}
+              confirm={t('editor.remove.confirm')}
+              onConfirm={() => {
+                removeNow(confirmDelete.nodes, confirmDelete.edges);
+                setConfirmDelete(null);
+              }}
+              onClose={() => {
+                setConfirmDelete(null);
+              }}
+            />
+          )}
+          {(pendingLeave !== null || blocker.state === 'blocked') && (
+            <ConfirmDialog
+              title={t('sidebar.content.unsavedTitle')}
+              text={t('sidebar.content.unsavedText')}
+              confirm={t('sidebar.content.discard')}
+              onConfirm={() => {
+                setContentDirty(false);
+                if (blocker.state === 'blocked') blocker.proceed();
+                if (pendingLeave) {
+                  // The form closes (or another option opens) without its changes.
+                  if (pendingLeave.option === null || pendingLeave.option === openOption) chooseOption('contentForm');
+                  else chooseOption(pendingLeave.option);
+                }
+                setPendingLeave(null);
+              }}
+              onClose={() => {
+                if (blocker.state === 'blocked') blocker.reset();
+                setPendingLeave(null);
+              }}
+            />
+          )}
+          {people.duplicate && (
+            <Dialog
+              title={t('editor.duplicate.title')}
+              testId="duplicate-dialog"
+              onClose={() => {
+                void navigate(-1);
+              }}
+            >
+              <p>{t('editor.duplicate.text')}</p>
+              <DialogActions>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    void navigate('/');
+                  }}
+                >
+                  {t('editor.duplicate.back')}
+                </Button>
+                <Button
+                  onClick={() => {
+                    window.location.reload();
+                  }}
+                >
+                  {t('editor.duplicate.reload')}
+                </Button>
+              </DialogActions>
+            </Dialog>
+          )}
+          {people.revoked && (
+            <Dialog
+              title={t(`editor.revoked.${people.revoked}.title`)}
+              testId="revoked-dialog"
+              onClose={() => {
+                void navigate('/');
+              }}
+            >
+              <p>{t(`editor.revoked.${people.revoked}.text`)}</p>
+              <DialogActions>
+                {people.revoked === 'signed_out' ? (
+                  <Button
+                    onClick={() => {
+                      window.location.assign('/login');
+                    }}
+                  >
+                    {t('editor.revoked.signIn')}
+                  </Button>
+                ) : (
+                  <Button
+                    onClick={() => {
+                      void navigate('/');
+                    }}
+                  >
+                    {t('editor.revoked.back')}
+                  </Button>
+                )}
+              </DialogActions>
+            </Dialog>
+          )}
+        </main>
+      </BreakLockContext.Provider>
     </ClientFontFamilies>
   );
 }

@@ -12,6 +12,10 @@ export interface PresenceState {
   /** Every lock on the map, the own ones included. */
   locks: readonly Lock[];
   duplicate: boolean;
+  /** The server closed the socket for good: the session ended, or the map is out of reach. */
+  revoked: 'signed_out' | 'access_revoked' | null;
+  /** The user's editing rights were withdrawn while connected: the map is read-only now. */
+  readOnly: boolean;
 }
 
 const lockKey = (l: Pick<Lock, 'elem_type' | 'elem_id'>) => `${l.elem_type}:${l.elem_id}`;
@@ -23,7 +27,15 @@ export class Presence {
 
   constructor(userId: number) {
     this.#userId = userId;
-    this.#state = { connection: 'connecting', self: null, others: [], locks: [], duplicate: false };
+    this.#state = {
+      connection: 'connecting',
+      self: null,
+      others: [],
+      locks: [],
+      duplicate: false,
+      revoked: null,
+      readOnly: false,
+    };
   }
 
   get = (): PresenceState => this.#state;
@@ -44,10 +56,19 @@ export class Presence {
   attach(live: LiveConnection): () => void {
     const offs = [
       live.onState((connection) => {
-        this.#set(connection === 'duplicate' ? { connection, duplicate: true } : { connection });
+        if (connection === 'duplicate') this.#set({ connection, duplicate: true });
+        else if (connection === 'signed_out') this.#set({ connection, revoked: 'signed_out', locks: [] });
+        else if (connection === 'revoked') this.#set({ connection, revoked: 'access_revoked', locks: [] });
+        else this.#set({ connection });
+      }),
+      live.on('access_changed', ({ can_edit }) => {
+        // Only ever narrowed here: wider rights come with invited_to_edit and a reconnect.
+        if (!can_edit) this.#set({ readOnly: true });
       }),
       live.on('connected', (d) => {
         this.#set({ self: d.visitor, others: d.visitors.filter((v) => v.id !== this.#userId), locks: d.locks });
+        // A reconnect after the rights narrowed (access_changed missed) is read-only too.
+        if (d.can_edit === false && !this.#state.readOnly) this.#set({ readOnly: true });
       }),
       live.on('duplicate_user_error', () => {
         this.#set({ duplicate: true });
@@ -117,9 +138,9 @@ export function lockHolder(
   others: readonly Visitor[],
   elemType: LockElemType,
   elemId: string | number,
-): { name: string; color: string } | null {
+): { name: string; color: string; elemType: LockElemType; elemId: string } | null {
   const lock = locks.find((l) => l.elem_type === elemType && l.elem_id === String(elemId) && l.user_id !== userId);
   if (!lock) return null;
   const who = others.find((v) => v.id === lock.user_id);
-  return { name: who?.name ?? '', color: visitorCss(lock.color) };
+  return { name: who?.name ?? '', color: visitorCss(lock.color), elemType, elemId: lock.elem_id };
 }

@@ -85,9 +85,9 @@ describe('locks of others', () => {
   });
 
   it('names the holder of a lock that is not one’s own', () => {
-    const others = [{ id: 2, name: 'Ada', email: 'a@x', initials: 'A', color: 'sea' as const, pointer: { x: 0, y: 0 } }];
-    expect(lockHolder(locks, 1, others, 'node', 4)).toEqual({ name: 'Ada', color: '#1f8fa6' });
-    expect(lockHolder(locks, 1, others, 'map', '1')).toEqual({ name: 'Ada', color: '#1f8fa6' });
+    const others = [{ id: 2, name: 'Ada', initials: 'A', color: 'sea' as const, pointer: { x: 0, y: 0 } }];
+    expect(lockHolder(locks, 1, others, 'node', 4)).toEqual({ name: 'Ada', color: '#1f8fa6', elemType: 'node', elemId: '4' });
+    expect(lockHolder(locks, 1, others, 'map', '1')).toEqual({ name: 'Ada', color: '#1f8fa6', elemType: 'map', elemId: '1' });
     expect(lockHolder(locks, 1, others, 'node', 5)).toBeNull();
     expect(lockHolder(locks, 2, others, 'node', 4)).toBeNull();
   });

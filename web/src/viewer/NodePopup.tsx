@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../api';
 import type { Node, NodeContent, PopupType } from '../api/document';
 import { Button } from '../layout/Button';
+import { sanitizeRichText } from './richText';
 import styles from './Viewer.module.css';
 
 interface NodePopupProps {
@@ -69,8 +70,8 @@ export function NodePopup({ node, languages, previousTitle, nextTitle, onNavigat
       </header>
       <div className={styles.popupBody}>
         {c?.abstract && <p className={styles.abstract}>{c.abstract}</p>}
-        {/* Rich text is sanitised by the server before it is stored. */}
-        {c?.content && <div className={styles.richText} dangerouslySetInnerHTML={{ __html: c.content }} />}
+        {/* Rich text is sanitised by the server before it is stored, and again here before it is inserted. */}
+        {c?.content && <div className={styles.richText} dangerouslySetInnerHTML={{ __html: sanitizeRichText(c.content) }} />}
         {!c?.content && c?.short_content && <p>{c.short_content}</p>}
         {(c?.marginal_content_1 ?? c?.marginal_content_2) !== undefined && (
           <div className={styles.marginal}>

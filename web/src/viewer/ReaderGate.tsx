@@ -13,7 +13,7 @@ import { focusFirstProblem } from '../layout/focus';
 import formStyles from '../layout/Form.module.css';
 import { gateFailure, isEmbedded, READER_FIELDS, validateReader, type Gate, type ReaderField, type ReaderValues } from './readerGate';
 
-type Mode = 'signIn' | 'register';
+type Mode = 'signIn' | 'register' | 'pending';
 
 export function ReaderGate({ url, gate, onAdmitted }: { url: string; gate: Gate; onAdmitted: () => void }) {
   const { t } = useTranslation();
@@ -49,12 +49,26 @@ export function ReaderGate({ url, gate, onAdmitted }: { url: string; gate: Gate;
       </Button>
     </p>
   );
+  if (mode === 'pending') {
+    // The sign-up waits for the link mailed to the address: nothing is open before it is followed.
+    return (
+      <AuthLayout icon="mail" title={t('viewer.gate.pendingTitle')} subtitle={t('viewer.gate.pendingText', { email })}>
+        <p className={formStyles.aside} data-testid="gate-pending">
+          {t(isEmbedded() ? 'viewer.gate.pendingEmbedded' : 'viewer.gate.pendingHint')}
+        </p>
+        {switchTo('signIn')}
+      </AuthLayout>
+    );
+  }
   if (mode === 'register') {
     return (
       <AuthLayout title={t('viewer.gate.registerTitle')} subtitle={t('viewer.gate.registerText')}>
         <RegisterForm
           url={url}
-          onDone={onAdmitted}
+          onPending={(address) => {
+            setEmail(address);
+            setMode('pending');
+          }}
           onAccountExists={(address) => {
             setEmail(address);
             setMode('signIn');
@@ -173,14 +187,15 @@ function SignInForm({ initialEmail, onDone }: { initialEmail: string; onDone: ()
 
 function RegisterForm({
   url,
-  onDone,
+  onPending,
   onAccountExists,
 }: {
   url: string;
-  onDone: () => void;
+  /** The sign-up waits for the link mailed to the address. */
+  onPending: (email: string) => void;
   onAccountExists: (email: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [values, setValues] = useState<ReaderValues>({ name: '', email: '', password: '', password_confirmation: '' });
   const [problems, setProblems] = useState<FieldProblems<ReaderField>>({});
   const field = (name: ReaderField, type: string, autoComplete: string) => (
@@ -207,7 +222,13 @@ function RegisterForm({
         return !hasProblems(found);
       }}
       send={async () => {
-        await signInWith(await registerReader(url, { ...values, name: values.name.trim(), email: values.email.trim(), embedded: isEmbedded() }));
+        await registerReader(url, {
+          ...values,
+          name: values.name.trim(),
+          email: values.email.trim(),
+          embedded: isEmbedded(),
+          language: i18n.language,
+        });
       }}
       onFailure={(err, form) => {
         if (gateFailure(err) === 'accountExists') {
@@ -220,7 +241,9 @@ function RegisterForm({
         focusFirstProblem(form);
         return true;
       }}
-      onDone={onDone}
+      onDone={() => {
+        onPending(values.email.trim());
+      }}
     >
       {field('name', 'text', 'name')}
       {field('email', 'email', 'email')}

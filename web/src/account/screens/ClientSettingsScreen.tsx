@@ -16,17 +16,18 @@ import {
   queryKeys,
   removeMember,
   removeReader,
+  revokeInvitation,
   renewApiKey,
   setQuotas,
   setTestingPeriod,
   updateClientSettings,
   updateMember,
   type ClientReader,
-  type ClientRole,
   type ClientSettings,
   type MapAccess,
   type MapSummary,
   type Member,
+  type OpenInvitation,
   type Quota,
   type QuotaKind,
   type TestingPeriod,
@@ -399,9 +400,9 @@ function UsersTab({ clientName }: { clientName: string }) {
   );
 }
 
-/** Someone on one of the client's lists: a member, or a reader. */
-interface Removable {
-  id: number;
+/** Someone on one of the client's lists: a member, a reader, or an open invitation. */
+interface Removable<Id extends number | string = number> {
+  id: Id;
   email: string;
 }
 
@@ -410,17 +411,17 @@ interface Removable {
  * toast, and the list loaded again. texts names the group of the removal's texts (removeTitle,
  * removeBody, removed, removeFailed). Answers what asks for it and the dialog to render.
  */
-function useConfirmedRemoval(
+function useConfirmedRemoval<Id extends number | string = number>(
   clientName: string,
-  texts: 'clientSettings' | 'clientSettings.readers',
-  removeOne: (clientName: string, id: number) => Promise<void>,
-): { ask: (item: Removable) => void; dialog: ReactNode } {
+  texts: 'clientSettings' | 'clientSettings.readers' | 'clientSettings.invitations',
+  removeOne: (clientName: string, id: Id) => Promise<void>,
+): { ask: (item: Removable<Id>) => void; dialog: ReactNode } {
   const { t } = useTranslation();
   const failureText = useFailureText();
-  const [removing, setRemoving] = useState<Removable | null>(null);
+  const [removing, setRemoving] = useState<Removable<Id> | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function remove(item: Removable) {
+  async function remove(item: Removable<Id>) {
     setBusy(true);
     try {
       await removeOne(clientName, item.id);
@@ -438,7 +439,7 @@ function useConfirmedRemoval(
     <ConfirmDialog
       title={t(`${texts}.removeTitle`, { email: removing.email })}
       text={t(`${texts}.removeBody`)}
-      confirm={t('clientSettings.remove')}
+      confirm={t(texts === 'clientSettings.invitations' ? 'clientSettings.invitations.revoke' : 'clientSettings.remove')}
       busy={busy}
       onConfirm={() => void remove(removing)}
       onClose={() => { setRemoving(null); }}
@@ -509,7 +510,7 @@ function UserManagement({
 }: {
   clientName: string;
   members: Member[];
-  invitations: { email: string; role: ClientRole; expires_at: string }[];
+  invitations: OpenInvitation[];
   maps: MapSummary[];
 }) {
   const { t } = useTranslation();
@@ -521,6 +522,7 @@ function UserManagement({
   const [saving, setSaving] = useState(false);
   const [blocked, setBlocked] = useState<'inviteFirst' | 'nothing' | null>(null);
   const removal = useConfirmedRemoval(clientName, 'clientSettings', removeMember);
+  const revocation = useConfirmedRemoval(clientName, 'clientSettings.invitations', revokeInvitation);
   const [quota, setQuota] = useState<QuotaText | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.clientMembers(clientName) });
@@ -541,7 +543,7 @@ function UserManagement({
     try {
       const result = await inviteUser(clientName, { email: p.email.trim(), role: p.role });
       const values = { email: result.email, role: t(`roles.${result.role}`), client: clientName };
-      toasts.success(result.added === true ? t('invite.added', values) : t('invite.sent', values));
+      toasts.success(result.has_account ? t('invite.sentToAccount', values) : t('invite.sent', values));
       setPending((ps) => ps.filter((_, j) => j !== i));
       setBlocked(null);
       await refresh();
@@ -621,11 +623,22 @@ function UserManagement({
             <h3 className={styles.sectionTitle}>{t('clientSettings.openInvitations')}</h3>
             <ul data-testid="open-invitations">
               {invitations.map((inv) => (
-                <li key={inv.email}>
-                  {t('clientSettings.invitationLine', { email: inv.email, role: t(`roles.${inv.role}`), date: formatDate(inv.expires_at, language) })}
+                <li key={inv.id} data-testid="open-invitation">
+                  {t('clientSettings.invitationLine', { email: inv.email, role: t(`roles.${inv.role}`), date: formatDate(inv.expires_at, language) })}{' '}
+                  <Button
+                    size="small"
+                    variant="dangerOutline"
+                    data-testid="revoke-invitation"
+                    onClick={() => {
+                      revocation.ask(inv);
+                    }}
+                  >
+                    {t('clientSettings.invitations.revoke')}
+                  </Button>
                 </li>
               ))}
             </ul>
+            {revocation.dialog}
           </>
         )}
       </section>

@@ -40,7 +40,7 @@ export function InviteUserDialog({ clientName, clientTitle, onClose }: InviteUse
     try {
       const result = await inviteUser(clientName, { email: email.trim(), role });
       const values = { email: result.email, role: t(`roles.${result.role}`), client: clientTitle };
-      toasts.success(result.added === true ? t('invite.added', values) : t('invite.sent', values));
+      toasts.success(result.has_account ? t('invite.sentToAccount', values) : t('invite.sent', values));
       void queryClient.invalidateQueries({ queryKey: queryKeys.clients });
       onClose();
     } catch (err) {

@@ -59,6 +59,8 @@ export default function LoginScreen() {
         return t('login.errors.invalidCredentials');
       case 'rateLimited':
         return t('login.errors.rateLimited');
+      case 'busy':
+        return t('login.errors.busy');
       case 'network':
         return t('login.errors.network');
       case 'generic':

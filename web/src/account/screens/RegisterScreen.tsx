@@ -10,6 +10,7 @@ import { AuthLayout } from '../AuthLayout';
 import { PasswordPairForm } from '../PasswordPairForm';
 import { isInvalidToken } from '../problems';
 import { useFailureText } from '../useFailureText';
+import { AcceptInvitation } from './AcceptInvitation';
 import { InvalidInvitationNotice, LoadFailedNotice } from './InvalidLinkNotice';
 import { useInvitation } from './useInvitation';
 
@@ -40,6 +41,32 @@ export default function RegisterScreen() {
   const { email, client_title: client, role, has_account: hasAccount } = invitation.data;
   const declinePath = `/decline?token=${encodeURIComponent(token)}`;
 
+  const summary = (
+    <p data-testid="invitation-summary">
+      <Trans i18nKey="invitation.summary" values={{ client, role: t(`roles.${role}`) }} components={{ strong: <strong /> }} />
+    </p>
+  );
+  const declineInstead = (
+    <p className={formStyles.aside}>
+      <Trans i18nKey="register.declineInstead" components={{ anchor: <Link to={declinePath} /> }} />
+    </p>
+  );
+  if (hasAccount) {
+    // The address has an account: its owner accepts, signed in; no new password here.
+    return (
+      <AuthLayout title={t('register.accept.title')} subtitle={summary}>
+        <AcceptInvitation
+          token={token}
+          email={email}
+          onExpired={() => {
+            setExpired(true);
+          }}
+        />
+        {declineInstead}
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthLayout
       title={t('register.title')}
@@ -52,7 +79,7 @@ export default function RegisterScreen() {
               components={{ strong: <strong /> }}
             />
           </p>
-          <p>{hasAccount ? t('register.hasAccount') : t('register.subtitle')}</p>
+          <p>{t('register.subtitle')}</p>
         </>
       }
     >

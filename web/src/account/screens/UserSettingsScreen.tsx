@@ -25,13 +25,17 @@ export default function UserSettingsScreen() {
   );
 }
 
-type ProfileField = 'first_name' | 'surname' | 'email' | 'avatar_url';
+type ProfileField = 'first_name' | 'surname' | 'email' | 'current_password' | 'avatar_url';
 
 function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const [firstName, setFirstName] = useState(user.first_name ?? '');
   const [surname, setSurname] = useState(user.surname ?? '');
   const [email, setEmail] = useState(user.email);
+  // A new address needs the current password, and counts once the link mailed to it is followed.
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [pendingEmail, setPendingEmail] = useState<string | null>(user.pending_email ?? null);
+  const emailChanged = email.trim().toLowerCase() !== user.email;
   const [picture, setPicture] = useState<string | null>(user.avatar_url);
   const [problems, setProblems] = useState<FieldProblems<ProfileField>>({});
   const [saving, setSaving] = useState(false);
@@ -54,6 +58,7 @@ function ProfileForm({ user }: { user: User }) {
     if (saving) return;
     const found: FieldProblems<ProfileField> = {};
     if (!isEmail(email.trim())) found.email = problem('emailInvalid');
+    if (emailChanged && currentPassword === '') found.current_password = problem('required');
     if (firstName.length > 100) found.first_name = problem('tooLong');
     if (surname.length > 100) found.surname = problem('tooLong');
     setProblems(found);
@@ -63,13 +68,23 @@ function ProfileForm({ user }: { user: User }) {
       const updated = await patchUser(user.id, {
         first_name: firstName.trim(),
         surname: surname.trim(),
-        email: email.trim(),
+        ...(emailChanged ? { email: email.trim(), current_password: currentPassword } : {}),
         avatar_url: picture ?? '',
       });
       session.updateUser(updated);
-      toasts.success(t('userSettings.profileSaved'));
+      setCurrentPassword('');
+      if (emailChanged && updated.pending_email) {
+        setPendingEmail(updated.pending_email);
+        setEmail(updated.email);
+        toasts.success(t('userSettings.emailLinkSent', { email: updated.pending_email }));
+      } else {
+        toasts.success(t('userSettings.profileSaved'));
+      }
     } catch (err) {
-      const fromServer = serverProblems(err, ['first_name', 'surname', 'email', 'avatar_url'] as const);
+      const fromServer = serverProblems(err, ['first_name', 'surname', 'email', 'current_password', 'avatar_url'] as const);
+      if (fromServer.problems.current_password && 'reason' in fromServer.problems.current_password) {
+        fromServer.problems.current_password = { reason: t('userSettings.currentWrong') };
+      }
       if (Object.values(fromServer.problems).some(Boolean)) setProblems(fromServer.problems);
       else toasts.error(t('userSettings.profileFailed'));
     } finally {
@@ -108,6 +123,23 @@ function ProfileForm({ user }: { user: User }) {
         <TextField label={t('userSettings.surname')} name="surname" autoComplete="family-name" value={surname} onValueChange={setSurname} problem={problems.surname} />
       </div>
       <TextField label={t('login.email')} type="email" name="email" autoComplete="email" value={email} onValueChange={setEmail} problem={problems.email} />
+      {pendingEmail && (
+        <p className={styles.hint} data-testid="email-pending">
+          {t('userSettings.emailPending', { email: pendingEmail })}
+        </p>
+      )}
+      {emailChanged && (
+        <TextField
+          label={t('userSettings.currentPassword')}
+          type="password"
+          name="email_current_password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onValueChange={setCurrentPassword}
+          problem={problems.current_password}
+          hint={t('userSettings.emailChangeHint')}
+        />
+      )}
       <div>
         <Button type="submit" busy={saving}>
           {t('userSettings.saveProfile')}

@@ -278,6 +278,7 @@ export function PublishingSidebar({
           <p className={styles.note} data-testid="seo-count">
             {t('sidebar.publishing.seoCount', { count: seoLength })}
           </p>
+          <p className={styles.note}>{t('sidebar.publishing.seoLive')}</p>
         </section>
       )}
 

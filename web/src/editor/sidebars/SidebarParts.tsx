@@ -1,9 +1,11 @@
 // The pieces every sidebar is built from: the frame with its lock notice, a typed input that
 // saves only what it can take (and says why not), and the inherited-from note with its reset.
-import { useId, useState, type ReactNode } from 'react';
+import { useContext, useId, useState, type ReactNode } from 'react';
+import type { LockElemType } from '../../api/live';
 import { useTranslation } from 'react-i18next';
 import type { DesignFieldSpec } from '../../api/document';
 import type { StyleSource } from '../../map/style';
+import { BreakLockContext } from './breakLock';
 import { parseFieldInput, type FieldProblem } from './designForm';
 import styles from './Sidebar.module.css';
 
@@ -12,6 +14,9 @@ export interface LockHolder {
   name: string;
   /** CSS colour of the holder. */
   color: string;
+  /** What is locked, for an admin's "break lock". */
+  elemType?: LockElemType;
+  elemId?: string;
 }
 
 export function Sidebar({
@@ -28,6 +33,7 @@ export function Sidebar({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const breakLock = useContext(BreakLockContext);
   return (
     <aside className={styles.sidebar} aria-label={title} data-testid={testId} data-read-only={lockedBy ? 'true' : undefined}>
       <header className={styles.header}>
@@ -39,7 +45,19 @@ export function Sidebar({
       {lockedBy && (
         <p className={styles.lockNotice} style={{ borderColor: lockedBy.color }} role="status" data-testid="sidebar-lock">
           <span className={styles.lockDot} style={{ background: lockedBy.color }} aria-hidden="true" />
-          {t('sidebar.lockedBy', { name: lockedBy.name })}
+          <span className={styles.lockText}>{t('sidebar.lockedBy', { name: lockedBy.name })}</span>
+          {breakLock && lockedBy.elemType !== undefined && (
+            <button
+              type="button"
+              className={styles.breakLock}
+              data-testid="break-lock"
+              onClick={() => {
+                breakLock(lockedBy);
+              }}
+            >
+              {t('sidebar.breakLock')}
+            </button>
+          )}
         </p>
       )}
       {children}

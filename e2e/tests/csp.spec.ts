@@ -1,0 +1,40 @@
+// The Content-Security-Policy (script-src 'self', no inline script) must not break the app:
+// the editor and a published map open without a single violation.
+import { expect, test, type Page } from '@playwright/test';
+import { signInAs } from './accounts';
+import { MAP, openEditor } from './editing';
+
+function violations(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) seen.push(m.text());
+  });
+  return seen;
+}
+
+test('the editor and the public map run under the Content-Security-Policy', async ({ browser, page }) => {
+  const { context, page: editor } = await openEditor(browser, 'editor');
+  const editorViolations = violations(editor);
+  await editor.reload();
+  await expect(editor.getByTestId('editor-canvas')).toBeVisible();
+  const csp = (await editor.request.get('/')).headers()['content-security-policy'];
+  expect(csp).toContain("script-src 'self'");
+
+  await signInAs(page, 'editor');
+  const { maps } = (await (await page.request.get('/api/v1/clients/demo/maps')).json()) as { maps: { id: number; name: string }[] };
+  const map = maps.find((m) => MAP.test(m.name));
+  if (!map) throw new Error('the demo map is not listed');
+  const address = `csp-${Date.now().toString(36)}`;
+  expect((await page.request.patch(`/api/v1/maps/${map.id}/publication`, { data: { url: address, access_mode: 'accessible' } })).ok()).toBe(true);
+  expect((await page.request.patch(`/api/v1/maps/${map.id}/live`, { data: { live: true } })).ok()).toBe(true);
+  expect((await page.request.post(`/api/v1/maps/${map.id}/publish`, { data: { name: 'CSP' } })).ok()).toBe(true);
+  const reader = await browser.newContext();
+  const readerPage = await reader.newPage();
+  const readerViolations = violations(readerPage);
+  await readerPage.goto(`/m/${address}`);
+  await expect(readerPage.getByTestId('viewer-canvas')).toBeVisible();
+  await readerPage.waitForTimeout(500);
+  expect([...editorViolations, ...readerViolations]).toEqual([]);
+  await reader.close();
+  await context.close();
+});

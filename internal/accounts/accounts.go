@@ -1,0 +1,149 @@
+// Package accounts owns the rules of who an account is and what it joins:
+// proving an e-mail address, signing up as a reader, changing the address,
+// and invitations into a client (issue 15). Handlers only translate HTTP.
+//
+// The one rule under all of them: an address counts as a user's only once
+// a link mailed to it was followed, and a membership exists only once the
+// owner of the invited address acted on the invitation.
+package accounts
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/strata-maps/strata/internal/auth"
+	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/mail"
+	"github.com/strata-maps/strata/internal/store"
+)
+
+// ProofTTL is how long a link proving an address works.
+const ProofTTL = 24 * time.Hour
+
+// Limits per user. An admin inviting a whole class stays far below the
+// first; both stop a stolen session or a script from mailing at will.
+const (
+	maxInvitationsPerHour   = 50
+	maxAccessRequestsPerDay = 10
+	maxPasswordChecksPer15m = 10
+)
+
+// Service is the accounts service over the store.
+type Service struct {
+	store     *store.Store
+	mail      mail.Sender
+	log       *slog.Logger
+	publicURL string
+
+	invitations    *auth.Limiter
+	accessRequests *auth.Limiter
+	passwordChecks *auth.Limiter
+}
+
+// Config is what the service needs.
+type Config struct {
+	Store *store.Store
+	Mail  mail.Sender
+	Log   *slog.Logger
+	// PublicURL is the web app's address, for the links in mails.
+	PublicURL string
+	// NewLimiter makes the per-user limits: shared through Redis when
+	// several instances run. Nil counts in this process's memory.
+	NewLimiter func(name string, max int, window time.Duration) *auth.Limiter
+}
+
+// New returns the service.
+func New(c Config) *Service {
+	newLimiter := c.NewLimiter
+	if newLimiter == nil {
+		newLimiter = func(_ string, max int, window time.Duration) *auth.Limiter { return auth.NewLimiter(max, window, nil) }
+	}
+	return &Service{store: c.Store, mail: c.Mail, log: c.Log, publicURL: strings.TrimRight(c.PublicURL, "/"),
+		invitations:    newLimiter("invitations", maxInvitationsPerHour, time.Hour),
+		accessRequests: newLimiter("access-requests", maxAccessRequestsPerDay, 24*time.Hour),
+		passwordChecks: newLimiter("password-checks", maxPasswordChecksPer15m, 15*time.Minute),
+	}
+}
+
+// limit counts one use of key and refuses it beyond the limiter's budget,
+// saying when to come back.
+func limit(ctx context.Context, l *auth.Limiter, key, what string) error {
+	ok, wait, err := l.Take(ctx, key)
+	if err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	if !ok {
+		return &domain.Error{Code: domain.CodeRateLimited, Message: fmt.Sprintf("too many %s; try again later", what), RetryAfter: wait}
+	}
+	return nil
+}
+
+func (s *Service) link(path string) string { return s.publicURL + path }
+
+func languageOf(u domain.User) string {
+	if u.Language != nil {
+		return string(*u.Language)
+	}
+	return string(domain.LangEN)
+}
+
+// DisplayName is how a user is named to others (in mails too).
+func DisplayName(u domain.User) string {
+	if u.Name != "" {
+		return u.Name
+	}
+	return u.Email
+}
+
+// Name rules shared by every name that can reach a mail.
+const maxReaderNameLen = 100
+
+func checkName(v *domain.Validation, field, name string, max int) {
+	v.Check(name != "" && len([]rune(name)) <= max, field, fmt.Sprintf("is required, at most %d characters", max))
+	v.Check(domain.SingleLine(name), field, domain.SingleLineReason)
+}
+
+// CheckAccessRequest counts one access request of the user and refuses it
+// beyond the daily limit: each one mails every admin of the client.
+func (s *Service) CheckAccessRequest(ctx context.Context, userID int64) error {
+	return limit(ctx, s.accessRequests, fmt.Sprint(userID), "access requests")
+}
+
+// checkPassword verifies the current password of the user, within a limit
+// so that a stolen session cannot guess it at will.
+func (s *Service) checkPassword(ctx context.Context, u domain.User, password string) error {
+	if err := limit(ctx, s.passwordChecks, fmt.Sprint(u.ID), "password checks"); err != nil {
+		return err
+	}
+	hash, err := s.store.PasswordHash(ctx, u.ID)
+	if err != nil {
+		return err
+	}
+	ok := false
+	if hash != "" && password != "" {
+		if ok, err = auth.CheckPassword(password, hash); err != nil {
+			return err
+		}
+	}
+	if !ok {
+		return &domain.Error{Code: domain.CodeInvalid, Message: "the current password is wrong",
+			Details: map[string]string{"current_password": "is wrong"}}
+	}
+	return nil
+}
+
+func isNotFound(err error) bool { return domain.ErrorCode(err) == domain.CodeNotFound }
+
+// errAccountExists: an address with an account signs in instead of signing up.
+var errAccountExists = &domain.Error{Code: domain.CodeConflict, Message: "an account with this e-mail address exists: sign in instead",
+	Details: map[string]string{"email": "has an account"}}
+
+// sendOrLog sends a notice whose failure must not undo what it reports.
+func (s *Service) sendOrLog(ctx context.Context, m mail.Message) {
+	if err := s.mail.Send(ctx, m); err != nil {
+		s.log.ErrorContext(ctx, "mail", "to", m.To, "subject", m.Subject, "err", err)
+	}
+}
