@@ -2,7 +2,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { focusFirstProblem } from './focus';
 
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+const nextFrame = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => {
+      resolve();
+    });
+  });
 
 function form(): { form: HTMLFormElement; a: HTMLInputElement; b: HTMLInputElement } {
   const f = document.createElement('form');
