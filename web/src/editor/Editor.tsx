@@ -27,6 +27,8 @@ import { EdgeDesignSidebar, NodeDesignSidebar } from './sidebars/DesignSidebar';
 import { GlobalSettingsSidebar } from './sidebars/GlobalSettingsSidebar';
 import { MapSettingsSidebar } from './sidebars/MapSettingsSidebar';
 import { ProtocolSidebar } from './sidebars/ProtocolSidebar';
+import { countRemoval } from './removal';
+import { SaveStatus } from './SaveStatus';
 import { BreakLockContext } from './sidebars/breakLock';
 import type { LockHolder } from './sidebars/SidebarParts';
 import { VersionsSidebar } from './sidebars/VersionsSidebar';
@@ -521,14 +523,27 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
       if (store.hasUnsavedChanges) void store.flush();
       if (store.hasUnsavedChanges || contentDirty) e.preventDefault();
     };
+    // What the server does not have yet is written to the browser's storage as the page goes.
+    const onPageHide = () => {
+      store.keepNow();
+    };
     window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('pagehide', onPageHide);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('pagehide', onPageHide);
     };
   }, [store, contentDirty]);
 
   const levels = Math.max(1, mapSettings.visibility_levels);
   const tool = view.tool;
+  const removalText = (nodeIds: number[], edgeIds: number[]) => {
+    const c = countRemoval(nodeIds, edgeIds, store.document.edges);
+    const nodes = t('editor.remove.nodes', { count: c.nodes });
+    const edges = t('editor.remove.edges', { count: c.edges });
+    if (c.nodes > 0 && c.edges > 0) return t('editor.remove.textBoth', { nodes, edges });
+    return c.nodes > 0 ? t('editor.remove.textNodes', { nodes }) : t('editor.remove.textEdges', { edges });
+  };
   const closePanel = () => {
     if (openOption) guardedChoose(openOption);
   };
@@ -738,6 +753,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
                   {t('editor.addNode.hint')}
                 </p>
               )}
+              {canEdit && <SaveStatus store={store} />}
               {offline && (
                 <p className={styles.offline} role="status" data-testid="offline-banner">
                   {t('editor.offline')}
@@ -756,7 +772,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
           {confirmDelete && (
             <ConfirmDialog
               title={t('editor.remove.title')}
-              text={t('editor.remove.text', { count: confirmDelete.nodes.length + confirmDelete.edges.length })}
+              text={removalText(confirmDelete.nodes, confirmDelete.edges)}
               confirm={t('editor.remove.confirm')}
               onConfirm={() => {
                 removeNow(confirmDelete.nodes, confirmDelete.edges);

@@ -10,7 +10,7 @@ import { ErrorState } from '../layout/States';
 import { LoadingScreen } from '../layout/StatusScreen';
 import { Editor } from './Editor';
 import { editorMaps } from '../api/prefetch';
-import { DocumentStore, type StoreApi } from './store';
+import { DocumentStore, browserStorage, type StoreApi } from './store';
 import styles from './Editor.module.css';
 
 const storeApi: StoreApi = {
@@ -51,7 +51,10 @@ export default function EditorScreen() {
           api.getPermissions(mapId, abort.signal).catch(() => null),
         ]);
         if (abort.signal.aborted) return;
-        store = new DocumentStore({ ...doc.data, revision: doc.revision }, { mapId, userId, api: storeApi });
+        store = new DocumentStore(
+          { ...doc.data, revision: doc.revision },
+          { mapId, userId, api: storeApi, storage: browserStorage() },
+        );
         const access = perms?.users[`/api/v1/users/${userId}`] ?? null;
         setLoaded({ mapId, kind: 'ready', store, access });
       } catch (err) {

@@ -10,20 +10,31 @@ afterEach(() => {
 });
 
 describe('ToastStore', () => {
-  it('shows a toast and dismisses it after its kind’s time', () => {
+  it('dismisses a success and a warning after their time, and keeps an error until dismissed', () => {
     const store = new ToastStore();
     store.success('Saved');
-    store.error('Failed');
+    store.warning('Careful');
+    const failed = store.error('Failed');
     expect(store.get().map((t) => [t.kind, t.message])).toEqual([
       ['success', 'Saved'],
+      ['warning', 'Careful'],
       ['error', 'Failed'],
     ]);
 
-    vi.advanceTimersByTime(TOAST_DURATION_MS.success);
-    expect(store.get().map((t) => t.message)).toEqual(['Failed']);
+    vi.advanceTimersByTime(TOAST_DURATION_MS.success ?? 0);
+    expect(store.get().map((t) => t.message)).toEqual(['Careful', 'Failed']);
 
-    vi.advanceTimersByTime(TOAST_DURATION_MS.error - TOAST_DURATION_MS.success);
+    vi.advanceTimersByTime(60_000);
+    expect(store.get().map((t) => t.message)).toEqual(['Failed']);
+    store.dismiss(failed);
     expect(store.get()).toEqual([]);
+  });
+
+  it('drops the oldest toast that is not an error when too many show', () => {
+    const store = new ToastStore();
+    store.error('e0');
+    for (let i = 1; i <= MAX_TOASTS; i++) store.success(`m${i}`);
+    expect(store.get().map((t) => t.message)).toEqual(['e0', 'm2', 'm3', 'm4']);
   });
 
   it('lets a toast be dismissed early and notifies listeners', () => {
@@ -49,7 +60,7 @@ describe('ToastStore', () => {
   it('shows the same message once, restarting its time', () => {
     const store = new ToastStore();
     store.success('Saved');
-    vi.advanceTimersByTime(TOAST_DURATION_MS.success - 10);
+    vi.advanceTimersByTime((TOAST_DURATION_MS.success ?? 0) - 10);
     store.success('Saved');
     expect(store.get()).toHaveLength(1);
     vi.advanceTimersByTime(20);

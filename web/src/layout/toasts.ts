@@ -11,14 +11,17 @@ export interface Timers {
   clearTimeout: (handle: unknown) => void;
 }
 
-/** How long each kind stays before it goes by itself: errors longest, so they can be read. */
-export const TOAST_DURATION_MS: Record<ToastKind, number> = {
+/**
+ * How long each kind stays before it goes by itself. Errors stay until dismissed: they say that
+ * something the user did was not done, which must not pass unseen.
+ */
+export const TOAST_DURATION_MS: Record<ToastKind, number | null> = {
   success: 4000,
   warning: 6000,
-  error: 8000,
+  error: null,
 };
 
-/** At most this many at once; the oldest goes first. */
+/** At most this many at once; the oldest goes first, errors last. */
 export const MAX_TOASTS = 4;
 
 type Listener = () => void;
@@ -58,16 +61,20 @@ export class ToastStore {
     if (same) this.dismiss(same.id);
     let next = [...this.toasts, { id, kind, message }];
     while (next.length > MAX_TOASTS) {
-      const [oldest, ...rest] = next;
-      if (oldest) this.clearTimer(oldest.id);
-      next = rest;
+      const oldest = next.find((t) => t.kind !== 'error') ?? next[0];
+      if (!oldest) break;
+      this.clearTimer(oldest.id);
+      next = next.filter((t) => t !== oldest);
     }
-    this.handles.set(
-      id,
-      this.timers.setTimeout(() => {
-        this.dismiss(id);
-      }, TOAST_DURATION_MS[kind]),
-    );
+    const duration = TOAST_DURATION_MS[kind];
+    if (duration !== null) {
+      this.handles.set(
+        id,
+        this.timers.setTimeout(() => {
+          this.dismiss(id);
+        }, duration),
+      );
+    }
     this.set(next);
     return id;
   }

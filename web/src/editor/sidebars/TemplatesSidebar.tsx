@@ -107,18 +107,17 @@ function useTemplateCalls(store: DocumentStore) {
         try {
           // The template is made from the object as stored: its pending edits go first.
           await store.flush();
+          // No toast when it works: the template shows in the list (only failures are told).
           await createTemplate(store.mapId, body);
-          toasts.show('success', t('editor.toasts.templateCreateSuccess', { name: body.name }));
           return true;
         } catch (err) {
           toasts.show('error', t('editor.toasts.templateCreateError', { reason: problemOf(err) }));
           return false;
         }
       },
-      async update(template: ObjectTemplate, patch: Parameters<typeof updateTemplate>[2], quiet = false): Promise<void> {
+      async update(template: ObjectTemplate, patch: Parameters<typeof updateTemplate>[2]): Promise<void> {
         try {
           await updateTemplate(store.mapId, template.id, patch);
-          if (!quiet) toasts.show('success', t('editor.toasts.templateUpdateSuccess', { name: patch.name ?? template.name }));
         } catch (err) {
           toasts.show('error', t('editor.toasts.templateUpdateError', { reason: problemOf(err) }));
         }
@@ -126,7 +125,6 @@ function useTemplateCalls(store: DocumentStore) {
       async remove(template: ObjectTemplate): Promise<void> {
         try {
           await deleteTemplate(store.mapId, template.id);
-          toasts.show('success', t('editor.toasts.templateRemoveSuccess', { name: template.name }));
         } catch (err) {
           toasts.show('error', t('editor.toasts.templateRemoveError', { reason: problemOf(err) }));
         }
@@ -329,7 +327,7 @@ export function ManageTemplatesSidebar({
   const change = (field: string, value: string | number | boolean | null) => {
     if (!template) return;
     // A template's null is "not set": its objects then inherit from the global design.
-    void calls.update(template, { design: { [field]: value } }, true);
+    void calls.update(template, { design: { [field]: value } });
   };
   return (
     <Sidebar title={t('editor.menu.options.manageTemplates')} testId="manage-templates-sidebar" onClose={onClose} lockedBy={holder}>

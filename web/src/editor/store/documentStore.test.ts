@@ -1,147 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http';
-import type {
-  Change,
-  Delta,
-  Edge,
-  MapDocument,
-  Node,
-  RevisionAnswer,
-  SyncType,
-} from '../../api/document';
+import type { Edge, MapDocument, Node, RevisionAnswer } from '../../api/document';
 import type { LiveConnection, SyncMapEdit } from '../../api/live';
 import type { Revised } from '../../api/maps';
-import { DocumentStore } from './documentStore';
-import type { LiveSource, PublishingSync, StoreApi, StoreChange, Toast } from './types';
-
-const ME = 7;
-const OTHER = 8;
-
-function node(id: number, over: Partial<Node> = {}): Node {
-  return {
-    id,
-    template: '0',
-    design: { shape: 'rectangle', object_template: '0', width: 100, height: 40 },
-    geometry: { shape: 'rectangle', center: { x: id * 100, y: 0 } },
-    visibility: { min_level: 1, max_level: 3, hidden: false },
-    content: {},
-    next_id: null,
-    previous_id: null,
-    popup_type: 'popup-small',
-    editing: { locked: false },
-    order: id,
-    ...over,
-  };
-}
-
-function edge(id: number, from: number, to: number): Edge {
-  return {
-    id,
-    node: { from_id: from, to_id: to },
-    name: '',
-    type: '',
-    template: '0',
-    design: { object_template: '0' },
-    content: {},
-    visibility: { min_level: 1, max_level: 3, hidden: false },
-    locked: false,
-  };
-}
-
-function doc(revision = 10): MapDocument {
-  return {
-    map: {
-      id: 1,
-      name: 'M',
-      description: '',
-      measurement: { width: 1000, height: 800 },
-      design: {
-        expansion: 'both',
-        bg_color: '#ffffff',
-        media: null,
-        media_url: null,
-        media_position: 'center',
-        media_repeat: 'no-repeat',
-        media_size: 'cover',
-        media_opacity: 100,
-      },
-      visibility_levels: 3,
-      behavior: { mark_visited_nodes: false },
-      languages: ['en'],
-      updated_at: '2025-01-01T00:00:00.000Z',
-    },
-    nodes: [node(1), node(2), node(3, { visibility: { min_level: 2, max_level: 3, hidden: false } })],
-    edges: [edge(10, 1, 2)],
-    object_templates: [],
-    global_design: { nodes: {}, edges: {}, popups: {}, tooltips: {}, table_of_contents: {}, templates: {} },
-    layers: [
-      { id: 1, hidden: false, locked: false },
-      { id: 2, hidden: false, locked: false },
-      { id: 3, hidden: false, locked: false },
-    ],
-    revision,
-  };
-}
-
-/** A promise settled from outside, for answers that come late. */
-function deferred<T>() {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
-function setup(revision = 10) {
-  let rev = revision;
-  const ok = (): Promise<Revised<RevisionAnswer>> => {
-    rev += 1;
-    return Promise.resolve({ data: { revision: rev }, revision: rev });
-  };
-  const api = {
-    getMap: vi.fn<StoreApi['getMap']>(),
-    getChanges: vi.fn<StoreApi['getChanges']>(),
-    patchElements: vi.fn<StoreApi['patchElements']>(ok),
-    patchGlobalDesign: vi.fn<StoreApi['patchGlobalDesign']>(ok),
-    createNode: vi.fn<StoreApi['createNode']>(),
-    cloneNode: vi.fn<StoreApi['cloneNode']>(),
-    deleteNode: vi.fn<StoreApi['deleteNode']>(ok),
-    patchNodeDesign: vi.fn<StoreApi['patchNodeDesign']>(ok),
-    createEdge: vi.fn<StoreApi['createEdge']>(),
-    patchEdgeDesign: vi.fn<StoreApi['patchEdgeDesign']>(ok),
-  };
-  const log = vi.fn();
-  const store = new DocumentStore(doc(revision), {
-    mapId: 1,
-    userId: ME,
-    api,
-    log,
-    timers: {
-      setTimeout: (cb, ms) => setTimeout(cb, ms),
-      clearTimeout: (h) => {
-        clearTimeout(h as ReturnType<typeof setTimeout>);
-      },
-      now: () => Date.now(),
-    },
-  });
-  const toasts: Toast[] = [];
-  store.onToast((t) => toasts.push(t));
-  const changes: StoreChange[] = [];
-  store.subscribe((c) => changes.push(c));
-  return { store, api, toasts, changes, log };
-}
-
-function sync(revision: number, type: SyncType, data: Delta, user_id: number | null = OTHER): SyncMapEdit {
-  return { revision, user_id, type, data };
-}
-
-function change(revision: number, type: SyncType, data: Delta, user_id: number | null = OTHER): Change {
-  return { revision, user_id, type, data, at: '2025-01-01T00:00:00.000Z' };
-}
-
-const tick = () => vi.advanceTimersByTimeAsync(0);
+import { change, deferred, doc, edge, ME, node, OTHER, setup, sync, tick } from './storeFixtures';
+import type { LiveSource, PublishingSync, StoreApi } from './types';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -171,12 +34,9 @@ describe('saving', () => {
     });
     expect(store.getNode(1)?.design.bg_color).toBe('#00ff00');
     expect(store.getNode(1)?.content.en?.title).toBe('A');
-    expect(toasts.map((t) => t.key)).toEqual([
-      'nodeDesignSuccess',
-      'nodeContentSuccess',
-      'edgeContentSuccess',
-      'layerHiddenSuccess',
-    ]);
+    // Saving says nothing when it works: the save state shows it.
+    expect(toasts).toEqual([]);
+    expect(store.saveState).toEqual({ kind: 'saved' });
   });
 
   it('saves positions after 100 ms, merged per node, the last position winning', async () => {
@@ -193,7 +53,7 @@ describe('saving', () => {
         { id: 2, geometry: { center: { x: 1, y: 2 } } },
       ],
     });
-    expect(toasts).toEqual([{ type: 'success', key: 'nodePositionsSuccess' }]);
+    expect(toasts).toEqual([]);
   });
 
   it('waits the longer quiet time when positions are pending with other edits', async () => {
@@ -267,7 +127,7 @@ describe('node navigation and popup type', () => {
     expect(api.patchElements).toHaveBeenCalledExactlyOnceWith(1, {
       nodes: [{ id: 1, content: { de: { title: 'Eins' } }, next_id: 2, popup_type: 'side-panel-large' }],
     });
-    expect(toasts).toEqual([{ type: 'success', key: 'nodeContentSuccess' }]);
+    expect(toasts).toEqual([]);
     expect(store.undo()).toBe(true);
     expect(store.getNode(1)).toMatchObject({ next_id: null, popup_type: 'popup-small' });
   });
@@ -349,7 +209,7 @@ describe('all edges', () => {
     expect(store.getEdge(11)?.visibility.hidden).toBe(true);
     await tick();
     expect(api.patchElements).toHaveBeenCalledExactlyOnceWith(1, { all_edges: { hidden: true } });
-    expect(toasts).toEqual([{ type: 'success', key: 'allEdgesHiddenSuccess' }]);
+    expect(toasts).toEqual([]);
 
     // Undo shows again only the edge that was shown before.
     expect(store.undo()).toBe(true);
@@ -417,11 +277,26 @@ describe('while the server cannot be reached', () => {
 
   it('still reverts what the server refuses', async () => {
     const { store, api, toasts } = setup();
-    api.patchElements.mockRejectedValueOnce(new ApiError(503, 'internal', 'busy'));
+    api.patchElements.mockRejectedValueOnce(new ApiError(500, 'internal', 'broken'));
     store.apply({ type: 'moveNodes', positions: [{ id: 1, center: { x: 5, y: 5 } }] });
     await vi.advanceTimersByTimeAsync(100);
     expect(store.getNode(1)?.geometry.center).toEqual({ x: 100, y: 0 });
     expect(toasts).toEqual([{ type: 'error', key: 'nodePositionError' }]);
+    expect(store.saveState).toEqual({ kind: 'saved' });
+  });
+
+  it('keeps and retries what a busy server put off, saying what failed', async () => {
+    const { store, api, toasts } = setup();
+    api.patchElements.mockRejectedValueOnce(new ApiError(503, 'busy', 'busy'));
+    store.apply({ type: 'moveNodes', positions: [{ id: 1, center: { x: 5, y: 5 } }] });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(store.getNode(1)?.geometry.center).toEqual({ x: 5, y: 5 });
+    expect(store.saveState).toEqual({ kind: 'failing', count: 1, failed: 'moveNodes', status: 503 });
+    expect(toasts).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(api.patchElements).toHaveBeenCalledTimes(2);
+    expect(store.saveState).toEqual({ kind: 'saved' });
+    expect(store.getNode(1)?.geometry.center).toEqual({ x: 5, y: 5 });
   });
 });
 

@@ -25,16 +25,9 @@ import type {
 import { NO_TEMPLATE, PUBLISHING_SYNC_TYPES } from '../../api/document';
 import type { SyncMapEdit } from '../../api/live';
 import { inheritTemplateEqual } from '../../map/style';
-import {
-  elementsPatch,
-  failureToasts,
-  globalPatch,
-  idsOf,
-  resolveEdit,
-  saveGroup,
-  savesAtOnce,
-  successToasts,
-} from './requests';
+import { keptEditsKey, readKeptEdits, writeKeptEdits, type EditStorage, type KeptEdit } from './keptEdits';
+import { elementsPatch, failureToasts, globalPatch, idsOf, resolveEdit, saveGroup, savesAtOnce, successToasts } from './requests';
+import { isPassing, isUnreachable, sameSaveState, type SaveState, type SaveStateListener } from './saveState';
 import {
   applyDelta,
   applyEdit,
@@ -125,14 +118,11 @@ function keepIdentity(prev: DocState, next: DocState, touched: Touched[]): void 
   if (next.global !== prev.global && deepEqual(next.global, prev.global)) next.global = prev.global;
 }
 
-/** No answer at all: the server is away or the network down; nothing was refused. */
-function isUnreachable(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 0 && err.code === 'network_error';
-}
-
 /** Waits between attempts to save while the server cannot be reached (ms). */
 const SAVE_RETRY_FIRST_MS = 1_000;
 const SAVE_RETRY_MAX_MS = 15_000;
+/** Kept edits are written to the browser's storage at most this often while editing (ms). */
+const KEEP_EVERY_MS = 250;
 
 /** Changes that replace the working copy: the whole document is read again. */
 const RELOADING_TYPES: ReadonlySet<string> = new Set<PublishingType>(['map_reset', 'state_restored']);
@@ -175,6 +165,13 @@ export class DocumentStore {
   #inFlight = 0;
   /** The last save found no server: what waits is kept and sent again later (or on reconnect). */
   #unreachable = false;
+  /** The last save got a passing failure (busy, restarting): what waits is sent again later. */
+  #failing: { edit: Edit; status: number } | null = null;
+  #saveState: SaveState = { kind: 'saved' };
+  readonly #saveStateListeners = new Set<SaveStateListener>();
+  readonly #storage: EditStorage | null;
+  readonly #keptKey: string;
+  #keepTimer: unknown;
   #saveRetryTimer: unknown;
   #saveRetryMs = 0;
   #maxAckedRevision = 0;
@@ -220,6 +217,40 @@ export class DocumentStore {
     this.#confirmed = stateFromDocument(document);
     this.#view = cloneState(this.#confirmed);
     this.#revision = document.revision;
+    this.#storage = options.storage ?? null;
+    this.#keptKey = keptEditsKey(options.mapId, options.userId);
+    this.#takeUpKeptEdits();
+  }
+
+  /**
+   * Edits an earlier page of this map kept because the server did not have them yet: shown at
+   * once and sent like new ones (they are not one's own steps to undo in this page).
+   */
+  #takeUpKeptEdits(): void {
+    const kept = readKeptEdits(this.#storage, this.#keptKey);
+    for (const k of kept) if (k.createdId !== undefined) this.#nextTempId = Math.min(this.#nextTempId, k.createdId - 1);
+    for (const k of kept) {
+      const op: Op = { edit: k.edit, status: 'queued', ackRevision: 0, touched: null };
+      if (k.createdId !== undefined) op.createdId = k.createdId;
+      try {
+        const t = new Touched();
+        const next = cloneState(this.#view);
+        applyEdit(new Draft(next, t), op.edit, this.#context(op));
+        this.#view = next;
+        op.touched = t;
+        this.#pending.push(op);
+      } catch (err) {
+        this.#log('a kept edit could not be applied; it is left out', err);
+      }
+    }
+    if (this.#pending.length > 0) {
+      this.#updateSaveState();
+      // Sent once the page has set up around the store, not from inside its constructor.
+      this.#saveTimer = this.#timers.setTimeout(() => {
+        this.#saveTimer = undefined;
+        void this.#flush();
+      }, 0);
+    }
   }
 
   // --- Reading ---------------------------------------------------------------------------------
@@ -279,6 +310,57 @@ export class DocumentStore {
   /** Whether edits wait to be saved or are being saved. */
   get hasUnsavedChanges(): boolean {
     return this.#pending.some((op) => op.status !== 'acked');
+  }
+
+  /** Saved, saving, offline or failing, with how many edits wait. */
+  get saveState(): SaveState {
+    return this.#saveState;
+  }
+
+  onSaveState(listener: SaveStateListener): () => void {
+    this.#saveStateListeners.add(listener);
+    return () => {
+      this.#saveStateListeners.delete(listener);
+    };
+  }
+
+  /** Writes the unsaved edits to the browser's storage now (the page is being left). */
+  keepNow(): void {
+    if (this.#keepTimer !== undefined) this.#timers.clearTimeout(this.#keepTimer);
+    this.#keepTimer = undefined;
+    const kept: KeptEdit[] = this.#pending
+      .filter((op) => op.status !== 'acked')
+      .map((op) => {
+        const edit = resolveEdit(op.edit, (id) => this.resolveId(id));
+        return op.createdId === undefined || this.#aliases.has(op.createdId) ? { edit } : { edit, createdId: op.createdId };
+      });
+    writeKeptEdits(this.#storage, this.#keptKey, kept);
+  }
+
+  /** Tells what saving is doing when that changed, and keeps what waits (soon). */
+  #updateSaveState(): void {
+    const count = this.#pending.filter((op) => op.status !== 'acked').length;
+    const next: SaveState =
+      count === 0
+        ? { kind: 'saved' }
+        : this.#unreachable
+          ? { kind: 'offline', count }
+          : this.#failing
+            ? { kind: 'failing', count, failed: this.#failing.edit.type, status: this.#failing.status }
+            : { kind: 'saving', count };
+    if (this.#storage && !this.#disposed) {
+      // Offline, every edit counts: keep them at once; else at most every KEEP_EVERY_MS.
+      if (next.kind === 'offline' || count === 0) this.keepNow();
+      else if (this.#keepTimer === undefined) {
+        this.#keepTimer = this.#timers.setTimeout(() => {
+          this.#keepTimer = undefined;
+          this.keepNow();
+        }, KEEP_EVERY_MS);
+      }
+    }
+    if (sameSaveState(next, this.#saveState)) return;
+    this.#saveState = next;
+    for (const l of [...this.#saveStateListeners]) l(next);
   }
 
   get canUndo(): boolean {
@@ -373,6 +455,7 @@ export class DocumentStore {
     const entry = { edits: this.#inverse(edit, t, op), targets: this.#targets(t) };
     this.#emitTouched([t]);
     this.#lastEditAt = this.#timers.now();
+    this.#updateSaveState();
     this.#scheduleSave(edit);
     return { result: op.createdId === undefined ? { ok: true } : { ok: true, id: op.createdId }, entry };
   }
@@ -707,8 +790,8 @@ export class DocumentStore {
   /** The quiet time: 100 ms when only positions wait, else 700 ms, from the last edit. */
   #armSaveTimer(): void {
     this.#clearSaveTimer();
-    // While the server cannot be reached, the retry timer sends what waits.
-    if (this.#unreachable) return;
+    // While the server cannot be reached or is busy, the retry timer sends what waits.
+    if (this.#unreachable || this.#failing) return;
     const queued = this.#pending.filter((op) => op.status === 'queued');
     if (queued.length === 0) return;
     if (queued.some((op) => savesAtOnce(op.edit.type))) {
@@ -735,8 +818,8 @@ export class DocumentStore {
     while (this.#flushing || this.#pending.some((op) => op.status === 'queued')) {
       await (this.#flushing ?? this.#flush());
       this.#clearSaveTimer();
-      // Unreachable: what waits stays queued for the next attempt.
-      if (this.#unreachable) return;
+      // Unreachable or busy: what waits stays queued for the next attempt.
+      if (this.#unreachable || this.#failing) return;
     }
   }
 
@@ -797,22 +880,26 @@ export class DocumentStore {
       }
     } catch (err) {
       this.#inFlight--;
-      if (isUnreachable(err)) {
-        // Nothing was refused: the edits stay shown and are sent again (the offline banner says so).
+      if (isUnreachable(err) || isPassing(err)) {
+        // Nothing was refused: the edits stay shown and are sent again (the save state says so).
         for (const op of batch) op.status = 'queued';
-        this.#unreachable = true;
+        if (isUnreachable(err)) this.#unreachable = true;
+        else this.#failing = { edit: first.edit, status: err instanceof ApiError ? err.status : 0 };
         this.#retrySaveLater();
+        this.#updateSaveState();
         return false;
       }
       this.#failed(batch, edits, err);
       this.#drain();
+      this.#updateSaveState();
       return true;
     }
     this.#inFlight--;
-    if (this.#unreachable) this.#reachedAgain();
+    if (this.#unreachable || this.#failing) this.#reachedAgain();
     this.#acked(batch, revision);
     this.#toast(successToasts(edits));
     this.#drain();
+    this.#updateSaveState();
     return true;
   }
 
@@ -827,6 +914,7 @@ export class DocumentStore {
 
   #reachedAgain(): void {
     this.#unreachable = false;
+    this.#failing = null;
     this.#saveRetryMs = 0;
     if (this.#saveRetryTimer !== undefined) this.#timers.clearTimeout(this.#saveRetryTimer);
     this.#saveRetryTimer = undefined;
@@ -917,6 +1005,7 @@ export class DocumentStore {
       [...gone].flatMap((op) => (op.touched ? [op.touched] : [])),
       [],
     );
+    this.#updateSaveState();
   }
 
   // --- Server changes --------------------------------------------------------------------------
@@ -946,7 +1035,7 @@ export class DocumentStore {
   /** A (re)connection: catch up when the server is ahead, or did not say (a resync). */
   connected(revision?: number): void {
     // Back online: what waits to be saved goes now, not at the next retry.
-    if (this.#unreachable) {
+    if (this.#unreachable || this.#failing) {
       this.#reachedAgain();
       void this.#flush();
     }
@@ -1212,6 +1301,11 @@ export class DocumentStore {
     this.#clearGap();
     if (this.#retryTimer !== undefined) this.#timers.clearTimeout(this.#retryTimer);
     if (this.#saveRetryTimer !== undefined) this.#timers.clearTimeout(this.#saveRetryTimer);
+    if (this.#keepTimer !== undefined) {
+      // What waits is written now: the next page takes it up.
+      this.keepNow();
+    }
+    this.#saveStateListeners.clear();
     this.#listeners.clear();
     this.#toastListeners.clear();
     this.#publishingListeners.clear();

@@ -1,5 +1,8 @@
 export { DocumentStore } from './documentStore';
 export { TOAST_KEYS } from './types';
+export { browserStorage } from './keptEdits';
+export { editFamily } from './saveState';
+export type { SaveState } from './saveState';
 export type {
   DocumentStoreOptions,
   Edit,

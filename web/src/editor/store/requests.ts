@@ -1,6 +1,6 @@
 // How pending edits become requests: which are merged into one PATCH /maps/{id}/elements, which
 // into one PATCH /maps/{id}/global, which go alone to their own endpoint, and the message keys
-// of their success and failure (map-editor.md §8).
+// of their failure (map-editor.md §8).
 import type {
   EdgePatch,
   ElementsPatch,
@@ -238,7 +238,6 @@ export function globalPatch(edits: Edit[]): GlobalDesignPatch {
 // Messages
 
 interface Messages {
-  success?: ToastKey;
   error?: ToastKey;
   /** A failure that restored the stored values: a warning instead of the error. */
   restored?: ToastKey;
@@ -247,62 +246,55 @@ interface Messages {
 function messages(edit: Edit): Messages {
   switch (edit.type) {
     case 'moveNodes': {
-      const many = edit.positions.length > 1;
-      return {
-        success: many ? 'nodePositionsSuccess' : 'nodePositionSuccess',
-        error: many ? 'nodePositionsError' : 'nodePositionError',
-      };
+      return { error: edit.positions.length > 1 ? 'nodePositionsError' : 'nodePositionError' };
     }
     case 'setNodeDesign':
-      return { success: 'nodeDesignSuccess', error: 'nodeDesignError' };
+      return { error: 'nodeDesignError' };
     case 'setNodeContent':
     case 'setNodeNavigation':
-      return { success: 'nodeContentSuccess', error: 'nodeContentError' };
+      return { error: 'nodeContentError' };
     case 'setNodeVisibility':
-      return { success: 'nodeVisibilitySuccess', restored: 'nodeVisibilityRestored' };
+      return { restored: 'nodeVisibilityRestored' };
     case 'setNodeHidden':
-      return { success: 'nodeHiddenSuccess', error: 'nodeHiddenError' };
+      return { error: 'nodeHiddenError' };
     case 'setNodeLocked':
-      return { success: 'nodeLockedSuccess', error: 'nodeLockedError' };
+      return { error: 'nodeLockedError' };
     case 'reorderNodes':
       return { error: 'nodesOrderError' };
     case 'createNode':
-      return { success: 'nodeCreateSuccess', error: 'nodeCreateError' };
+      return { error: 'nodeCreateError' };
     case 'cloneNode':
-      return { success: 'nodeCloneSuccess', error: 'nodeCloneError' };
+      return { error: 'nodeCloneError' };
     case 'removeNodes':
-      return { success: 'nodeRemoveSuccess', error: 'nodeRemoveError' };
+      return { error: 'nodeRemoveError' };
     case 'createEdge':
-      return { success: 'edgeCreateSuccess', error: 'edgeCreateError' };
+      return { error: 'edgeCreateError' };
     case 'setEdgeDesign':
-      return { success: 'edgeDesignSuccess', error: 'edgeDesignError' };
+      return { error: 'edgeDesignError' };
     case 'setEdgeContent':
-      return { success: 'edgeContentSuccess', error: 'edgeContentError' };
+      return { error: 'edgeContentError' };
     case 'setEdgeVisibility':
-      return { success: 'edgeVisibilitySuccess', restored: 'edgeVisibilityRestored' };
+      return { restored: 'edgeVisibilityRestored' };
     case 'removeEdges':
-      return {
-        success: 'edgeRemoveSuccess',
-        error: edit.ids.length > 1 ? 'edgesRemoveError' : 'edgeRemoveError',
-      };
+      return { error: edit.ids.length > 1 ? 'edgesRemoveError' : 'edgeRemoveError' };
     case 'setLayerHidden':
-      return { success: 'layerHiddenSuccess', error: 'layerHiddenError' };
+      return { error: 'layerHiddenError' };
     case 'setLayerLocked':
-      return { success: 'layerLockedSuccess', error: 'layerLockedError' };
+      return { error: 'layerLockedError' };
     case 'deleteLayer':
       return {}; // a failed layer delete is only logged (§8)
     case 'setMapSettings':
-      return { success: 'mapSettingsSuccess', error: 'mapSettingsError' };
+      return { error: 'mapSettingsError' };
     case 'setGlobalDesign':
-      return { success: 'globalDesignSuccess', error: 'globalDesignError' };
+      return { error: 'globalDesignError' };
     case 'applyTemplate':
       return { error: 'templateApplyError' };
     case 'restoreTemplate':
       return { error: 'templateRestoreError' };
     case 'setAllEdges':
       return edit.hidden !== undefined
-        ? { success: 'allEdgesHiddenSuccess', error: 'allEdgesHiddenError' }
-        : { success: 'allEdgesLockedSuccess', error: 'allEdgesLockedError' };
+        ? { error: 'allEdgesHiddenError' }
+        : { error: 'allEdgesLockedError' };
   }
 }
 
@@ -311,19 +303,21 @@ function unique(toasts: Toast[]): Toast[] {
   return toasts.filter((t) => !seen.has(t.key) && seen.add(t.key));
 }
 
-/** One success toast per kind of edit saved together. */
+/**
+ * Saving says nothing when it works (the save state shows it); only removals are told, counted,
+ * as they take away what the user may not have meant to (and can undo).
+ */
 export function successToasts(edits: Edit[]): Toast[] {
-  // Positions saved together count together: one node moved twice is still one.
-  const moved = new Set(edits.flatMap((e) => (e.type === 'moveNodes' ? e.positions.map((p) => p.id) : [])));
-  return unique(
-    edits.flatMap((e): Toast[] => {
-      if (e.type === 'moveNodes') {
-        return [{ type: 'success', key: moved.size > 1 ? 'nodePositionsSuccess' : 'nodePositionSuccess' }];
-      }
-      const key = messages(e).success;
-      return key ? [{ type: 'success', key }] : [];
-    }),
-  );
+  let nodes = 0;
+  let edges = 0;
+  for (const e of edits) {
+    if (e.type === 'removeNodes') nodes += e.ids.length;
+    else if (e.type === 'removeEdges') edges += e.ids.length;
+  }
+  const out: Toast[] = [];
+  if (nodes > 0) out.push({ type: 'success', key: 'nodeRemoveSuccess', params: { count: nodes } });
+  if (edges > 0) out.push({ type: 'success', key: 'edgeRemoveSuccess', params: { count: edges } });
+  return out;
 }
 
 /**

@@ -96,50 +96,31 @@ export type StoreListener = (change: StoreChange) => void;
 
 /** The keys of the spec's message catalogue (map-editor.md §8) that the store emits. */
 export const TOAST_KEYS = [
-  'nodePositionSuccess',
-  'nodePositionsSuccess',
   'nodePositionError',
   'nodePositionsError',
-  'nodeDesignSuccess',
   'nodeDesignError',
-  'nodeContentSuccess',
   'nodeContentError',
-  'nodeVisibilitySuccess',
   'nodeVisibilityRestored',
   'nodeVisibilityError',
-  'nodeHiddenSuccess',
   'nodeHiddenError',
-  'nodeLockedSuccess',
   'nodeLockedError',
   'nodesOrderError',
-  'nodeCreateSuccess',
   'nodeCreateError',
-  'nodeCloneSuccess',
   'nodeCloneError',
   'nodeRemoveSuccess',
   'nodeRemoveError',
-  'edgeCreateSuccess',
   'edgeCreateError',
-  'edgeDesignSuccess',
   'edgeDesignError',
-  'edgeContentSuccess',
   'edgeContentError',
-  'edgeVisibilitySuccess',
   'edgeVisibilityRestored',
   'edgeRemoveSuccess',
   'edgeRemoveError',
   'edgesRemoveError',
-  'allEdgesHiddenSuccess',
   'allEdgesHiddenError',
-  'allEdgesLockedSuccess',
   'allEdgesLockedError',
-  'layerHiddenSuccess',
   'layerHiddenError',
-  'layerLockedSuccess',
   'layerLockedError',
-  'mapSettingsSuccess',
   'mapSettingsError',
-  'globalDesignSuccess',
   'globalDesignError',
   'templateApplyError',
   'templateRestoreError',
@@ -221,6 +202,11 @@ export interface DocumentStoreOptions {
   retryMs?: number;
   /** Undo steps kept; 100. */
   undoLimit?: number;
+  /**
+   * Where edits not yet saved are kept, so that a reload or a closed tab loses none (the browser's
+   * localStorage in the editor); null or absent keeps nothing.
+   */
+  storage?: import('./keptEdits').EditStorage | null;
   /** Failures that get no toast (a layer delete), and unexpected ones; defaults to console.warn. */
   log?: (message: string, error?: unknown) => void;
 }
