@@ -32,6 +32,7 @@ export interface EditorHook {
   mapSettings(): { design: Record<string, unknown>; visibility_levels: number; measurement: { width: number; height: number } };
   globalDesign(): Record<string, Record<string, unknown>>;
   nodeLockExtent(id: number): string | null;
+  selectedNodes(): number[];
 }
 export type HookWindow = Window & { __strataEditor?: EditorHook };
 

@@ -330,6 +330,32 @@ test.describe('content form', () => {
     await expect(page.getByTestId('node-design-sidebar')).toBeVisible();
     await context.close();
   });
+
+  test('selecting another node while the content form has unsaved text warns first', async ({ browser }) => {
+    const { context, page } = await openEditor(browser, 'editor');
+    const first = await addNode(page, 520, 330);
+    const second = await addNode(page, 760, 330);
+    await clickNode(page, first);
+    const form = await openSidebar(page, 'contentForm', 'content-form');
+    await form.getByTestId('content-title').fill('Written for the first node');
+
+    // Kept editing: the selection goes back to the form's node, the text stays.
+    await clickNode(page, second);
+    const dialog = page.getByTestId('confirm-dialog');
+    await expect(dialog).toContainText('Leave without saving?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(form.getByTestId('content-title')).toHaveValue('Written for the first node');
+    await expect.poll(() => page.evaluate(() => (window as HookWindow).__strataEditor?.selectedNodes())).toEqual([first]);
+
+    // Discarded: the form shows the node now selected.
+    await clickNode(page, second);
+    await dialog.getByRole('button', { name: 'Discard and leave' }).click();
+    await expect(form.getByTestId('content-title')).toHaveValue('');
+    await expect.poll(() => page.evaluate(() => (window as HookWindow).__strataEditor?.selectedNodes())).toEqual([second]);
+    expect((await nodeContent(page, first))?.en?.title ?? '').not.toBe('Written for the first node');
+    await context.close();
+  });
 });
 
 test.describe('object templates', () => {

@@ -75,6 +75,7 @@ export interface EditorTestHook {
   edgeContent(id: number): Record<string, Record<string, unknown>> | null;
   /** The extent of another editor's lock on a node ("appearance" or "content"), or null. */
   nodeLockExtent(id: number): string | null;
+  selectedNodes(): number[];
   /** The map's settings and global design as the document holds them. */
   mapSettings(): Record<string, unknown>;
   globalDesign(): Record<string, unknown>;
@@ -214,6 +215,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
       globalDesign: () => JSON.parse(JSON.stringify(store.globalDesign)) as Record<string, unknown>,
       nodeLockExtent: (id) =>
         presence.get().locks.find((l) => l.elem_type === 'node' && l.elem_id === String(id) && l.user_id !== user.id)?.lock_extent ?? null,
+      selectedNodes: () => [...ctl.view.selectedNodes],
     };
     return () => {
       delete window.__strataEditor;
@@ -409,6 +411,9 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
 
   // Unsaved content: choosing another option, closing the form or leaving the page asks first.
   const [pendingLeave, setPendingLeave] = useState<{ option: MenuOptionId | null } | null>(null);
+  // Another element selected while the form has unsaved text asks too (the form stays meanwhile).
+  const selectionLeavesForm =
+    panel === 'contentForm' && contentDirty && selectedNode !== undefined && selectedNode !== contentNode;
   const blocker = useBlocker(contentDirty);
 
   // --- Actions ---------------------------------------------------------------------------------------
@@ -783,7 +788,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
               }}
             />
           )}
-          {(pendingLeave !== null || blocker.state === 'blocked') && (
+          {(pendingLeave !== null || blocker.state === 'blocked' || selectionLeavesForm) && (
             <ConfirmDialog
               title={t('sidebar.content.unsavedTitle')}
               text={t('sidebar.content.unsavedText')}
@@ -791,6 +796,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
               onConfirm={() => {
                 setContentDirty(false);
                 if (blocker.state === 'blocked') blocker.proceed();
+                // Discarded for a new selection: the form follows it, as it does when nothing is unsaved.
                 if (pendingLeave) {
                   // The form closes (or another option opens) without its changes.
                   if (pendingLeave.option === null || pendingLeave.option === openOption) chooseOption('contentForm');
@@ -800,6 +806,8 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
               }}
               onClose={() => {
                 if (blocker.state === 'blocked') blocker.reset();
+                // Kept editing: the selection goes back to the form's node.
+                if (selectionLeavesForm) controller?.select(contentNode === undefined ? [] : [contentNode], []);
                 setPendingLeave(null);
               }}
             />
