@@ -485,6 +485,13 @@ export interface Delta {
   publication?: PublicationDelta;
 }
 
+/** What to restore of what was deleted (POST /maps/{id}/restorations): ids as they were. */
+export interface Restoration {
+  nodes?: number[];
+  edges?: number[];
+  templates?: number[];
+}
+
 /** The publishing part of a change's data. */
 export interface PublicationDelta {
   /** The live version after the change; null when it was taken down. */

@@ -67,6 +67,7 @@ export {
   patchGlobalDesign,
   patchMapSettings,
   patchNodeDesign,
+  restoreElements,
   REVISION_HEADER,
   setPermissions,
   updateTemplate,

@@ -1,6 +1,7 @@
 import { ApiError, request, requestResponse, type ApiResponse, type Method, type RequestOptions } from './http';
 import type {
   ChangeList,
+  Delta,
   EdgeAnswer,
   EdgeCreate,
   EdgeDesignPatch,
@@ -16,6 +17,7 @@ import type {
   NodeClone,
   NodeCreate,
   NodeDesignPatch,
+  Restoration,
   RevisionAnswer,
   TemplateAnswer,
   TemplateCreate,
@@ -134,6 +136,14 @@ export function patchNodeDesign(
 /** Removes a node with its edges, clearing navigation that pointed at it. */
 export function deleteNode(mapId: number, nodeId: number): Promise<Revised<RevisionAnswer>> {
   return revised<RevisionAnswer>('DELETE', `${mapPath(mapId)}/nodes/${nodeId}`);
+}
+
+/**
+ * Restores deleted nodes (with the edges deleted with them), edges and templates with their ids,
+ * content and links, as one change; 409 when another editor changed what they need meanwhile.
+ */
+export function restoreElements(mapId: number, body: Restoration): Promise<Revised<RevisionAnswer & { data: Delta }>> {
+  return revised<RevisionAnswer & { data: Delta }>('POST', `${mapPath(mapId)}/restorations`, { body });
 }
 
 export function createEdge(mapId: number, body: EdgeCreate): Promise<Revised<EdgeAnswer>> {

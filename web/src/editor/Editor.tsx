@@ -34,7 +34,7 @@ import type { LockHolder } from './sidebars/SidebarParts';
 import { VersionsSidebar } from './sidebars/VersionsSidebar';
 import { ManageTemplatesSidebar, TemplatesSidebar } from './sidebars/TemplatesSidebar';
 import { EdgeVisibilitySidebar, NodeVisibilitySidebar } from './sidebars/VisibilitySidebar';
-import type { DocumentStore } from './store';
+import type { DocumentStore, Edit } from './store';
 import styles from './Editor.module.css';
 
 interface EditorProps {
@@ -426,8 +426,10 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
 
   const removeNow = useCallback(
     (nodes: number[], edges: number[]) => {
-      if (edges.length > 0) store.apply({ type: 'removeEdges', ids: edges });
-      if (nodes.length > 0) store.apply({ type: 'removeNodes', ids: nodes });
+      const edits: Edit[] = [];
+      if (edges.length > 0) edits.push({ type: 'removeEdges', ids: edges });
+      if (nodes.length > 0) edits.push({ type: 'removeNodes', ids: nodes });
+      store.applyAll(edits);
       controller?.select([], []);
     },
     [store, controller],

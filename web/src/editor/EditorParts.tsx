@@ -183,6 +183,15 @@ export function LayersPanel({
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState<number | null>(null);
   const byId = new Map(layers.map((l) => [l.id, l]));
+  // Says what goes with the level, counted by the rule that deletes it.
+  const layerDeletionText = (layer: number) => {
+    const p = store.preview({ type: 'deleteLayer', layer });
+    if (p.removedNodes === 0 && p.removedEdges === 0) return t('editor.layers.deleteText');
+    return t('editor.layers.deleteTextRemoves', {
+      nodes: t('editor.remove.nodes', { count: p.removedNodes }),
+      edges: t('editor.remove.edges', { count: p.removedEdges }),
+    });
+  };
   return (
     <Panel title={t('editor.menu.options.layers')} onClose={onClose} testId="layers-panel">
       <p className={styles.panelText}>{t('editor.layers.count', { count: levels })}</p>
@@ -259,7 +268,7 @@ export function LayersPanel({
       {deleting !== null && (
         <ConfirmDialog
           title={t('editor.layers.deleteTitle', { level: deleting })}
-          text={t('editor.layers.deleteText')}
+          text={layerDeletionText(deleting)}
           confirm={t('editor.remove.confirm')}
           onConfirm={() => {
             store.apply({ type: 'deleteLayer', layer: deleting });

@@ -24,6 +24,7 @@ const storeApi: StoreApi = {
   patchNodeDesign: api.patchNodeDesign,
   createEdge: api.createEdge,
   patchEdgeDesign: api.patchEdgeDesign,
+  restoreElements: api.restoreElements,
 };
 
 type Loaded = { mapId: number } & (

@@ -1,5 +1,6 @@
 // Map settings (map-editor.md §3): size, expansion, background, number of levels and visited-node
 // marking. A section one editor edits at a time: the Editor holds the `map` lock while it is open.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   EXPANSIONS,
@@ -12,6 +13,7 @@ import {
   type MapSettings,
 } from '../../api/document';
 import type en from '../../i18n/en.json';
+import { ConfirmDialog } from '../EditorParts';
 import type { DocumentStore } from '../store';
 import { ColorInput, Sidebar, TypedInput, type LockHolder } from './SidebarParts';
 import styles from './Sidebar.module.css';
@@ -37,6 +39,7 @@ export function MapSettingsSidebar({
 }) {
   const { t } = useTranslation();
   const readOnly = lockedBy !== null;
+  const [lowering, setLowering] = useState<{ levels: number; nodes: number; edges: number } | null>(null);
   const apply = (patch: MapPatch) => {
     store.apply({ type: 'setMapSettings', patch });
   };
@@ -212,7 +215,11 @@ export function MapSettingsSidebar({
             disabled={readOnly}
             data-testid="map-levels"
             onChange={(e) => {
-              apply({ visibility_levels: Number(e.target.value) });
+              const levels = Number(e.target.value);
+              const squeezed = store.preview({ type: 'setMapSettings', patch: { visibility_levels: levels } });
+              // Fewer levels squeeze ranges: said and asked first (it can be undone).
+              if (squeezed.rangedNodes + squeezed.rangedEdges > 0) setLowering({ levels, nodes: squeezed.rangedNodes, edges: squeezed.rangedEdges });
+              else apply({ visibility_levels: levels });
             }}
           >
             {Array.from({ length: MAX_LEVELS }, (_, i) => i + 1).map((n) => (
@@ -236,6 +243,24 @@ export function MapSettingsSidebar({
           {t('sidebar.map.markVisited')}
         </label>
       </fieldset>
+      {lowering && (
+        <ConfirmDialog
+          title={t('sidebar.map.lowerTitle', { count: lowering.levels })}
+          text={t('sidebar.map.lowerText', {
+            levels: lowering.levels,
+            nodes: t('editor.remove.nodes', { count: lowering.nodes }),
+            edges: t('editor.remove.edges', { count: lowering.edges }),
+          })}
+          confirm={t('sidebar.map.lowerConfirm', { count: lowering.levels })}
+          onConfirm={() => {
+            apply({ visibility_levels: lowering.levels });
+            setLowering(null);
+          }}
+          onClose={() => {
+            setLowering(null);
+          }}
+        />
+      )}
     </Sidebar>
   );
 }

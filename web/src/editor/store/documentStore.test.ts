@@ -575,8 +575,8 @@ describe('undo and redo', () => {
     expect(api.deleteNode).toHaveBeenCalledExactlyOnceWith(1, 42);
   });
 
-  it('drops a step whose field another editor changed since, keeping the others', async () => {
-    const { store } = setup();
+  it('keeps a step whose field another editor changed since as stale: undoing it says so', async () => {
+    const { store, toasts } = setup();
     store.apply({ type: 'moveNodes', positions: [{ id: 1, center: { x: 5, y: 5 } }] });
     store.apply({ type: 'setNodeDesign', id: 2, design: { bg_color: '#ff0000' } });
     await vi.advanceTimersByTimeAsync(700);
@@ -588,9 +588,11 @@ describe('undo and redo', () => {
     expect(store.undo()).toBe(true);
     expect(store.getNode(2)?.design).toMatchObject({ border_width: 3 });
     expect(store.getNode(2)?.design.bg_color).toBeUndefined();
-    // The move's step is gone: undoing it would overwrite the other editor's move.
-    expect(store.undo()).toBe(false);
+    // The move's step is stale: undoing it would overwrite the other editor's move, so it says so.
+    expect(store.undo()).toBe(true);
     expect(store.getNode(1)?.geometry.center).toEqual({ x: 50, y: 50 });
+    expect(toasts).toEqual([{ type: 'warning', key: 'undoStale' }]);
+    expect(store.undo()).toBe(false);
   });
 });
 

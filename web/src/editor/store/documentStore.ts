@@ -26,7 +26,17 @@ import { NO_TEMPLATE, PUBLISHING_SYNC_TYPES } from '../../api/document';
 import type { SyncMapEdit } from '../../api/live';
 import { inheritTemplateEqual } from '../../map/style';
 import { keptEditsKey, readKeptEdits, writeKeptEdits, type EditStorage, type KeptEdit } from './keptEdits';
-import { elementsPatch, failureToasts, globalPatch, idsOf, resolveEdit, saveGroup, savesAtOnce, successToasts } from './requests';
+import {
+  elementsPatch,
+  failureToasts,
+  globalPatch,
+  idsOf,
+  loneEdges,
+  resolveEdit,
+  saveGroup,
+  savesAtOnce,
+  successToasts,
+} from './requests';
 import { isPassing, isUnreachable, sameSaveState, type SaveState, type SaveStateListener } from './saveState';
 import {
   applyDelta,
@@ -44,6 +54,7 @@ import {
 import type {
   DocumentStoreOptions,
   Edit,
+  EditPreview,
   EditResult,
   LiveSource,
   PublishingListener,
@@ -82,6 +93,8 @@ interface Target {
 interface UndoEntry {
   edits: Edit[];
   targets: Target[];
+  /** Another editor changed what the step set since: undoing it says so and changes nothing. */
+  stale?: boolean;
 }
 
 const browserTimers: StoreTimers = {
@@ -397,15 +410,50 @@ export class DocumentStore {
     };
   }
 
+  /**
+   * What an edit would take away and whose level range it would change, without applying it: the
+   * dialogs that ask first count with the same rules that apply the edit.
+   */
+  preview(edit: Edit): EditPreview {
+    const t = new Touched();
+    const copy = cloneState(this.#view);
+    applyEdit(new Draft(copy, t), this.#normalize(edit), { resolve: (id) => this.resolveId(id) });
+    const out: EditPreview = { removedNodes: 0, removedEdges: 0, rangedNodes: 0, rangedEdges: 0 };
+    for (const [id, was] of t.nodes) {
+      const now = copy.nodes.get(id);
+      if (was && !now) out.removedNodes++;
+      else if (was && now && !deepEqual(was.visibility, now.visibility)) out.rangedNodes++;
+    }
+    for (const [id, was] of t.edges) {
+      const now = copy.edges.get(id);
+      if (was && !now) out.removedEdges++;
+      else if (was && now && !deepEqual(was.visibility, now.visibility)) out.rangedEdges++;
+    }
+    return out;
+  }
+
   // --- Local edits -----------------------------------------------------------------------------
 
   /** Applies an edit at once and queues it for saving; records its inverse for undo. */
   apply(edit: Edit): EditResult {
-    const done = this.#perform(edit, false);
-    if (!done) return { ok: false };
-    this.#pushUndo(this.#undo, done.entry);
-    this.#redo = [];
-    return done.result;
+    return this.applyAll([edit])[0] ?? { ok: false };
+  }
+
+  /** Applies edits in order as one step: one undo takes them all back (a deletion of a selection). */
+  applyAll(edits: Edit[]): EditResult[] {
+    const step: UndoEntry = { edits: [], targets: [] };
+    const results = edits.map((edit): EditResult => {
+      const done = this.#perform(edit, false);
+      if (!done) return { ok: false };
+      step.edits.unshift(...done.entry.edits);
+      step.targets.push(...done.entry.targets);
+      return done.result;
+    });
+    if (step.edits.length > 0) {
+      this.#pushUndo(this.#undo, step);
+      this.#redo = [];
+    }
+    return results;
   }
 
   /** Undoes one's own last edit, by applying its inverse as a new edit (saved like any other). */
@@ -420,6 +468,10 @@ export class DocumentStore {
   #step(from: UndoEntry[], to: UndoEntry[]): boolean {
     const entry = from.pop();
     if (!entry) return false;
+    if (entry.stale) {
+      this.#toast([{ type: 'warning', key: 'undoStale' }]);
+      return true;
+    }
     const inverses: UndoEntry = { edits: [], targets: [] };
     for (const edit of entry.edits) {
       const done = this.#perform(edit, true);
@@ -507,6 +559,12 @@ export class DocumentStore {
       case 'setLayerLocked':
       case 'deleteLayer':
         return this.#view.layers.some((l) => l.id === edit.layer);
+      case 'restoreElements': {
+        // Each edge's ends must be there, or come back with it.
+        const back = new Set(edit.nodes.map((n) => this.resolveId(n.id)));
+        const there = (id: number) => back.has(this.resolveId(id)) || this.#view.nodes.has(this.resolveId(id));
+        return edit.edges.every((e) => there(e.node.from_id) && there(e.node.to_id));
+      }
       default:
         return nodes(ids);
     }
@@ -658,7 +716,22 @@ export class DocumentStore {
             patch[k] = prev[k as keyof MapSettings];
           }
         }
-        return [{ type: 'setMapSettings', patch }];
+        const out: Edit[] = [{ type: 'setMapSettings', patch }];
+        if (edit.patch.visibility_levels !== undefined) {
+          // Fewer levels squeezed ranges onto the last one: the levels come back first, then the
+          // ranges as they were (one elements patch: the server sets the map before the nodes).
+          for (const [id, was] of t.nodes) {
+            const now = this.#view.nodes.get(id);
+            if (!was || !now || deepEqual(was.visibility, now.visibility)) continue;
+            out.push({ type: 'setNodeVisibility', id, visibility: { min_level: was.visibility.min_level, max_level: was.visibility.max_level } });
+          }
+          for (const [id, was] of t.edges) {
+            const now = this.#view.edges.get(id);
+            if (!was || !now || deepEqual(was.visibility, now.visibility)) continue;
+            out.push({ type: 'setEdgeVisibility', id, visibility: { min_level: was.visibility.min_level, max_level: was.visibility.max_level } });
+          }
+        }
+        return out;
       }
       case 'setGlobalDesign': {
         const prev = t.global ?? this.#view.global;
@@ -710,9 +783,27 @@ export class DocumentStore {
         if (edit.locked !== undefined && relock) out.push({ type: 'setAllEdges', locked: !edit.locked });
         return out;
       }
-      // Removals are not undone: the server gives a recreated element a new id.
-      case 'removeNodes':
-      case 'removeEdges':
+      // Deleted elements come back with their ids: the server keeps what it deleted.
+      case 'removeNodes': {
+        const nodes = edit.ids.flatMap((id) => t.nodes.get(r(id)) ?? []);
+        const edges = [...t.edges.values()].flatMap((e) => (e && !this.#view.edges.has(e.id) ? [e] : []));
+        const relinked = [...t.nodes.entries()].flatMap(([id, was]) => {
+          const now = this.#view.nodes.get(id);
+          return was && now ? [{ id, next_id: was.next_id, previous_id: was.previous_id }] : [];
+        });
+        return nodes.length ? [{ type: 'restoreElements', nodes, edges, relinked }] : [];
+      }
+      case 'removeEdges': {
+        const edges = edit.ids.flatMap((id) => t.edges.get(r(id)) ?? []);
+        return edges.length ? [{ type: 'restoreElements', nodes: [], edges, relinked: [] }] : [];
+      }
+      case 'restoreElements': {
+        const out: Edit[] = [];
+        const edges = loneEdges(edit).map(r);
+        if (edges.length) out.push({ type: 'removeEdges', ids: edges });
+        if (edit.nodes.length) out.push({ type: 'removeNodes', ids: edit.nodes.map((n) => r(n.id)) });
+        return out;
+      }
       case 'deleteLayer':
         return [];
     }
@@ -771,9 +862,7 @@ export class DocumentStore {
       }
       return target.paths.some((p) => !deepEqual(valueAt(prev, p), valueAt(cur, p)));
     };
-    const keep = (e: UndoEntry) => !e.targets.some(changed);
-    this.#undo = this.#undo.filter(keep);
-    this.#redo = this.#redo.filter(keep);
+    for (const e of [...this.#undo, ...this.#redo]) if (!e.stale && e.targets.some(changed)) e.stale = true;
   }
 
   // --- Saving ----------------------------------------------------------------------------------
@@ -958,6 +1047,12 @@ export class DocumentStore {
             all_edges: { ...(edit.hidden !== undefined && { hidden: edit.hidden }), ...(edit.locked !== undefined && { locked: edit.locked }) },
           })
         ).revision;
+      case 'restoreElements': {
+        const nodes = edit.nodes.map((n) => n.id);
+        const edges = loneEdges(edit);
+        const res = await api.restoreElements(id, { ...(nodes.length && { nodes }), ...(edges.length && { edges }) });
+        return res.revision;
+      }
       case 'restoreTemplate': {
         const patch = [{ id: edit.id, restore_template: true }];
         return (await api.patchElements(id, edit.target === 'node' ? { nodes: patch } : { edges: patch })).revision;

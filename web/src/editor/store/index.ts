@@ -6,6 +6,7 @@ export type { SaveState } from './saveState';
 export type {
   DocumentStoreOptions,
   Edit,
+  EditPreview,
   EditResult,
   EditType,
   LiveSource,

@@ -47,6 +47,7 @@ export function saveGroup(type: EditType): SaveGroup {
     case 'applyTemplate':
     case 'restoreTemplate':
     case 'setAllEdges': // the server applies all_edges after a patch's edges: alone, it keeps its place
+    case 'restoreElements':
       return 'alone';
   }
 }
@@ -87,6 +88,7 @@ export function idsOf(edit: Edit): number[] {
     case 'setMapSettings':
     case 'setGlobalDesign':
     case 'setAllEdges':
+    case 'restoreElements': // what it names does not exist until it is done
       return [];
   }
 }
@@ -121,9 +123,22 @@ export function resolveEdit(edit: Edit, resolve: (id: number) => number): Edit {
           node: { from_id: resolve(edit.edge.node.from_id), to_id: resolve(edit.edge.node.to_id) },
         },
       };
+    case 'restoreElements':
+      return {
+        ...edit,
+        nodes: edit.nodes.map((n) => ({ ...n, id: resolve(n.id) })),
+        edges: edit.edges.map((e) => ({ ...e, id: resolve(e.id), node: { from_id: resolve(e.node.from_id), to_id: resolve(e.node.to_id) } })),
+        relinked: edit.relinked.map((l) => ({ ...l, id: resolve(l.id) })),
+      };
     default:
       return edit;
   }
+}
+
+/** The edges a restore names itself: those not coming back with a restored node. */
+export function loneEdges(edit: Extract<Edit, { type: 'restoreElements' }>): number[] {
+  const nodes = new Set(edit.nodes.map((n) => n.id));
+  return edit.edges.filter((e) => !nodes.has(e.node.from_id) && !nodes.has(e.node.to_id)).map((e) => e.id);
 }
 
 function entry<K, V>(m: Map<K, V>, k: K, make: () => V): V {
@@ -291,6 +306,8 @@ function messages(edit: Edit): Messages {
       return { error: 'templateApplyError' };
     case 'restoreTemplate':
       return { error: 'templateRestoreError' };
+    case 'restoreElements':
+      return { error: 'restoreError' };
     case 'setAllEdges':
       return edit.hidden !== undefined
         ? { error: 'allEdgesHiddenError' }

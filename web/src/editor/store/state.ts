@@ -334,6 +334,26 @@ export interface ApplyContext {
   answer?: Node | Edge;
 }
 
+/** As the server restores (editing.RestoreElements): links put back only where still empty. */
+function restoreElements(d: Draft, edit: Extract<Edit, { type: 'restoreElements' }>, r: (id: number) => number): void {
+  for (const n of edit.nodes) {
+    const id = r(n.id);
+    if (!d.s.nodes.has(id)) d.putNode({ ...n, id });
+  }
+  for (const e of edit.edges) {
+    const id = r(e.id);
+    const node = { from_id: r(e.node.from_id), to_id: r(e.node.to_id) };
+    if (!d.s.edges.has(id) && d.s.nodes.has(node.from_id) && d.s.nodes.has(node.to_id)) d.putEdge({ ...e, id, node });
+  }
+  for (const l of edit.relinked) {
+    updateNode(d, r(l.id), (n) => ({
+      ...n,
+      next_id: n.next_id ?? (l.next_id === null ? null : r(l.next_id)),
+      previous_id: n.previous_id ?? (l.previous_id === null ? null : r(l.previous_id)),
+    }));
+  }
+}
+
 function nextOrder(s: DocState): number {
   let max = 0;
   for (const n of s.nodes.values()) max = Math.max(max, n.order);
@@ -489,6 +509,9 @@ export function applyEdit(d: Draft, edit: Edit, ctx: ApplyContext): void {
       return;
     case 'removeEdges':
       for (const id of edit.ids) d.dropEdge(r(id));
+      return;
+    case 'restoreElements':
+      restoreElements(d, edit, r);
       return;
     case 'setAllEdges':
       // As the server does (editing.patchAllEdges): the flags as given, whatever the nodes.

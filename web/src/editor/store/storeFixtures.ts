@@ -103,6 +103,9 @@ export function setup(revision = 10, options: Partial<DocumentStoreOptions> = {}
     patchNodeDesign: vi.fn<StoreApi['patchNodeDesign']>(ok),
     createEdge: vi.fn<StoreApi['createEdge']>(),
     patchEdgeDesign: vi.fn<StoreApi['patchEdgeDesign']>(ok),
+    restoreElements: vi.fn<StoreApi['restoreElements']>(() =>
+      ok().then((res) => ({ ...res, data: { revision: res.revision, data: {} } })),
+    ),
   };
   const log = vi.fn();
   const store = new DocumentStore(doc(revision), {

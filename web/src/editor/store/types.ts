@@ -2,6 +2,8 @@
 // and what it is given (transport and timers), so that tests can drive it with fakes.
 import type {
   ContentByLanguage,
+  Edge,
+  Node,
   EdgeContentPatch,
   EdgeCreate,
   EdgeDesignPatch,
@@ -18,6 +20,13 @@ import type {
   PublishingSyncType,
   VisibilityPatch,
 } from '../../api/document';
+
+/** A node's navigation to put back after a restore. */
+export interface NodeLinks {
+  id: number;
+  next_id: number | null;
+  previous_id: number | null;
+}
 
 export interface NodeNavigation {
   next_id?: number | null;
@@ -36,6 +45,7 @@ import type {
   patchElements,
   patchGlobalDesign,
   patchNodeDesign,
+  restoreElements,
 } from '../../api/maps';
 
 /**
@@ -62,6 +72,12 @@ export type Edit =
   | { type: 'setEdgeContent'; id: number; content: ContentByLanguage<EdgeContentPatch> }
   | { type: 'setEdgeVisibility'; id: number; visibility: VisibilityPatch }
   | { type: 'removeEdges'; ids: number[] }
+  /**
+   * Puts deleted nodes and edges back as they were shown (the undo of a deletion): the server
+   * restores them with their ids, content and links; `relinked` are other nodes' navigation to
+   * put back. Nodes bring back the edges deleted with them; `edges` lists those too.
+   */
+  | { type: 'restoreElements'; nodes: Node[]; edges: Edge[]; relinked: NodeLinks[] }
   /** The layers panel's toggles for every edge of the map (PATCH …/elements all_edges). */
   | { type: 'setAllEdges'; hidden?: boolean; locked?: boolean }
   | { type: 'setLayerHidden'; layer: number; hidden: boolean }
@@ -73,6 +89,14 @@ export type Edit =
   | { type: 'restoreTemplate'; target: 'node' | 'edge'; id: number };
 
 export type EditType = Edit['type'];
+
+/** What an edit would do (DocumentStore.preview): elements removed, and level ranges changed. */
+export interface EditPreview {
+  removedNodes: number;
+  removedEdges: number;
+  rangedNodes: number;
+  rangedEdges: number;
+}
 
 /** What an apply did: applied (with the temporary id of a created element) or refused. */
 export type EditResult = { ok: true; id?: number } | { ok: false };
@@ -124,6 +148,9 @@ export const TOAST_KEYS = [
   'globalDesignError',
   'templateApplyError',
   'templateRestoreError',
+  'restoreError',
+  /** An undo step another editor's change made stale: nothing is changed. */
+  'undoStale',
   /** 409 element_locked: another editor holds the element. */
   'elementLocked',
 ] as const;
@@ -174,6 +201,7 @@ export interface StoreApi {
   patchNodeDesign: typeof patchNodeDesign;
   createEdge: typeof createEdge;
   patchEdgeDesign: typeof patchEdgeDesign;
+  restoreElements: typeof restoreElements;
 }
 
 /** The part of LiveConnection the store listens to. */
