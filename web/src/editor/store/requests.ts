@@ -1,6 +1,6 @@
-// How pending edits become requests: which are merged into one PATCH /maps/{id}/elements, which
-// into one PATCH /maps/{id}/global, which go alone to their own endpoint, and the message keys
-// of their failure (map-editor.md §8).
+// How pending edits become requests: neighbours of one save group merged into one PATCH
+// /maps/{id}/elements or /global, the others alone (editRules.ts says which is which), and the
+// toasts of what failed.
 import type {
   EdgePatch,
   ElementsPatch,
@@ -9,47 +9,13 @@ import type {
   MapPatch,
   NodePatch,
 } from '../../api/document';
-import type { Edit, EditType, Toast, ToastKey } from './types';
+import { EDIT_RULES, ruleOf, type Messages, type SaveGroup } from './editRules';
+import type { Edit, EditType, Toast } from './types';
 
-/**
- * elements: merged with its neighbours into one elements patch; global: merged into one global
- * design patch; alone: a request of its own (a create, a delete, an order, a template call).
- */
-export type SaveGroup = 'elements' | 'global' | 'alone';
+export type { SaveGroup } from './editRules';
 
 export function saveGroup(type: EditType): SaveGroup {
-  switch (type) {
-    case 'moveNodes':
-    case 'setNodeDesign':
-    case 'setNodeContent':
-    case 'setNodeNavigation':
-    case 'setNodeVisibility':
-    case 'setNodeHidden':
-    case 'setNodeLocked':
-    case 'setEdgeDesign':
-    case 'setEdgeContent':
-    case 'setEdgeVisibility':
-    case 'removeEdges':
-    case 'setLayerHidden':
-    case 'setLayerLocked':
-    case 'setMapSettings':
-      return 'elements';
-    case 'setGlobalDesign':
-      return 'global';
-    // An id-only node list is an order, so it cannot share a patch with other node changes; a
-    // layer delete renumbers what the rest would name; restoring clears what a design patch sets.
-    case 'reorderNodes':
-    case 'createNode':
-    case 'cloneNode':
-    case 'removeNodes':
-    case 'createEdge':
-    case 'deleteLayer':
-    case 'applyTemplate':
-    case 'restoreTemplate':
-    case 'setAllEdges': // the server applies all_edges after a patch's edges: alone, it keeps its place
-    case 'restoreElements':
-      return 'alone';
-  }
+  return EDIT_RULES[type].group;
 }
 
 /** Edits that are saved at once rather than after the quiet time. */
@@ -59,80 +25,12 @@ export function savesAtOnce(type: EditType): boolean {
 
 /** The ids an edit names (to wait for or drop with a temporary id). */
 export function idsOf(edit: Edit): number[] {
-  switch (edit.type) {
-    case 'moveNodes':
-      return edit.positions.map((p) => p.id);
-    case 'setNodeHidden':
-    case 'setNodeLocked':
-    case 'reorderNodes':
-    case 'removeNodes':
-    case 'removeEdges':
-      return edit.ids;
-    case 'setNodeDesign':
-    case 'setNodeContent':
-    case 'setNodeNavigation':
-    case 'setNodeVisibility':
-    case 'cloneNode':
-    case 'setEdgeDesign':
-    case 'setEdgeContent':
-    case 'setEdgeVisibility':
-    case 'applyTemplate':
-    case 'restoreTemplate':
-      return [edit.id];
-    case 'createEdge':
-      return [edit.edge.node.from_id, edit.edge.node.to_id];
-    case 'createNode':
-    case 'setLayerHidden':
-    case 'setLayerLocked':
-    case 'deleteLayer':
-    case 'setMapSettings':
-    case 'setGlobalDesign':
-    case 'setAllEdges':
-    case 'restoreElements': // what it names does not exist until it is done
-      return [];
-  }
+  return ruleOf(edit).ids(edit);
 }
 
 /** Replaces ids through resolve (temporary → server ids). */
 export function resolveEdit(edit: Edit, resolve: (id: number) => number): Edit {
-  switch (edit.type) {
-    case 'moveNodes':
-      return { ...edit, positions: edit.positions.map((p) => ({ ...p, id: resolve(p.id) })) };
-    case 'setNodeHidden':
-    case 'setNodeLocked':
-    case 'reorderNodes':
-    case 'removeNodes':
-    case 'removeEdges':
-      return { ...edit, ids: edit.ids.map(resolve) };
-    case 'setNodeDesign':
-    case 'setNodeContent':
-    case 'setNodeNavigation':
-    case 'setNodeVisibility':
-    case 'cloneNode':
-    case 'setEdgeDesign':
-    case 'setEdgeContent':
-    case 'setEdgeVisibility':
-    case 'applyTemplate':
-    case 'restoreTemplate':
-      return { ...edit, id: resolve(edit.id) };
-    case 'createEdge':
-      return {
-        ...edit,
-        edge: {
-          ...edit.edge,
-          node: { from_id: resolve(edit.edge.node.from_id), to_id: resolve(edit.edge.node.to_id) },
-        },
-      };
-    case 'restoreElements':
-      return {
-        ...edit,
-        nodes: edit.nodes.map((n) => ({ ...n, id: resolve(n.id) })),
-        edges: edit.edges.map((e) => ({ ...e, id: resolve(e.id), node: { from_id: resolve(e.node.from_id), to_id: resolve(e.node.to_id) } })),
-        relinked: edit.relinked.map((l) => ({ ...l, id: resolve(l.id) })),
-      };
-    default:
-      return edit;
-  }
+  return ruleOf(edit).resolve(edit, resolve);
 }
 
 /** The edges a restore names itself: those not coming back with a restored node. */
@@ -252,67 +150,8 @@ export function globalPatch(edits: Edit[]): GlobalDesignPatch {
 // ---------------------------------------------------------------------------------------------
 // Messages
 
-interface Messages {
-  error?: ToastKey;
-  /** A failure that restored the stored values: a warning instead of the error. */
-  restored?: ToastKey;
-}
-
 function messages(edit: Edit): Messages {
-  switch (edit.type) {
-    case 'moveNodes': {
-      return { error: edit.positions.length > 1 ? 'nodePositionsError' : 'nodePositionError' };
-    }
-    case 'setNodeDesign':
-      return { error: 'nodeDesignError' };
-    case 'setNodeContent':
-    case 'setNodeNavigation':
-      return { error: 'nodeContentError' };
-    case 'setNodeVisibility':
-      return { restored: 'nodeVisibilityRestored' };
-    case 'setNodeHidden':
-      return { error: 'nodeHiddenError' };
-    case 'setNodeLocked':
-      return { error: 'nodeLockedError' };
-    case 'reorderNodes':
-      return { error: 'nodesOrderError' };
-    case 'createNode':
-      return { error: 'nodeCreateError' };
-    case 'cloneNode':
-      return { error: 'nodeCloneError' };
-    case 'removeNodes':
-      return { error: 'nodeRemoveError' };
-    case 'createEdge':
-      return { error: 'edgeCreateError' };
-    case 'setEdgeDesign':
-      return { error: 'edgeDesignError' };
-    case 'setEdgeContent':
-      return { error: 'edgeContentError' };
-    case 'setEdgeVisibility':
-      return { restored: 'edgeVisibilityRestored' };
-    case 'removeEdges':
-      return { error: edit.ids.length > 1 ? 'edgesRemoveError' : 'edgeRemoveError' };
-    case 'setLayerHidden':
-      return { error: 'layerHiddenError' };
-    case 'setLayerLocked':
-      return { error: 'layerLockedError' };
-    case 'deleteLayer':
-      return {}; // a failed layer delete is only logged (§8)
-    case 'setMapSettings':
-      return { error: 'mapSettingsError' };
-    case 'setGlobalDesign':
-      return { error: 'globalDesignError' };
-    case 'applyTemplate':
-      return { error: 'templateApplyError' };
-    case 'restoreTemplate':
-      return { error: 'templateRestoreError' };
-    case 'restoreElements':
-      return { error: 'restoreError' };
-    case 'setAllEdges':
-      return edit.hidden !== undefined
-        ? { error: 'allEdgesHiddenError' }
-        : { error: 'allEdgesLockedError' };
-  }
+  return ruleOf(edit).messages(edit);
 }
 
 function unique(toasts: Toast[]): Toast[] {
