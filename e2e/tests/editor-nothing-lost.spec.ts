@@ -69,6 +69,53 @@ test.describe('dialogs that tell the truth', () => {
     }
   });
 
+  test('deleting nodes counts them and their edges; undo brings them back, also after a reload', async ({ browser }) => {
+    const { context, page } = await openEditor(browser, 'editor');
+    const { id, only } = await ownMap(page.request, `Undo ${Date.now() % 100000}`);
+    const stored = async () => (await ok(await page.request.get(`/api/v1/maps/${id}`))) as { nodes: { id: number }[]; edges: { id: number }[] };
+    try {
+      await ok(await page.request.patch(`/api/v1/maps/${id}/elements`, { data: { nodes: [{ id: only[0], content: { en: { title: 'Kept title' } } }] } }));
+      await page.goto(`/editor/${id}`);
+      await waitForEditor(page);
+      await page.getByTestId('level-select').selectOption('2');
+      const before = await stored();
+
+      // Both level-2 nodes selected (shift-click), then deleted through the dialog.
+      for (const [i, n] of only.entries()) {
+        const p = await page.evaluate((x) => (window as HookWindow).__strataEditor?.nodePagePoint(x) ?? null, n);
+        if (!p) throw new Error(`node ${n} is not in view`);
+        if (i > 0) await page.keyboard.down('Shift');
+        await page.mouse.click(p.x, p.y);
+        if (i > 0) await page.keyboard.up('Shift');
+      }
+      await page.getByTestId('delete-button').click();
+      const dialog = page.getByTestId('confirm-dialog');
+      await expect(dialog).toContainText('2 nodes and 1 edge will be deleted');
+      await saveShot(page, 'delete-dialog-en');
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByTestId('toast-success')).toHaveText('2 nodes deleted');
+      await expect.poll(async () => (await stored()).nodes.length).toBe(before.nodes.length - 2);
+
+      // Undone: the nodes come back with their ids and the edge between them, stored.
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+      await expect.poll(async () => (await stored()).nodes.map((n) => n.id).sort()).toEqual(before.nodes.map((n) => n.id).sort());
+      expect((await stored()).edges.map((e) => e.id)).toEqual(before.edges.map((e) => e.id));
+      await page.reload();
+      await waitForEditor(page);
+      await expect.poll(() => ranges(page, only)).toEqual([
+        { min_level: 2, max_level: 2, hidden: false },
+        { min_level: 2, max_level: 2, hidden: false },
+      ]);
+      // With its content, as it was.
+      const node = (await ok(await page.request.get(`/api/v1/maps/${id}/nodes/${only[0]}`))) as { content: { en?: { title?: string } } };
+      expect(node.content.en?.title).toBe('Kept title');
+    } finally {
+      await page.request.delete(`/api/v1/maps/${id}`);
+      await context.close();
+    }
+  });
+
   test('deleting a level counts the nodes and edges that exist only on it', async ({ browser }) => {
     const { context, page } = await openEditor(browser, 'editor');
     const { id, only, all } = await ownMap(page.request, `Layer ${Date.now() % 100000}`);

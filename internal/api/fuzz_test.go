@@ -161,6 +161,10 @@ func FuzzCloneNode(f *testing.F) {
 	fuzzBody(f, fuzzRoute{editor, "POST", "/api/v1/maps/{map}/nodes/clone", []string{`{"id": {node}, "offset": {"x": 30, "y": 30}}`}})
 }
 
+func FuzzRestoreElements(f *testing.F) {
+	fuzzBody(f, fuzzRoute{editor, "POST", "/api/v1/maps/{map}/restorations", []string{`{"nodes": [{node}], "edges": [{node2}]}`, `{"nodes": []}`}})
+}
+
 func FuzzPatchNode(f *testing.F) {
 	fuzzBody(f, fuzzRoute{editor, "PATCH", "/api/v1/maps/{map}/nodes/{node}", []string{`{"color": "#ff0000", "border_width": 3}`}})
 }

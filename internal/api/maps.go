@@ -306,6 +306,25 @@ func (s *Server) cloneNode(w http.ResponseWriter, r *http.Request, a domain.Acto
 	writeChange(w, http.StatusCreated, res, nodeAnswer{n, res.Revision})
 }
 
+// restoreElements puts deleted nodes and edges back (the editor's undo of
+// a deletion), as one change.
+func (s *Server) restoreElements(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	var req editing.Restoration
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	d, res, err := s.editing.RestoreElements(r.Context(), m.ID, a.User.ID, req)
+	if err != nil {
+		writeError(w, r, s.log, err)
+		return
+	}
+	writeChange(w, http.StatusOK, res, struct {
+		Revision int64         `json:"revision"`
+		Data     editing.Delta `json:"data"`
+	}{res.Revision, d})
+}
+
 func (s *Server) createEdge(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
 	var req editing.NewEdge
 	if err := decodeJSON(w, r, &req); err != nil {

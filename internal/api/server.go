@@ -222,6 +222,7 @@ func (s *Server) routes() {
 	m.HandleFunc("PATCH /api/v1/maps/{id}/global", s.onMap(edit, s.patchGlobalDesign))
 	m.HandleFunc("POST /api/v1/maps/{id}/nodes", s.onMap(edit, s.createNode))
 	m.HandleFunc("POST /api/v1/maps/{id}/nodes/clone", s.onMap(edit, s.cloneNode))
+	m.HandleFunc("POST /api/v1/maps/{id}/restorations", s.onMap(edit, s.restoreElements))
 	ed := s.editing
 	m.HandleFunc("GET /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(read, s.getNode))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(edit, s.onElement("nodeId", live.NodeKey, true, ed.PatchNodeDesign)))

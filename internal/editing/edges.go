@@ -180,6 +180,13 @@ func (e *edit) patchEdges(patches []EdgePatch) error {
 		if err := e.record(TypeEdgeRemoved, Delta{RemovedEdgeIDs: removed}); err != nil {
 			return err
 		}
+		gone := make([]domain.Edge, 0, len(removed))
+		for _, id := range removed {
+			gone = append(gone, edges[id])
+		}
+		if err := e.keepRemoved(nil, gone, nil); err != nil {
+			return err
+		}
 	}
 	for _, c := range []struct {
 		typ   string
@@ -246,7 +253,10 @@ func (e *edit) patchAllEdges(p AllEdgesPatch) error {
 		if err := e.tx.DeleteEdges(e.ctx, e.m.ID, ids); err != nil {
 			return err
 		}
-		return e.record(TypeEdgeAllRemoved, Delta{RemovedEdgeIDs: ids})
+		if err := e.record(TypeEdgeAllRemoved, Delta{RemovedEdgeIDs: ids}); err != nil {
+			return err
+		}
+		return e.keepRemoved(nil, edges, nil)
 	}
 	var changed []domain.Edge
 	for _, ed := range edges {

@@ -106,6 +106,10 @@ func (e *edit) deleteLevel(k int, field string) error {
 		changedEdges []domain.Edge
 		goneNodes    []int64
 		goneEdges    []int64
+		// Kept whole, so that the deletion can be undone.
+		wholeNodes []domain.Node
+		wholeEdges []domain.Edge
+		linking    []domain.Node
 	)
 	gone := map[int64]bool{}
 	for _, n := range nodes {
@@ -113,6 +117,7 @@ func (e *edit) deleteLevel(k int, field string) error {
 		switch {
 		case !keep:
 			goneNodes = append(goneNodes, n.ID)
+			wholeNodes = append(wholeNodes, n)
 			gone[n.ID] = true
 		case v != n.Visibility:
 			n.Visibility = v
@@ -127,6 +132,7 @@ func (e *edit) deleteLevel(k int, field string) error {
 		switch {
 		case !keep || gone[ed.Node.FromID] || gone[ed.Node.ToID]:
 			goneEdges = append(goneEdges, ed.ID)
+			wholeEdges = append(wholeEdges, ed)
 		case v != ed.Visibility:
 			ed.Visibility = v
 			if err := e.tx.UpdateEdge(e.ctx, e.m.ID, ed); err != nil {
@@ -141,8 +147,8 @@ func (e *edit) deleteLevel(k int, field string) error {
 		}
 	}
 	if len(goneNodes) > 0 {
-		linking, err := e.tx.NodesLinkingTo(e.ctx, e.m.ID, goneNodes)
-		if err != nil {
+		var err error
+		if linking, err = e.tx.NodesLinkingTo(e.ctx, e.m.ID, goneNodes); err != nil {
 			return err
 		}
 		for _, n := range domain.ClearNavigationTo(linking, gone) {
@@ -164,6 +170,12 @@ func (e *edit) deleteLevel(k int, field string) error {
 		return err
 	}
 	settings := newMapSettings(e.m)
-	return e.record(TypeLayerRemoved, Delta{Map: &settings, Layers: e.m.Layers, Nodes: changedNodes, Edges: changedEdges,
-		RemovedNodeIDs: goneNodes, RemovedEdgeIDs: goneEdges})
+	if err := e.record(TypeLayerRemoved, Delta{Map: &settings, Layers: e.m.Layers, Nodes: changedNodes, Edges: changedEdges,
+		RemovedNodeIDs: goneNodes, RemovedEdgeIDs: goneEdges}); err != nil {
+		return err
+	}
+	if len(wholeNodes)+len(wholeEdges) == 0 {
+		return nil
+	}
+	return e.keepRemoved(wholeNodes, wholeEdges, linking)
 }

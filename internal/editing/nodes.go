@@ -156,10 +156,23 @@ func (e *edit) removeNodes(ids []int64) error {
 		changed = append(changed, n)
 	}
 	edgeIDs := domain.EdgesOf(edges, gone)
+	removed, err := e.tx.NodesByID(e.ctx, e.m.ID, ids)
+	if err != nil {
+		return err
+	}
 	if err := e.tx.DeleteNodes(e.ctx, e.m.ID, ids); err != nil { // edges go by cascade
 		return err
 	}
-	return e.record(TypeNodeRemoved, Delta{RemovedNodeIDs: ids, RemovedEdgeIDs: edgeIDs, Nodes: changed})
+	if err := e.record(TypeNodeRemoved, Delta{RemovedNodeIDs: ids, RemovedEdgeIDs: edgeIDs, Nodes: changed}); err != nil {
+		return err
+	}
+	whole := make([]domain.Node, 0, len(ids))
+	for _, id := range ids {
+		if n, ok := removed[id]; ok {
+			whole = append(whole, n)
+		}
+	}
+	return e.keepRemoved(whole, edges, linking)
 }
 
 // applyNodeDesign validates a design patch and applies it with the

@@ -83,6 +83,8 @@ const (
 	TypeLayerRemoved   = "layer_removed"
 	TypeLayerHidden    = "layer_hidden"
 	TypeLayerLocked    = "layer_locked"
+	// TypeElementsRestored puts deleted nodes and edges back (an undo).
+	TypeElementsRestored = "elements_restored"
 )
 
 // Result is what a committed edit answers: the map's new revision and the

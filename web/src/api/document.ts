@@ -450,6 +450,7 @@ export const SYNC_TYPES = [
   'layer_removed',
   'layer_hidden',
   'layer_locked',
+  'elements_restored',
 ] as const;
 
 /** The change types of publishing (editing/versions.go): map published, reset; state restored. */
