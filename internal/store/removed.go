@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"time"
-
-	"github.com/strata-maps/strata/internal/domain"
 )
 
 // Kinds of removed element kept for undoing a deletion.
@@ -86,20 +84,4 @@ func (s *Store) PruneRemoved(ctx context.Context, before time.Time) error {
 		return fmt.Errorf("prune removed elements: %w", err)
 	}
 	return nil
-}
-
-// InsertNodesAndEdges writes nodes and edges under their own ids (putting
-// deleted ones back).
-func (s *Store) InsertNodesAndEdges(ctx context.Context, mapID int64, nodes []domain.Node, edges []domain.Edge) error {
-	now := s.now()
-	if err := insertWithIDs(ctx, s, "nodes", nodeInsertColumns, nodes, func(n domain.Node) (int64, []any, error) {
-		vals, err := nodeValues(mapID, n, now)
-		return n.ID, vals, err
-	}); err != nil {
-		return err
-	}
-	return insertWithIDs(ctx, s, "edges", edgeInsertColumns, edges, func(e domain.Edge) (int64, []any, error) {
-		vals, err := edgeValues(mapID, e, now)
-		return e.ID, vals, err
-	})
 }

@@ -30,6 +30,13 @@ func (s *Store) ReplaceElements(ctx context.Context, mapID int64, templates []do
 	}); err != nil {
 		return err
 	}
+	return s.InsertNodesAndEdges(ctx, mapID, nodes, edges)
+}
+
+// InsertNodesAndEdges writes nodes and edges under their own ids (putting
+// deleted ones back).
+func (s *Store) InsertNodesAndEdges(ctx context.Context, mapID int64, nodes []domain.Node, edges []domain.Edge) error {
+	now := s.now()
 	if err := insertWithIDs(ctx, s, "nodes", nodeInsertColumns, nodes, func(n domain.Node) (int64, []any, error) {
 		vals, err := nodeValues(mapID, n, now)
 		return n.ID, vals, err
