@@ -27,7 +27,6 @@ import { EdgeDesignSidebar, NodeDesignSidebar } from './sidebars/DesignSidebar';
 import { GlobalSettingsSidebar } from './sidebars/GlobalSettingsSidebar';
 import { MapSettingsSidebar } from './sidebars/MapSettingsSidebar';
 import { ProtocolSidebar } from './sidebars/ProtocolSidebar';
-import { countRemoval } from './removal';
 import { SaveStatus } from './SaveStatus';
 import { BreakLockContext } from './sidebars/breakLock';
 import type { LockHolder } from './sidebars/SidebarParts';
@@ -36,6 +35,14 @@ import { ManageTemplatesSidebar, TemplatesSidebar } from './sidebars/TemplatesSi
 import { EdgeVisibilitySidebar, NodeVisibilitySidebar } from './sidebars/VisibilitySidebar';
 import type { DocumentStore, Edit } from './store';
 import styles from './Editor.module.css';
+
+/** The edits that delete a selection: its edges, then its nodes (with their own edges). */
+function removalEdits(nodes: number[], edges: number[]): Edit[] {
+  const edits: Edit[] = [];
+  if (edges.length > 0) edits.push({ type: 'removeEdges', ids: edges });
+  if (nodes.length > 0) edits.push({ type: 'removeNodes', ids: nodes });
+  return edits;
+}
 
 interface EditorProps {
   store: DocumentStore;
@@ -426,10 +433,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
 
   const removeNow = useCallback(
     (nodes: number[], edges: number[]) => {
-      const edits: Edit[] = [];
-      if (edges.length > 0) edits.push({ type: 'removeEdges', ids: edges });
-      if (nodes.length > 0) edits.push({ type: 'removeNodes', ids: nodes });
-      store.applyAll(edits);
+      store.applyAll(removalEdits(nodes, edges));
       controller?.select([], []);
     },
     [store, controller],
@@ -545,11 +549,11 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   const levels = Math.max(1, mapSettings.visibility_levels);
   const tool = view.tool;
   const removalText = (nodeIds: number[], edgeIds: number[]) => {
-    const c = countRemoval(nodeIds, edgeIds, store.document.edges);
-    const nodes = t('editor.remove.nodes', { count: c.nodes });
-    const edges = t('editor.remove.edges', { count: c.edges });
-    if (c.nodes > 0 && c.edges > 0) return t('editor.remove.textBoth', { nodes, edges });
-    return c.nodes > 0 ? t('editor.remove.textNodes', { nodes }) : t('editor.remove.textEdges', { edges });
+    const c = store.preview(removalEdits(nodeIds, edgeIds));
+    const nodes = t('editor.remove.nodes', { count: c.removedNodes });
+    const edges = t('editor.remove.edges', { count: c.removedEdges });
+    if (c.removedNodes > 0 && c.removedEdges > 0) return t('editor.remove.textBoth', { nodes, edges });
+    return c.removedNodes > 0 ? t('editor.remove.textNodes', { nodes }) : t('editor.remove.textEdges', { edges });
   };
   const closePanel = () => {
     if (openOption) guardedChoose(openOption);

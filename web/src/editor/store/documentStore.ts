@@ -392,13 +392,16 @@ export class DocumentStore {
   }
 
   /**
-   * What an edit would take away and whose level range it would change, without applying it: the
-   * dialogs that ask first count with the same rules that apply the edit.
+   * What edits would take away and whose level range they would change, without applying them:
+   * the dialogs that ask first count with the same rules that apply the edits.
    */
-  preview(edit: Edit): EditPreview {
+  preview(edits: Edit | Edit[]): EditPreview {
     const t = new Touched();
     const copy = cloneState(this.#view);
-    applyEdit(new Draft(copy, t), this.#normalize(edit), { resolve: (id) => this.resolveId(id) });
+    const draft = new Draft(copy, t);
+    for (const edit of Array.isArray(edits) ? edits : [edits]) {
+      applyEdit(draft, this.#normalize(edit), { resolve: (id) => this.resolveId(id) });
+    }
     const out: EditPreview = { removedNodes: 0, removedEdges: 0, rangedNodes: 0, rangedEdges: 0 };
     for (const [id, was] of t.nodes) {
       const now = copy.nodes.get(id);

@@ -177,3 +177,28 @@ describe('the number of levels', () => {
     expect(store.preview({ type: 'deleteLayer', layer: 1 })).toEqual({ removedNodes: 1, removedEdges: 1, rangedNodes: 2, rangedEdges: 0 });
   });
 });
+
+describe('what a deletion takes away (the delete dialog counts with it)', () => {
+  const withEdges = () => {
+    const { store } = setup();
+    // Edges 10 (1→2, from the fixture), 11 (2→3) and 12 (1→3).
+    store.receiveSync({ revision: 11, user_id: 8, type: 'edge_created', data: { edges: [edge(11, 2, 3), edge(12, 1, 3)] } });
+    return store;
+  };
+  const removal = (nodes: number[], edges: number[]): Edit[] => [
+    ...(edges.length ? [{ type: 'removeEdges', ids: edges } as Edit] : []),
+    ...(nodes.length ? [{ type: 'removeNodes', ids: nodes } as Edit] : []),
+  ];
+
+  it('counts the edges of deleted nodes once, with the selected ones', () => {
+    expect(withEdges().preview(removal([2], [10, 12]))).toMatchObject({ removedNodes: 1, removedEdges: 3 });
+  });
+
+  it('counts selected edges alone when no node goes', () => {
+    expect(withEdges().preview(removal([], [12]))).toMatchObject({ removedNodes: 0, removedEdges: 1 });
+  });
+
+  it('counts an edge between two deleted nodes once', () => {
+    expect(withEdges().preview(removal([1, 2], []))).toMatchObject({ removedNodes: 2, removedEdges: 3 });
+  });
+});
