@@ -20,7 +20,11 @@ export interface Messages {
 export type EditOf<K extends EditType> = Extract<Edit, { type: K }>;
 type Resolve = (id: number) => number;
 
+/** The part of the document an edit belongs to, for saying what is not saved yet. */
+export type EditFamily = 'nodes' | 'edges' | 'layers' | 'map' | 'global' | 'templates';
+
 export interface EditRule<K extends EditType> {
+  family: EditFamily;
   group: SaveGroup;
   /** The ids the edit names: it waits for their creation, and goes when that fails. */
   ids: (e: EditOf<K>) => number[];
@@ -30,8 +34,9 @@ export interface EditRule<K extends EditType> {
 }
 
 /** Rules of edits that name one element by `id`. */
-function one<K extends EditType>(group: SaveGroup, messages: Messages): EditRule<K> {
+function one<K extends EditType>(family: EditFamily, group: SaveGroup, messages: Messages): EditRule<K> {
   return {
+    family,
     group,
     ids: (e) => [(e as { id: number }).id],
     resolve: (e, r) => ({ ...e, id: r((e as { id: number }).id) }),
@@ -40,8 +45,9 @@ function one<K extends EditType>(group: SaveGroup, messages: Messages): EditRule
 }
 
 /** Rules of edits that name elements by `ids`. */
-function many<K extends EditType>(group: SaveGroup, messages: (e: EditOf<K>) => Messages): EditRule<K> {
+function many<K extends EditType>(family: EditFamily, group: SaveGroup, messages: (e: EditOf<K>) => Messages): EditRule<K> {
   return {
+    family,
     group,
     ids: (e) => (e as { ids: number[] }).ids,
     resolve: (e, r) => ({ ...e, ids: (e as { ids: number[] }).ids.map(r) }),
@@ -50,51 +56,54 @@ function many<K extends EditType>(group: SaveGroup, messages: (e: EditOf<K>) => 
 }
 
 /** Rules of edits that name no element (or only ones that do not exist yet). */
-function none<K extends EditType>(group: SaveGroup, messages: (e: EditOf<K>) => Messages): EditRule<K> {
-  return { group, ids: () => [], resolve: (e) => e, messages };
+function none<K extends EditType>(family: EditFamily, group: SaveGroup, messages: (e: EditOf<K>) => Messages): EditRule<K> {
+  return { family, group, ids: () => [], resolve: (e) => e, messages };
 }
 
 export const EDIT_RULES: { [K in EditType]: EditRule<K> } = {
   moveNodes: {
+    family: 'nodes',
     group: 'elements',
     ids: (e) => e.positions.map((p) => p.id),
     resolve: (e, r) => ({ ...e, positions: e.positions.map((p) => ({ ...p, id: r(p.id) })) }),
     messages: (e) => ({ error: e.positions.length > 1 ? 'nodePositionsError' : 'nodePositionError' }),
   },
-  setNodeDesign: one('elements', { error: 'nodeDesignError' }),
-  setNodeContent: one('elements', { error: 'nodeContentError' }),
-  setNodeNavigation: one('elements', { error: 'nodeContentError' }),
-  setNodeVisibility: one('elements', { restored: 'nodeVisibilityRestored' }),
-  setNodeHidden: many('elements', () => ({ error: 'nodeHiddenError' })),
-  setNodeLocked: many('elements', () => ({ error: 'nodeLockedError' })),
+  setNodeDesign: one('nodes', 'elements', { error: 'nodeDesignError' }),
+  setNodeContent: one('nodes', 'elements', { error: 'nodeContentError' }),
+  setNodeNavigation: one('nodes', 'elements', { error: 'nodeContentError' }),
+  setNodeVisibility: one('nodes', 'elements', { restored: 'nodeVisibilityRestored' }),
+  setNodeHidden: many('nodes', 'elements', () => ({ error: 'nodeHiddenError' })),
+  setNodeLocked: many('nodes', 'elements', () => ({ error: 'nodeLockedError' })),
   // An id-only node list is an order: it cannot share a patch with other node changes.
-  reorderNodes: many('alone', () => ({ error: 'nodesOrderError' })),
-  createNode: none('alone', () => ({ error: 'nodeCreateError' })),
-  cloneNode: one('alone', { error: 'nodeCloneError' }),
-  removeNodes: many('alone', () => ({ error: 'nodeRemoveError' })),
+  reorderNodes: many('nodes', 'alone', () => ({ error: 'nodesOrderError' })),
+  createNode: none('nodes', 'alone', () => ({ error: 'nodeCreateError' })),
+  cloneNode: one('nodes', 'alone', { error: 'nodeCloneError' }),
+  removeNodes: many('nodes', 'alone', () => ({ error: 'nodeRemoveError' })),
   createEdge: {
+    family: 'edges',
     group: 'alone',
     ids: (e) => [e.edge.node.from_id, e.edge.node.to_id],
     resolve: (e, r) => ({ ...e, edge: { ...e.edge, node: { from_id: r(e.edge.node.from_id), to_id: r(e.edge.node.to_id) } } }),
     messages: () => ({ error: 'edgeCreateError' }),
   },
-  setEdgeDesign: one('elements', { error: 'edgeDesignError' }),
-  setEdgeContent: one('elements', { error: 'edgeContentError' }),
-  setEdgeVisibility: one('elements', { restored: 'edgeVisibilityRestored' }),
-  removeEdges: many('elements', (e) => ({ error: e.ids.length > 1 ? 'edgesRemoveError' : 'edgeRemoveError' })),
+  setEdgeDesign: one('edges', 'elements', { error: 'edgeDesignError' }),
+  setEdgeContent: one('edges', 'elements', { error: 'edgeContentError' }),
+  setEdgeVisibility: one('edges', 'elements', { restored: 'edgeVisibilityRestored' }),
+  removeEdges: many('edges', 'elements', (e) => ({ error: e.ids.length > 1 ? 'edgesRemoveError' : 'edgeRemoveError' })),
   // The server applies all_edges after a patch's edges: alone, it keeps its place.
-  setAllEdges: none('alone', (e) => ({ error: e.hidden !== undefined ? 'allEdgesHiddenError' : 'allEdgesLockedError' })),
-  setLayerHidden: none('elements', () => ({ error: 'layerHiddenError' })),
-  setLayerLocked: none('elements', () => ({ error: 'layerLockedError' })),
+  setAllEdges: none('edges', 'alone', (e) => ({ error: e.hidden !== undefined ? 'allEdgesHiddenError' : 'allEdgesLockedError' })),
+  setLayerHidden: none('layers', 'elements', () => ({ error: 'layerHiddenError' })),
+  setLayerLocked: none('layers', 'elements', () => ({ error: 'layerLockedError' })),
   // A layer delete renumbers what the rest would name; a failed one is only logged (§8).
-  deleteLayer: none('alone', () => ({})),
-  setMapSettings: none('elements', () => ({ error: 'mapSettingsError' })),
-  setGlobalDesign: none('global', () => ({ error: 'globalDesignError' })),
-  applyTemplate: one('alone', { error: 'templateApplyError' }),
+  deleteLayer: none('layers', 'alone', () => ({})),
+  setMapSettings: none('map', 'elements', () => ({ error: 'mapSettingsError' })),
+  setGlobalDesign: none('global', 'global', () => ({ error: 'globalDesignError' })),
+  applyTemplate: one('templates', 'alone', { error: 'templateApplyError' }),
   // Restoring clears what a design patch sets.
-  restoreTemplate: one('alone', { error: 'templateRestoreError' }),
+  restoreTemplate: one('templates', 'alone', { error: 'templateRestoreError' }),
   // What it names does not exist until it is done: it waits for nothing.
   restoreElements: {
+    family: 'nodes',
     group: 'alone',
     ids: () => [],
     resolve: (e, r) => ({

@@ -1,6 +1,7 @@
 // What the editor says about saving, always in view: everything saved, saving, offline with the
 // changes kept on this device, or failing and being retried (with what failed).
 import { ApiError } from '../../api/http';
+import { EDIT_RULES, type EditFamily } from './editRules';
 import type { EditType } from './types';
 
 export type SaveState =
@@ -33,12 +34,7 @@ export function isPassing(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 429 || err.status === 502 || err.status === 503 || err.status === 504);
 }
 
-/** The part of the document an edit belongs to, for saying what is not saved yet. */
-export function editFamily(type: EditType): 'nodes' | 'edges' | 'layers' | 'map' | 'global' | 'templates' {
-  if (type === 'applyTemplate' || type === 'restoreTemplate') return 'templates';
-  if (type === 'setMapSettings') return 'map';
-  if (type === 'setGlobalDesign') return 'global';
-  if (type.startsWith('setLayer') || type === 'deleteLayer') return 'layers';
-  if (type.includes('Edge')) return 'edges';
-  return 'nodes';
+/** The part of the document an edit belongs to (EDIT_RULES says). */
+export function editFamily(type: EditType): EditFamily {
+  return EDIT_RULES[type].family;
 }
