@@ -1,6 +1,9 @@
 package domain
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // The editing rules of spec §4–§5 as pure functions. The editing service
 // calls them inside the transaction of a change; none does I/O.
@@ -196,6 +199,36 @@ func LayersAfterDelete(layers []Layer, k int) []Layer {
 			out = append(out, l)
 		}
 	}
+	return out
+}
+
+// RangeAfterLayerInserted renumbers a range when a layer is inserted at k:
+// levels from k up move up by one. For a range that did not touch level k
+// it is the exact inverse of RangeAfterLayerDeleted; a range that spanned k
+// cannot be told from one that ended next to it, so undoing a deletion sets
+// those ranges as they were.
+func RangeAfterLayerInserted(v Visibility, k int) Visibility {
+	if v.MinLevel >= k {
+		v.MinLevel++
+	}
+	if v.MaxLevel >= k {
+		v.MaxLevel++
+	}
+	return v
+}
+
+// LayersAfterInsert renumbers the layer flags when layer l is inserted at
+// l.ID: the layers from there up move up by one.
+func LayersAfterInsert(layers []Layer, l Layer) []Layer {
+	out := make([]Layer, 0, len(layers)+1)
+	for _, x := range layers {
+		if x.ID >= l.ID {
+			x.ID++
+		}
+		out = append(out, x)
+	}
+	out = append(out, l)
+	slices.SortFunc(out, func(a, b Layer) int { return a.ID - b.ID })
 	return out
 }
 

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 )
 
@@ -213,6 +214,49 @@ func TestDeletingALayerRenumbersTheHigherOnes(t *testing.T) {
 	layers := LayersAfterDelete([]Layer{{1, false, false}, {2, true, false}, {3, false, true}}, 2)
 	if len(layers) != 2 || layers[1] != (Layer{ID: 2, Locked: true}) {
 		t.Fatalf("layers %+v", layers)
+	}
+}
+
+// Undoing a level deletion inserts the layer again: every range that did
+// not touch the deleted level comes back exactly; one that spanned it is
+// ambiguous (it may have ended next to it) and is given by the client.
+func TestInsertingALayerUndoesItsDeletion(t *testing.T) {
+	const levels = 6
+	for k := 1; k <= levels; k++ {
+		for lo := 1; lo <= levels; lo++ {
+			for hi := lo; hi <= levels; hi++ {
+				v := Visibility{MinLevel: lo, MaxLevel: hi, Hidden: lo%2 == 0}
+				gone, keep := RangeAfterLayerDeleted(v, k)
+				if lo == k && hi == k {
+					if keep {
+						t.Fatalf("%+v lay only on %d and was kept", v, k)
+					}
+					continue
+				}
+				back := RangeAfterLayerInserted(gone, k)
+				touched := lo <= k && k <= hi
+				if !touched && back != v {
+					t.Errorf("%+v without and with layer %d = %+v", v, k, back)
+				}
+				if back.MinLevel < 1 || back.MaxLevel > levels || back.MinLevel > back.MaxLevel {
+					t.Errorf("%+v without and with layer %d = %+v, out of 1..%d", v, k, back, levels)
+				}
+			}
+		}
+	}
+	if got := RangeAfterLayerInserted(Visibility{MinLevel: 2, MaxLevel: 3}, 3); got != (Visibility{MinLevel: 2, MaxLevel: 4}) {
+		t.Fatalf("a range reaching the inserted level stretches over it: %+v", got)
+	}
+
+	layers := []Layer{{1, false, false}, {2, true, false}, {3, false, true}, {4, true, true}}
+	for k := 1; k <= len(layers); k++ {
+		got := LayersAfterInsert(LayersAfterDelete(layers, k), layers[k-1])
+		if !slices.Equal(got, layers) {
+			t.Errorf("layer %d deleted and inserted again: %+v, want %+v", k, got, layers)
+		}
+	}
+	if got := LayersAfterInsert([]Layer{{1, true, false}}, Layer{ID: 2, Locked: true}); !slices.Equal(got, []Layer{{1, true, false}, {2, false, true}}) {
+		t.Fatalf("a layer inserted above the last: %+v", got)
 	}
 }
 
