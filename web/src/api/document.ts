@@ -491,6 +491,23 @@ export interface Restoration {
   nodes?: number[];
   edges?: number[];
   templates?: number[];
+  /** A deleted level put back at its place, with the ranges of what its deletion changed. */
+  level?: LevelRestoration;
+}
+
+/** An element's range as it was before a level was deleted. */
+export interface LevelRange {
+  id: number;
+  min_level: number;
+  max_level: number;
+}
+
+export interface LevelRestoration {
+  id: number;
+  hidden: boolean;
+  locked: boolean;
+  nodes: LevelRange[];
+  edges: LevelRange[];
 }
 
 /** The publishing part of a change's data. */

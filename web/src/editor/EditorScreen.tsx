@@ -25,6 +25,9 @@ const storeApi: StoreApi = {
   createEdge: api.createEdge,
   patchEdgeDesign: api.patchEdgeDesign,
   restoreElements: api.restoreElements,
+  createTemplate: api.createTemplate,
+  updateTemplate: api.updateTemplate,
+  deleteTemplate: api.deleteTemplate,
 };
 
 type Loaded = { mapId: number } & (

@@ -19,29 +19,27 @@ import type {
   MapSettings,
   Node,
   ObjectTemplate,
-  RevisionAnswer,
   TemplateRef,
 } from '../../api/document';
 import { NO_TEMPLATE, PUBLISHING_SYNC_TYPES } from '../../api/document';
 import type { SyncMapEdit } from '../../api/live';
 import { inheritTemplateEqual } from '../../map/style';
 import { keptEditsKey, readKeptEdits, writeKeptEdits, type EditStorage, type KeptEdit } from './keptEdits';
+import { applyEdit, definitionOf, inverseOf } from './edits';
 import {
   elementsPatch,
   failureToasts,
   globalPatch,
   idsOf,
-  loneEdges,
   resolveEdit,
   saveGroup,
   savesAtOnce,
   successToasts,
 } from './requests';
-import { changedByOther, History, inverseOf, targetsOf, type UndoEntry } from './history';
+import { changedByOther, History, targetsOf, type UndoEntry } from './history';
 import { isPassing, isUnreachable, sameSaveState, type SaveState, type SaveStateListener } from './saveState';
 import {
   applyDelta,
-  applyEdit,
   cloneState,
   deepEqual,
   Draft,
@@ -72,7 +70,7 @@ interface Op {
   /** The temporary id of what a create or clone makes. */
   createdId?: number;
   /** The server's answer to a create or clone. */
-  answer?: Node | Edge;
+  answer?: Node | Edge | ObjectTemplate;
   status: 'queued' | 'sent' | 'acked';
   /** With acked: the revision the answer named; the op leaves once confirmed reaches it. */
   ackRevision: number;
@@ -87,12 +85,6 @@ const browserTimers: StoreTimers = {
   },
   now: () => Date.now(),
 };
-
-function withoutRevision<T extends object>(answer: T & RevisionAnswer): T {
-  const out: Partial<RevisionAnswer> & T = { ...answer };
-  delete out.revision;
-  return out;
-}
 
 /**
  * A replay builds new objects for everything it touches; an element equal to what was shown keeps
@@ -475,15 +467,13 @@ export class DocumentStore {
       return null;
     }
     const op: Op = { edit, status: 'queued', ackRevision: 0, touched: null };
-    if (edit.type === 'createNode' || edit.type === 'cloneNode' || edit.type === 'createEdge') {
-      op.createdId = this.#nextTempId--;
-    }
+    if (definitionOf(edit).creates) op.createdId = this.#nextTempId--;
     const t = new Touched();
     applyEdit(new Draft(this.#view, t), edit, this.#context(op));
     op.touched = t;
     this.#pending.push(op);
     const entry = {
-      edits: inverseOf(edit, t, this.#view, (id) => this.resolveId(id), op.createdId),
+      edits: inverseOf(edit, { t, view: this.#view, resolve: (id) => this.resolveId(id), createdId: op.createdId }),
       targets: targetsOf(t, this.#view),
     };
     this.#emitTouched([t]);
@@ -523,32 +513,8 @@ export class DocumentStore {
   }
 
   #targetsExist(edit: Edit): boolean {
-    const ids = idsOf(edit).map((id) => this.resolveId(id));
-    if (ids.some((id) => this.#dead.has(id))) return false;
-    const nodes = (xs: number[]) => xs.every((id) => this.#view.nodes.has(id));
-    const edges = (xs: number[]) => xs.every((id) => this.#view.edges.has(id));
-    switch (edit.type) {
-      case 'setEdgeDesign':
-      case 'setEdgeContent':
-      case 'setEdgeVisibility':
-      case 'removeEdges':
-        return edges(ids);
-      case 'applyTemplate':
-      case 'restoreTemplate':
-        return edit.target === 'node' ? nodes(ids) : edges(ids);
-      case 'setLayerHidden':
-      case 'setLayerLocked':
-      case 'deleteLayer':
-        return this.#view.layers.some((l) => l.id === edit.layer);
-      case 'restoreElements': {
-        // Each edge's ends must be there, or come back with it.
-        const back = new Set(edit.nodes.map((n) => this.resolveId(n.id)));
-        const there = (id: number) => back.has(this.resolveId(id)) || this.#view.nodes.has(this.resolveId(id));
-        return edit.edges.every((e) => there(e.node.from_id) && there(e.node.to_id));
-      }
-      default:
-        return nodes(ids);
-    }
+    if (idsOf(edit).some((id) => this.#dead.has(this.resolveId(id)))) return false;
+    return definitionOf(edit).exists(edit, this.#view, (id) => this.resolveId(id));
   }
 
   #context(op: Op): ApplyContext {
@@ -702,60 +668,22 @@ export class DocumentStore {
     this.#saveRetryTimer = undefined;
   }
 
-  async #sendAlone(op: Op, edit: Edit): Promise<number> {
-    const api = this.#api;
-    const id = this.mapId;
-    switch (edit.type) {
-      case 'reorderNodes':
-        return (await api.patchElements(id, { nodes: edit.ids.map((n) => ({ id: n })) })).revision;
-      case 'createNode': {
-        const res = await api.createNode(id, edit.node);
-        this.#answered(op, withoutRevision(res.data));
-        return res.revision;
-      }
-      case 'cloneNode': {
-        const res = await api.cloneNode(id, edit.offset ? { id: edit.id, offset: edit.offset } : { id: edit.id });
-        this.#answered(op, withoutRevision(res.data));
-        return res.revision;
-      }
-      case 'createEdge': {
-        const res = await api.createEdge(id, edit.edge);
-        this.#answered(op, withoutRevision(res.data));
-        return res.revision;
-      }
-      case 'removeNodes': {
-        let revision = this.#revision;
-        for (const n of edit.ids) revision = (await api.deleteNode(id, n)).revision;
-        return revision;
-      }
-      case 'deleteLayer':
-        return (await api.patchElements(id, { levels: [{ id: edit.layer, delete: true }] })).revision;
-      case 'applyTemplate':
-        return edit.target === 'node'
-          ? (await api.patchNodeDesign(id, edit.id, { object_template: edit.template })).revision
-          : (await api.patchEdgeDesign(id, edit.id, { object_template: edit.template })).revision;
-      case 'setAllEdges':
-        return (
-          await api.patchElements(id, {
-            all_edges: { ...(edit.hidden !== undefined && { hidden: edit.hidden }), ...(edit.locked !== undefined && { locked: edit.locked }) },
-          })
-        ).revision;
-      case 'restoreElements': {
-        const nodes = edit.nodes.map((n) => n.id);
-        const edges = loneEdges(edit);
-        const res = await api.restoreElements(id, { ...(nodes.length && { nodes }), ...(edges.length && { edges }) });
-        return res.revision;
-      }
-      case 'restoreTemplate': {
-        const patch = [{ id: edit.id, restore_template: true }];
-        return (await api.patchElements(id, edit.target === 'node' ? { nodes: patch } : { edges: patch })).revision;
-      }
-      default:
-        throw new Error(`${edit.type} is saved with others`);
-    }
+  #sendAlone(op: Op, edit: Edit): Promise<number> {
+    const def = definitionOf(edit);
+    if (def.group !== 'alone') throw new Error(`${edit.type} is saved with others`);
+    return def.send(
+      {
+        api: this.#api,
+        mapId: this.mapId,
+        answered: (element) => {
+          this.#answered(op, element);
+        },
+      },
+      edit,
+    );
   }
 
-  #answered(op: Op, element: Node | Edge): void {
+  #answered(op: Op, element: Node | Edge | ObjectTemplate): void {
     op.answer = element;
     if (op.createdId !== undefined) this.#aliases.set(op.createdId, element.id);
   }
@@ -778,7 +706,7 @@ export class DocumentStore {
     for (const op of batch) if (op.createdId !== undefined) this.#dead.add(op.createdId);
     this.#drop(batch);
     if (edits.some((e) => e.type === 'deleteLayer')) this.#log('deleting a layer failed', err);
-    this.#toast(failureToasts(edits, locked));
+    this.#toast(failureToasts(edits, locked, err instanceof ApiError ? err.message : String(err)));
   }
 
   /** Takes ops out of the pending list; the replay without them reverts exactly them. */
@@ -1027,9 +955,14 @@ export class DocumentStore {
     const change = this.#diff(candidates, prev);
     for (const op of answered) {
       if (op.createdId === undefined || !op.answer) continue;
-      const map = op.edit.type === 'createEdge' ? change.replacedIds.edges : change.replacedIds.nodes;
+      const creates = definitionOf(op.edit).creates;
+      if (creates === 'template') {
+        change.templates.add(op.createdId);
+        continue;
+      }
+      const map = creates === 'edge' ? change.replacedIds.edges : change.replacedIds.nodes;
       (map as Map<number, number>).set(op.createdId, op.answer.id);
-      (op.edit.type === 'createEdge' ? change.edges : change.nodes).add(op.createdId);
+      (creates === 'edge' ? change.edges : change.nodes).add(op.createdId);
     }
     change.reloaded = reloaded;
     this.#emit(change);

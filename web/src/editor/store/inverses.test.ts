@@ -1,8 +1,8 @@
 // Every edit family can be undone: applying an edit and then undoing it leaves the document as it
 // was, and redoing it brings the edit back.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MapDocument, Node } from '../../api/document';
-import { edge, node, setup, tick } from './storeFixtures';
+import type { MapDocument, Node, ObjectTemplate } from '../../api/document';
+import { doc, edge, node, setup, tick } from './storeFixtures';
 import type { Edit } from './types';
 
 beforeEach(() => {
@@ -35,7 +35,9 @@ function shape(d: MapDocument) {
 
 const created: Node = node(50, { geometry: { shape: 'circle', center: { x: 5, y: 5 } } });
 
-// One edit of each family (deleting a layer is not undone yet: see the note).
+const template: ObjectTemplate = { id: 70, name: 'Harbour', type: 'node', design: { bg_color: '#0000ff' } };
+
+// One edit of each kind; the template edits act on a map with a template (see withTemplate).
 const EDITS: [string, Edit][] = [
   ['moveNodes', { type: 'moveNodes', positions: [{ id: 1, center: { x: 7, y: 9 } }] }],
   ['setNodeDesign', { type: 'setNodeDesign', id: 1, design: { bg_color: '#ff0000', border_width: 3 } }],
@@ -59,14 +61,35 @@ const EDITS: [string, Edit][] = [
   ['setMapSettings', { type: 'setMapSettings', patch: { name: 'Renamed', design: { bg_color: '#000000' } } }],
   ['setGlobalDesign', { type: 'setGlobalDesign', patch: { nodes: { bg_color: '#123456' } } }],
   ['restoreTemplate', { type: 'restoreTemplate', target: 'node', id: 1 }],
+  ['deleteLayer', { type: 'deleteLayer', layer: 2 }],
+  ['createTemplate', { type: 'createTemplate', template: { name: 'From node', type: 'node', from_node_id: 1 } }],
+  ['createTemplate (design)', { type: 'createTemplate', template: { name: 'Blank', type: 'node', design: { bg_color: '#00ff00' } } }],
+  ['updateTemplate', { type: 'updateTemplate', id: 70, patch: { name: 'Port', design: { bg_color: '#ffff00' } } }],
+  ['deleteTemplate', { type: 'deleteTemplate', id: 70 }],
 ];
+
+/** The fixture's map with template 70, followed by node 2. */
+function withTemplate(): MapDocument {
+  const d = doc();
+  d.object_templates = [template];
+  d.nodes = d.nodes.map((n) => (n.id === 2 ? node(2, { template: '70', design: { shape: 'rectangle', object_template: '70' } }) : n));
+  return d;
+}
 
 describe('every edit family is undone and redone', () => {
   it.each(EDITS)('%s', async (_, edit) => {
-    const { store, api } = setup();
+    const { store, api } = setup(10, {}, withTemplate());
     api.createNode.mockResolvedValue({ data: { ...created, revision: 11 }, revision: 11 });
     api.cloneNode.mockResolvedValue({ data: { ...node(51), revision: 11 }, revision: 11 });
     api.createEdge.mockResolvedValue({ data: { ...edge(60, 2, 3), revision: 11 }, revision: 11 });
+    let templateId = 80;
+    api.createTemplate.mockImplementation((_, body) =>
+      Promise.resolve({
+        data: { id: templateId, name: body.name, type: 'node', design: { bg_color: '#00ff00' }, revision: 11 },
+        revision: 11,
+      }),
+    );
+    api.updateTemplate.mockImplementation((_, id) => Promise.resolve({ data: { ...template, id, revision: 11 }, revision: 11 }));
     const before = shape(store.document);
     expect(store.apply(edit).ok).toBe(true);
     await vi.advanceTimersByTimeAsync(1000);
@@ -77,13 +100,16 @@ describe('every edit family is undone and redone', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(shape(store.document)).toEqual(before);
 
+    templateId = 81;
     expect(store.redo()).toBe(true);
     await vi.advanceTimersByTimeAsync(1000);
     const redone = shape(store.document);
     // A node or edge created again gets the server's new id; everything else is as after the edit.
     expect(redone.nodes.length).toBe(after.nodes.length);
     expect(redone.edges.length).toBe(after.edges.length);
-    if (edit.type !== 'createNode' && edit.type !== 'cloneNode' && edit.type !== 'createEdge') expect(redone).toEqual(after);
+    expect(redone.object_templates.length).toBe(after.object_templates.length);
+    const createsAgain = ['createNode', 'cloneNode', 'createEdge', 'createTemplate'].includes(edit.type);
+    if (!createsAgain) expect(redone).toEqual(after);
     await tick();
   });
 });
@@ -200,5 +226,101 @@ describe('what a deletion takes away (the delete dialog counts with it)', () => 
 
   it('counts an edge between two deleted nodes once', () => {
     expect(withEdges().preview(removal([1, 2], []))).toMatchObject({ removedNodes: 2, removedEdges: 3 });
+  });
+});
+
+describe('undoing the deletion of a level', () => {
+  it('puts the level back with its flags, the ranges as they were and what lay only on it', async () => {
+    const d = doc();
+    // Node 4 lies only on level 2, with an edge to node 1; node 3 lies on 2–3.
+    d.nodes.push(node(4, { visibility: { min_level: 2, max_level: 2, hidden: false } }));
+    d.edges.push({ ...edge(11, 1, 4), visibility: { min_level: 2, max_level: 2, hidden: false } });
+    d.layers = d.layers.map((l) => (l.id === 2 ? { ...l, locked: true } : l));
+    const { store, api } = setup(10, {}, d);
+    const before = shape(store.document);
+    store.apply({ type: 'deleteLayer', layer: 2 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.map.visibility_levels).toBe(2);
+    expect(store.getNode(4)).toBeUndefined();
+    expect(store.getNode(3)?.visibility).toMatchObject({ min_level: 2, max_level: 2 });
+
+    expect(store.undo()).toBe(true);
+    expect(shape(store.document)).toEqual(before);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(api.restoreElements.mock.calls).toEqual([
+      [
+        1,
+        {
+          nodes: [4],
+          level: {
+            id: 2,
+            hidden: false,
+            locked: true,
+            nodes: [
+              { id: 1, min_level: 1, max_level: 3 },
+              { id: 2, min_level: 1, max_level: 3 },
+              { id: 3, min_level: 2, max_level: 3 },
+            ],
+            edges: [{ id: 10, min_level: 1, max_level: 3 }],
+          },
+        },
+      ],
+    ]);
+    expect(shape(store.document)).toEqual(before);
+
+    // Redo deletes it again.
+    expect(store.redo()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.map.visibility_levels).toBe(2);
+    expect(api.patchElements.mock.calls.at(-1)?.[1]).toEqual({ levels: [{ id: 2, delete: true }] });
+  });
+});
+
+describe('undoing template changes', () => {
+  it('a deleted template comes back under its id, and its objects follow it again', async () => {
+    const { store, api } = setup(10, {}, withTemplate());
+    const before = shape(store.document);
+    store.apply({ type: 'deleteTemplate', id: 70 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(api.deleteTemplate).toHaveBeenCalledWith(1, 70);
+    expect(store.getTemplate(70)).toBeUndefined();
+    expect(store.getNode(2)?.template).toBe('0');
+    store.undo();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(api.restoreElements).toHaveBeenCalledWith(1, { templates: [70] });
+    expect(shape(store.document)).toEqual(before);
+  });
+
+  it('a template made from a node is deleted again, and the node looks as before', async () => {
+    const { store, api } = setup();
+    store.apply({ type: 'setNodeDesign', id: 1, design: { bg_color: '#ff0000' } });
+    await vi.advanceTimersByTimeAsync(1000);
+    const before = shape(store.document);
+    api.createTemplate.mockResolvedValueOnce({
+      data: { id: 90, name: 'Red', type: 'node', design: { bg_color: '#ff0000', width: 100, height: 40 }, revision: 12 },
+      revision: 12,
+    });
+    const res = store.apply({ type: 'createTemplate', template: { name: 'Red', type: 'node', from_node_id: 1 } });
+    expect(res.ok && res.id !== undefined && res.id < 0).toBe(true);
+    // Shown at once: the template, and the node following it with its own values cleared.
+    expect(store.document.object_templates.map((t) => t.name)).toEqual(['Red']);
+    expect(store.getNode(1)?.design).toEqual({ shape: 'rectangle', object_template: String(res.ok ? res.id : 0) });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.getTemplate(90)?.name).toBe('Red');
+    expect(store.getNode(1)?.template).toBe('90');
+    store.undo();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(api.deleteTemplate).toHaveBeenCalledWith(1, 90);
+    expect(shape(store.document)).toEqual(before);
+  });
+
+  it('a refused template name says why', async () => {
+    const { store, api, toasts } = setup();
+    const { ApiError } = await import('../../api/http');
+    api.createTemplate.mockRejectedValueOnce(new ApiError(400, 'validation_failed', 'name is taken'));
+    store.apply({ type: 'createTemplate', template: { name: 'Dup', type: 'node', design: {} } });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.document.object_templates).toEqual([]);
+    expect(toasts).toContainEqual({ type: 'error', key: 'templateCreateError', params: { reason: 'name is taken' } });
   });
 });

@@ -1,7 +1,7 @@
 // What the editor says about saving, always in view: everything saved, saving, offline with the
 // changes kept on this device, or failing and being retried (with what failed).
 import { ApiError } from '../../api/http';
-import { EDIT_RULES, type EditFamily } from './editRules';
+import { EDITS, type EditFamily } from './edits';
 import type { EditType } from './types';
 
 export type SaveState =
@@ -34,7 +34,7 @@ export function isPassing(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 429 || err.status === 502 || err.status === 503 || err.status === 504);
 }
 
-/** The part of the document an edit belongs to (EDIT_RULES says). */
+/** The part of the document an edit belongs to (its definition says). */
 export function editFamily(type: EditType): EditFamily {
-  return EDIT_RULES[type].family;
+  return EDITS[type].family;
 }

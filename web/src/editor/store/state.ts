@@ -16,8 +16,6 @@ import type {
   Visibility,
 } from '../../api/document';
 import { NO_TEMPLATE } from '../../api/document';
-import type { Edit } from './types';
-import { equalCircleSides } from '../../map/rules';
 
 export interface DocState {
   map: MapSettings;
@@ -125,7 +123,7 @@ export function mergeDesign<D extends object>(design: D, patch: object): D {
 }
 
 /** Content fields per language: absent or null leaves a field, "" empties (drops) it. */
-function mergeContent<C extends object>(
+export function mergeContent<C extends object>(
   content: Partial<Record<string, C>>,
   patch: Partial<Record<string, object>>,
 ): Partial<Record<string, C>> {
@@ -182,14 +180,14 @@ export function valueAt(v: unknown, path: string): unknown {
   return cur;
 }
 
-function intersect(a: Visibility, b: Visibility): Visibility | null {
+export function intersect(a: Visibility, b: Visibility): Visibility | null {
   const min = Math.max(a.min_level, b.min_level);
   const max = Math.min(a.max_level, b.max_level);
   return min <= max ? { min_level: min, max_level: max, hidden: false } : null;
 }
 
 /** An edge's range is the overlap of its nodes' (or it goes); hidden when either node is. */
-function followNodes(d: Draft, nodeIds: ReadonlySet<number>): void {
+export function followNodes(d: Draft, nodeIds: ReadonlySet<number>): void {
   for (const e of [...d.s.edges.values()]) {
     if (!nodeIds.has(e.node.from_id) && !nodeIds.has(e.node.to_id)) continue;
     const from = d.s.nodes.get(e.node.from_id);
@@ -206,7 +204,7 @@ function followNodes(d: Draft, nodeIds: ReadonlySet<number>): void {
 }
 
 /** The listed nodes take the orders they hold between them, in the listed sequence. */
-function applyOrder(d: Draft, ids: number[]): void {
+export function applyOrder(d: Draft, ids: number[]): void {
   const nodes = ids.map((id) => d.s.nodes.get(id)).filter((n) => n !== undefined);
   const orders = nodes.map((n) => n.order).sort((a, b) => a - b);
   nodes.forEach((n, i) => {
@@ -215,7 +213,7 @@ function applyOrder(d: Draft, ids: number[]): void {
   });
 }
 
-function removeNodes(d: Draft, ids: number[]): void {
+export function removeNodes(d: Draft, ids: number[]): void {
   const gone = new Set(ids.filter((id) => d.s.nodes.has(id)));
   if (gone.size === 0) return;
   for (const id of gone) d.dropNode(id);
@@ -232,25 +230,25 @@ function removeNodes(d: Draft, ids: number[]): void {
 }
 
 /** A layer with no locked node on it is unlocked (domain.LayerLocked). */
-function relockLayers(d: Draft): void {
+export function relockLayers(d: Draft): void {
   const locked = new Set<number>();
   for (const n of d.s.nodes.values()) if (n.editing.locked) locked.add(n.visibility.min_level);
   const layers = d.s.layers.map((l) => (l.locked === locked.has(l.id) ? l : { ...l, locked: !l.locked }));
   if (layers.some((l, i) => l !== d.s.layers[i])) d.setLayers(layers);
 }
 
-function clampLevels(v: Visibility, levels: number): Visibility {
+export function clampLevels(v: Visibility, levels: number): Visibility {
   const min = Math.min(Math.max(v.min_level, 1), levels);
   const max = Math.min(Math.max(v.max_level, min), levels);
   return min === v.min_level && max === v.max_level ? v : { ...v, min_level: min, max_level: max };
 }
 
-function resizeLayers(layers: Layer[], n: number): Layer[] {
+export function resizeLayers(layers: Layer[], n: number): Layer[] {
   return Array.from({ length: n }, (_, i) => layers.find((l) => l.id === i + 1) ?? { id: i + 1, hidden: false, locked: false });
 }
 
 /** Setting media clears media_url and the other way round (domain.ExclusiveMedia). */
-function exclusiveMedia<D extends { media?: string; media_url?: string }>(d: D, patch: object): D {
+export function exclusiveMedia<D extends { media?: string; media_url?: string }>(d: D, patch: object): D {
   const p = patch as { media?: unknown; media_url?: unknown };
   const out = { ...d };
   if (p.media !== undefined && p.media !== null) delete out.media_url;
@@ -259,7 +257,7 @@ function exclusiveMedia<D extends { media?: string; media_url?: string }>(d: D, 
 }
 
 /** Template-following design: own values equal to the template's are dropped (inherited). */
-function dropTemplateEqual<D extends object>(design: D, template: object | undefined): D {
+export function dropTemplateEqual<D extends object>(design: D, template: object | undefined): D {
   if (!template) return design;
   const t = template as Patch;
   const out: Patch = { ...(design as Patch) };
@@ -271,12 +269,12 @@ function dropTemplateEqual<D extends object>(design: D, template: object | undef
   return out as D;
 }
 
-function templateDesign(s: DocState, ref: string): object | undefined {
+export function templateDesign(s: DocState, ref: string): object | undefined {
   if (ref === NO_TEMPLATE) return undefined;
   return s.templates.get(Number(ref))?.design;
 }
 
-function applyMapPatch(map: MapSettings, p: MapPatch): MapSettings {
+export function applyMapPatch(map: MapSettings, p: MapPatch): MapSettings {
   const out: MapSettings = { ...map };
   if (p.name !== undefined) out.name = p.name;
   if (p.description !== undefined) out.description = p.description;
@@ -331,307 +329,21 @@ export interface ApplyContext {
   /** The id a created element has here: the temporary one, or the server's once answered. */
   createdId?: number;
   /** The server's answer to a create or clone, used instead of the local guess once there. */
-  answer?: Node | Edge;
+  answer?: Node | Edge | ObjectTemplate;
 }
 
-/** As the server restores (editing.RestoreElements): links put back only where still empty. */
-function restoreElements(d: Draft, edit: Extract<Edit, { type: 'restoreElements' }>, r: (id: number) => number): void {
-  for (const n of edit.nodes) {
-    const id = r(n.id);
-    if (!d.s.nodes.has(id)) d.putNode({ ...n, id });
-  }
-  for (const e of edit.edges) {
-    const id = r(e.id);
-    const node = { from_id: r(e.node.from_id), to_id: r(e.node.to_id) };
-    if (!d.s.edges.has(id) && d.s.nodes.has(node.from_id) && d.s.nodes.has(node.to_id)) d.putEdge({ ...e, id, node });
-  }
-  for (const l of edit.relinked) {
-    updateNode(d, r(l.id), (n) => ({
-      ...n,
-      next_id: n.next_id ?? (l.next_id === null ? null : r(l.next_id)),
-      previous_id: n.previous_id ?? (l.previous_id === null ? null : r(l.previous_id)),
-    }));
-  }
-}
-
-function nextOrder(s: DocState): number {
+export function nextOrder(s: DocState): number {
   let max = 0;
   for (const n of s.nodes.values()) max = Math.max(max, n.order);
   return max + 1;
 }
 
-function updateNode(d: Draft, id: number, f: (n: Node) => Node): void {
+export function updateNode(d: Draft, id: number, f: (n: Node) => Node): void {
   const n = d.s.nodes.get(id);
   if (n) d.putNode(f(n));
 }
 
-function updateEdge(d: Draft, id: number, f: (e: Edge) => Edge): void {
+export function updateEdge(d: Draft, id: number, f: (e: Edge) => Edge): void {
   const e = d.s.edges.get(id);
   if (e) d.putEdge(f(e));
-}
-
-/** Applies a local edit the way the server will (its rules where the UI needs them at once). */
-export function applyEdit(d: Draft, edit: Edit, ctx: ApplyContext): void {
-  const r = ctx.resolve;
-  switch (edit.type) {
-    case 'moveNodes':
-      for (const p of edit.positions) {
-        updateNode(d, r(p.id), (n) => ({ ...n, geometry: { ...n.geometry, center: p.center } }));
-      }
-      return;
-    case 'setNodeDesign':
-      updateNode(d, r(edit.id), (n) => {
-        const design = equalCircleSides(exclusiveMedia(mergeDesign(n.design, edit.design), edit.design));
-        return { ...n, design, geometry: { ...n.geometry, shape: design.shape ?? n.geometry.shape } };
-      });
-      return;
-    case 'setNodeContent':
-      updateNode(d, r(edit.id), (n) => ({ ...n, content: mergeContent(n.content, edit.content) }));
-      return;
-    case 'setNodeNavigation': {
-      const nav = edit.navigation;
-      // Ids may be temporary ones of nodes still being created.
-      const id = (v: number | null | undefined) => (v === undefined || v === null ? v : r(v));
-      updateNode(d, r(edit.id), (n) => ({
-        ...n,
-        ...(nav.next_id !== undefined && { next_id: id(nav.next_id) ?? null }),
-        ...(nav.previous_id !== undefined && { previous_id: id(nav.previous_id) ?? null }),
-        ...(nav.popup_type !== undefined && { popup_type: nav.popup_type }),
-      }));
-      return;
-    }
-    case 'setNodeVisibility': {
-      const id = r(edit.id);
-      updateNode(d, id, (n) => ({ ...n, visibility: { ...n.visibility, ...edit.visibility } }));
-      followNodes(d, new Set([id]));
-      return;
-    }
-    case 'setNodeHidden': {
-      const ids = new Set(edit.ids.map(r));
-      for (const id of ids) {
-        updateNode(d, id, (n) => ({ ...n, visibility: { ...n.visibility, hidden: edit.hidden } }));
-      }
-      followNodes(d, ids);
-      return;
-    }
-    case 'setNodeLocked':
-      for (const id of edit.ids) {
-        updateNode(d, r(id), (n) => ({ ...n, editing: { ...n.editing, locked: edit.locked } }));
-      }
-      relockLayers(d);
-      return;
-    case 'reorderNodes':
-      applyOrder(d, edit.ids.map(r));
-      return;
-    case 'createNode': {
-      if (ctx.answer) {
-        d.putNode(ctx.answer as Node);
-        return;
-      }
-      const { design, geometry, visibility } = edit.node;
-      const template = design.object_template ?? NO_TEMPLATE;
-      d.putNode({
-        id: ctx.createdId ?? 0,
-        template,
-        design: { ...design, object_template: template },
-        geometry: { shape: design.shape, center: geometry.center },
-        visibility: visibility ?? { min_level: 1, max_level: d.s.map.visibility_levels, hidden: false },
-        content: {},
-        next_id: null,
-        previous_id: null,
-        popup_type: 'popup-small',
-        editing: { locked: false },
-        order: nextOrder(d.s),
-      });
-      return;
-    }
-    case 'cloneNode': {
-      if (ctx.answer) {
-        d.putNode(ctx.answer as Node);
-        return;
-      }
-      const src = d.s.nodes.get(r(edit.id));
-      if (!src) return;
-      const off = edit.offset ?? { x: 30, y: 30 };
-      d.putNode({
-        ...src,
-        id: ctx.createdId ?? 0,
-        geometry: { ...src.geometry, center: { x: src.geometry.center.x + off.x, y: src.geometry.center.y + off.y } },
-        next_id: null,
-        previous_id: null,
-        editing: { locked: false },
-        order: nextOrder(d.s),
-      });
-      return;
-    }
-    case 'removeNodes':
-      removeNodes(d, edit.ids.map(r));
-      return;
-    case 'createEdge': {
-      if (ctx.answer) {
-        d.putEdge(ctx.answer as Edge);
-        return;
-      }
-      const from = d.s.nodes.get(r(edit.edge.node.from_id));
-      const to = d.s.nodes.get(r(edit.edge.node.to_id));
-      if (!from || !to) return;
-      const span = intersect(from.visibility, to.visibility);
-      const visibility = edit.edge.visibility ?? span;
-      if (!visibility) return;
-      const template = edit.edge.design?.object_template ?? NO_TEMPLATE;
-      d.putEdge({
-        id: ctx.createdId ?? 0,
-        node: { from_id: from.id, to_id: to.id },
-        name: '',
-        type: '',
-        template,
-        design: { object_template: template },
-        content: {},
-        visibility: { ...visibility, hidden: visibility.hidden || from.visibility.hidden || to.visibility.hidden },
-        locked: false,
-      });
-      return;
-    }
-    case 'setEdgeDesign':
-      updateEdge(d, r(edit.id), (e) => ({ ...e, design: mergeDesign(e.design, edit.design) }));
-      return;
-    case 'setEdgeContent':
-      updateEdge(d, r(edit.id), (e) => ({ ...e, content: mergeContent(e.content, edit.content) }));
-      return;
-    case 'setEdgeVisibility':
-      updateEdge(d, r(edit.id), (e) => {
-        const from = d.s.nodes.get(e.node.from_id);
-        const to = d.s.nodes.get(e.node.to_id);
-        const v = { ...e.visibility, ...edit.visibility };
-        v.hidden = v.hidden || (from?.visibility.hidden ?? false) || (to?.visibility.hidden ?? false);
-        return { ...e, visibility: v };
-      });
-      return;
-    case 'removeEdges':
-      for (const id of edit.ids) d.dropEdge(r(id));
-      return;
-    case 'restoreElements':
-      restoreElements(d, edit, r);
-      return;
-    case 'setAllEdges':
-      // As the server does (editing.patchAllEdges): the flags as given, whatever the nodes.
-      for (const e of [...d.s.edges.values()]) {
-        const hidden = edit.hidden ?? e.visibility.hidden;
-        const locked = edit.locked ?? e.locked;
-        if (hidden !== e.visibility.hidden || locked !== e.locked) {
-          d.putEdge({ ...e, visibility: { ...e.visibility, hidden }, locked });
-        }
-      }
-      return;
-    case 'setLayerHidden':
-    case 'setLayerLocked': {
-      const k = edit.layer;
-      if (!d.s.layers.some((l) => l.id === k)) return;
-      const hidden = edit.type === 'setLayerHidden' ? edit.hidden : undefined;
-      const locked = edit.type === 'setLayerLocked' ? edit.locked : undefined;
-      d.setLayers(
-        d.s.layers.map((l) => (l.id === k ? { ...l, hidden: hidden ?? l.hidden, locked: locked ?? l.locked } : l)),
-      );
-      // The flags apply to the nodes first seen on the layer (domain.OnLayer).
-      const changed = new Set<number>();
-      for (const n of [...d.s.nodes.values()]) {
-        if (n.visibility.min_level !== k) continue;
-        const next: Node = {
-          ...n,
-          visibility: { ...n.visibility, hidden: hidden ?? n.visibility.hidden },
-          editing: { ...n.editing, locked: locked ?? n.editing.locked },
-        };
-        if (!deepEqual(next, n)) {
-          d.putNode(next);
-          changed.add(n.id);
-        }
-      }
-      if (hidden !== undefined) followNodes(d, changed);
-      return;
-    }
-    case 'deleteLayer': {
-      const k = edit.layer;
-      if (d.s.map.visibility_levels <= 1 || !d.s.layers.some((l) => l.id === k)) return;
-      const after = (v: Visibility): Visibility | null => {
-        if (v.min_level === k && v.max_level === k) return null;
-        return {
-          ...v,
-          min_level: v.min_level > k ? v.min_level - 1 : v.min_level,
-          max_level: v.max_level >= k ? v.max_level - 1 : v.max_level,
-        };
-      };
-      const gone: number[] = [];
-      for (const n of [...d.s.nodes.values()]) {
-        const v = after(n.visibility);
-        if (!v) gone.push(n.id);
-        else if (!deepEqual(v, n.visibility)) d.putNode({ ...n, visibility: v });
-      }
-      for (const e of [...d.s.edges.values()]) {
-        const v = after(e.visibility);
-        if (!v) d.dropEdge(e.id);
-        else if (!deepEqual(v, e.visibility)) d.putEdge({ ...e, visibility: v });
-      }
-      removeNodes(d, gone);
-      d.setLayers(d.s.layers.filter((l) => l.id !== k).map((l) => (l.id > k ? { ...l, id: l.id - 1 } : l)));
-      d.setMap({ ...d.s.map, visibility_levels: d.s.map.visibility_levels - 1 });
-      return;
-    }
-    case 'setMapSettings': {
-      const map = applyMapPatch(d.s.map, edit.patch);
-      d.setMap(map);
-      if (edit.patch.visibility_levels !== undefined) {
-        const n = map.visibility_levels;
-        for (const node of [...d.s.nodes.values()]) {
-          const v = clampLevels(node.visibility, n);
-          if (v !== node.visibility) d.putNode({ ...node, visibility: v });
-        }
-        for (const e of [...d.s.edges.values()]) {
-          const v = clampLevels(e.visibility, n);
-          if (v !== e.visibility) d.putEdge({ ...e, visibility: v });
-        }
-        d.setLayers(resizeLayers(d.s.layers, n));
-      }
-      return;
-    }
-    case 'setGlobalDesign': {
-      const { nodes, edges, ...sections } = edit.patch;
-      const g: GlobalDesign = { ...d.s.global };
-      if (nodes) g.nodes = mergeDesign(g.nodes, nodes);
-      if (edges) g.edges = mergeDesign(g.edges, edges);
-      d.setGlobal({ ...g, ...sections });
-      return;
-    }
-    case 'applyTemplate': {
-      const ref = edit.template;
-      const t = templateDesign(d.s, ref);
-      if (edit.target === 'node') {
-        updateNode(d, r(edit.id), (n) => ({
-          ...n,
-          template: ref,
-          design: dropTemplateEqual({ ...n.design, object_template: ref }, t),
-        }));
-      } else {
-        updateEdge(d, r(edit.id), (e) => ({
-          ...e,
-          template: ref,
-          design: dropTemplateEqual({ ...e.design, object_template: ref }, t),
-        }));
-      }
-      return;
-    }
-    case 'restoreTemplate':
-      // Only what the object is and which template it follows survive (domain.RestoreTemplate).
-      if (edit.target === 'node') {
-        updateNode(d, r(edit.id), (n) => {
-          const { shape, object_template } = n.design;
-          return { ...n, design: { ...(shape && { shape }), ...(object_template && { object_template }) } };
-        });
-      } else {
-        updateEdge(d, r(edit.id), (e) => {
-          const { object_template } = e.design;
-          return { ...e, design: object_template === undefined ? {} : { object_template } };
-        });
-      }
-      return;
-  }
 }

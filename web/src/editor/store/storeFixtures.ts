@@ -86,7 +86,7 @@ export function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-export function setup(revision = 10, options: Partial<DocumentStoreOptions> = {}) {
+export function setup(revision = 10, options: Partial<DocumentStoreOptions> = {}, document: MapDocument = doc(revision)) {
   let rev = revision;
   const ok = (): Promise<Revised<RevisionAnswer>> => {
     rev += 1;
@@ -106,9 +106,12 @@ export function setup(revision = 10, options: Partial<DocumentStoreOptions> = {}
     restoreElements: vi.fn<StoreApi['restoreElements']>(() =>
       ok().then((res) => ({ ...res, data: { revision: res.revision, data: {} } })),
     ),
+    createTemplate: vi.fn<StoreApi['createTemplate']>(),
+    updateTemplate: vi.fn<StoreApi['updateTemplate']>(),
+    deleteTemplate: vi.fn<StoreApi['deleteTemplate']>(ok),
   };
   const log = vi.fn();
-  const store = new DocumentStore(doc(revision), {
+  const store = new DocumentStore(document, {
     mapId: 1,
     userId: ME,
     api,

@@ -1,38 +1,16 @@
 // The document store's public shapes: the edits it takes, what it tells subscribers, its toasts
 // and what it is given (transport and timers), so that tests can drive it with fakes.
-import type {
-  ContentByLanguage,
-  Edge,
-  Node,
-  EdgeContentPatch,
-  EdgeCreate,
-  EdgeDesignPatch,
-  GlobalDesignPatch,
-  MapPatch,
-  NodeContentPatch,
-  NodeCreate,
-  NodeDesignPatch,
-  NodePosition,
-  Point,
-  TemplateRef,
-  PopupType,
-  PublicationDelta,
-  PublishingSyncType,
-  VisibilityPatch,
-} from '../../api/document';
+import type { PublicationDelta, PublishingSyncType } from '../../api/document';
+import type { EdgeEdit } from './edits/edges';
+import type { LayerEdit } from './edits/layers';
+import type { MapEdit } from './edits/map';
+import type { NodeEdit } from './edits/nodes';
+import type { RestoreEdit } from './edits/restore';
+import type { TemplateEdit } from './edits/templates';
 
-/** A node's navigation to put back after a restore. */
-export interface NodeLinks {
-  id: number;
-  next_id: number | null;
-  previous_id: number | null;
-}
+export type { NodeNavigation } from './edits/nodes';
+export type { NodeLinks } from './edits/restore';
 
-export interface NodeNavigation {
-  next_id?: number | null;
-  previous_id?: number | null;
-  popup_type?: PopupType;
-}
 import type { ServerEvents } from '../../api/live';
 import type {
   cloneNode,
@@ -46,47 +24,17 @@ import type {
   patchGlobalDesign,
   patchNodeDesign,
   restoreElements,
+  createTemplate,
+  updateTemplate,
+  deleteTemplate,
 } from '../../api/maps';
 
 /**
  * One local edit. Ids may be temporary (negative) ids of elements whose creation is not answered
- * yet: the store maps them to the server's ids (see DocumentStore.resolveId).
+ * yet: the store maps them to the server's ids (see DocumentStore.resolveId). Each family's edits
+ * are defined in edits/, with everything the store does with them.
  */
-export type Edit =
-  | { type: 'moveNodes'; positions: NodePosition[] }
-  | { type: 'setNodeDesign'; id: number; design: NodeDesignPatch }
-  | { type: 'setNodeContent'; id: number; content: ContentByLanguage<NodeContentPatch> }
-  /** The content form's node-wide fields: previous and next node (null for none), popup type. */
-  | { type: 'setNodeNavigation'; id: number; navigation: NodeNavigation }
-  /** min_level and max_level (hidden has its own edit and messages). */
-  | { type: 'setNodeVisibility'; id: number; visibility: Omit<VisibilityPatch, 'hidden'> }
-  | { type: 'setNodeHidden'; ids: number[]; hidden: boolean }
-  | { type: 'setNodeLocked'; ids: number[]; locked: boolean }
-  /** The listed nodes take the drawing orders they hold between them, in this sequence. */
-  | { type: 'reorderNodes'; ids: number[] }
-  | { type: 'createNode'; node: NodeCreate }
-  | { type: 'cloneNode'; id: number; offset?: Point }
-  | { type: 'removeNodes'; ids: number[] }
-  | { type: 'createEdge'; edge: EdgeCreate }
-  | { type: 'setEdgeDesign'; id: number; design: EdgeDesignPatch }
-  | { type: 'setEdgeContent'; id: number; content: ContentByLanguage<EdgeContentPatch> }
-  | { type: 'setEdgeVisibility'; id: number; visibility: VisibilityPatch }
-  | { type: 'removeEdges'; ids: number[] }
-  /**
-   * Puts deleted nodes and edges back as they were shown (the undo of a deletion): the server
-   * restores them with their ids, content and links; `relinked` are other nodes' navigation to
-   * put back. Nodes bring back the edges deleted with them; `edges` lists those too.
-   */
-  | { type: 'restoreElements'; nodes: Node[]; edges: Edge[]; relinked: NodeLinks[] }
-  /** The layers panel's toggles for every edge of the map (PATCH …/elements all_edges). */
-  | { type: 'setAllEdges'; hidden?: boolean; locked?: boolean }
-  | { type: 'setLayerHidden'; layer: number; hidden: boolean }
-  | { type: 'setLayerLocked'; layer: number; locked: boolean }
-  | { type: 'deleteLayer'; layer: number }
-  | { type: 'setMapSettings'; patch: MapPatch }
-  | { type: 'setGlobalDesign'; patch: GlobalDesignPatch }
-  | { type: 'applyTemplate'; target: 'node' | 'edge'; id: number; template: TemplateRef }
-  | { type: 'restoreTemplate'; target: 'node' | 'edge'; id: number };
+export type Edit = NodeEdit | EdgeEdit | RestoreEdit | LayerEdit | MapEdit | TemplateEdit;
 
 export type EditType = Edit['type'];
 
@@ -148,6 +96,9 @@ export const TOAST_KEYS = [
   'globalDesignError',
   'templateApplyError',
   'templateRestoreError',
+  'templateCreateError',
+  'templateUpdateError',
+  'templateRemoveError',
   'restoreError',
   /** An undo step another editor's change made stale: nothing is changed. */
   'undoStale',
@@ -202,6 +153,9 @@ export interface StoreApi {
   createEdge: typeof createEdge;
   patchEdgeDesign: typeof patchEdgeDesign;
   restoreElements: typeof restoreElements;
+  createTemplate: typeof createTemplate;
+  updateTemplate: typeof updateTemplate;
+  deleteTemplate: typeof deleteTemplate;
 }
 
 /** The part of LiveConnection the store listens to. */
