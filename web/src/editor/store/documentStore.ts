@@ -10,6 +10,10 @@
 // The store's own syncs come back (the author is included); one that arrives while its request
 // is unanswered waits for the answer, so that confirmed never holds an edit that is still pending
 // (which replaying would apply twice, and a created element would show twice).
+//
+// The parts live beside it: the pending edits and their sending in saveQueue.ts, the committed
+// changes in revision order in inbox.ts, the undo steps in history.ts, and what each kind of edit
+// does in edits/.
 import { ApiError } from '../../api/http';
 import type {
   Edge,
@@ -21,23 +25,15 @@ import type {
   ObjectTemplate,
   TemplateRef,
 } from '../../api/document';
-import { NO_TEMPLATE, PUBLISHING_SYNC_TYPES } from '../../api/document';
+import { NO_TEMPLATE } from '../../api/document';
 import type { SyncMapEdit } from '../../api/live';
 import { inheritTemplateEqual } from '../../map/style';
-import { keptEditsKey, readKeptEdits, writeKeptEdits, type EditStorage, type KeptEdit } from './keptEdits';
 import { applyEdit, definitionOf, inverseOf } from './edits';
-import {
-  elementsPatch,
-  failureToasts,
-  globalPatch,
-  idsOf,
-  resolveEdit,
-  saveGroup,
-  savesAtOnce,
-  successToasts,
-} from './requests';
 import { changedByOther, History, targetsOf, type UndoEntry } from './history';
-import { isPassing, isUnreachable, sameSaveState, type SaveState, type SaveStateListener } from './saveState';
+import { Inbox } from './inbox';
+import { failureToasts, idsOf } from './requests';
+import { SaveQueue, type Op } from './saveQueue';
+import type { SaveState, SaveStateListener } from './saveState';
 import {
   applyDelta,
   cloneState,
@@ -55,8 +51,6 @@ import type {
   EditResult,
   LiveSource,
   PublishingListener,
-  PublishingSync,
-  PublishingType,
   StoreApi,
   StoreChange,
   StoreListener,
@@ -64,19 +58,6 @@ import type {
   Toast,
   ToastListener,
 } from './types';
-
-interface Op {
-  edit: Edit;
-  /** The temporary id of what a create or clone makes. */
-  createdId?: number;
-  /** The server's answer to a create or clone. */
-  answer?: Node | Edge | ObjectTemplate;
-  status: 'queued' | 'sent' | 'acked';
-  /** With acked: the revision the answer named; the op leaves once confirmed reaches it. */
-  ackRevision: number;
-  /** What its last application touched (for telling subscribers what a replay changed). */
-  touched: Touched | null;
-}
 
 const browserTimers: StoreTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
@@ -106,75 +87,23 @@ function keepIdentity(prev: DocState, next: DocState, touched: Touched[]): void 
   if (next.global !== prev.global && deepEqual(next.global, prev.global)) next.global = prev.global;
 }
 
-/** Waits between attempts to save while the server cannot be reached (ms). */
-const SAVE_RETRY_FIRST_MS = 1_000;
-const SAVE_RETRY_MAX_MS = 15_000;
-/** Kept edits are written to the browser's storage at most this often while editing (ms). */
-const KEEP_EVERY_MS = 250;
-
-/** Changes that replace the working copy: the whole document is read again. */
-const RELOADING_TYPES: ReadonlySet<string> = new Set<PublishingType>(['map_reset', 'state_restored']);
-const PUBLISHING_TYPES: ReadonlySet<string> = new Set<PublishingType>(PUBLISHING_SYNC_TYPES);
-
-function publishingSync(frame: SyncMapEdit): PublishingSync {
-  const out: PublishingSync = { type: frame.type as PublishingType, revision: frame.revision, user_id: frame.user_id };
-  if (frame.data.publication) out.publication = frame.data.publication;
-  return out;
-}
-
-function isGone(err: unknown): boolean {
-  return err instanceof ApiError && (err.status === 410 || err.code === 'gone');
-}
-
 export class DocumentStore {
   readonly mapId: number;
   readonly #userId: number;
-  readonly #api: StoreApi;
-  readonly #timers: StoreTimers;
-  readonly #debounceMs: number;
-  readonly #positionDebounceMs: number;
-  readonly #gapGraceMs: number;
-  readonly #ownSyncWaitMs: number;
-  readonly #retryMs: number;
   readonly #log: (message: string, error?: unknown) => void;
+  readonly #getMap: StoreApi['getMap'];
 
   #confirmed: DocState;
   #view: DocState;
   #revision: number;
-  #pending: Op[] = [];
   /** Temporary id → server id, once a create is answered. */
   readonly #aliases = new Map<number, number>();
   /** Temporary ids whose create failed: edits naming them are dropped. */
   readonly #dead = new Set<number>();
   #nextTempId = -1;
 
-  readonly #buffer = new Map<number, SyncMapEdit>();
-  #inFlight = 0;
-  /** The last save found no server: what waits is kept and sent again later (or on reconnect). */
-  #unreachable = false;
-  /** The last save got a passing failure (busy, restarting): what waits is sent again later. */
-  #failing: { edit: Edit; status: number } | null = null;
-  #saveState: SaveState = { kind: 'saved' };
-  readonly #saveStateListeners = new Set<SaveStateListener>();
-  readonly #storage: EditStorage | null;
-  readonly #keptKey: string;
-  #keepTimer: unknown;
-  #saveRetryTimer: unknown;
-  #saveRetryMs = 0;
-  #maxAckedRevision = 0;
-  #holdTimer: unknown;
-  #holdExpiredAt: number | null = null;
-  #gapTimer: unknown;
-  #retryTimer: unknown;
-  #catching = false;
-  #catchAgain = false;
-  /** A restore or reset is being read: later syncs wait in the buffer. */
-  #reloading = false;
-
-  #saveTimer: unknown;
-  #lastEditAt = 0;
-  #flushing: Promise<void> | null = null;
-
+  readonly #queue: SaveQueue;
+  readonly #inbox: Inbox;
   readonly #history: History;
 
   readonly #listeners = new Set<StoreListener>();
@@ -187,13 +116,9 @@ export class DocumentStore {
   constructor(document: MapDocument, options: DocumentStoreOptions) {
     this.mapId = options.mapId;
     this.#userId = options.userId;
-    this.#api = options.api;
-    this.#timers = options.timers ?? browserTimers;
-    this.#debounceMs = options.debounceMs ?? 700;
-    this.#positionDebounceMs = options.positionDebounceMs ?? 100;
-    this.#gapGraceMs = options.gapGraceMs ?? 300;
-    this.#ownSyncWaitMs = options.ownSyncWaitMs ?? 10_000;
-    this.#retryMs = options.retryMs ?? 2_000;
+    const api = options.api;
+    this.#getMap = api.getMap;
+    const timers = options.timers ?? browserTimers;
     this.#history = new History(options.undoLimit ?? 100);
     this.#log =
       options.log ??
@@ -203,8 +128,60 @@ export class DocumentStore {
     this.#confirmed = stateFromDocument(document);
     this.#view = cloneState(this.#confirmed);
     this.#revision = document.revision;
-    this.#storage = options.storage ?? null;
-    this.#keptKey = keptEditsKey(options.mapId, options.userId);
+    this.#queue = new SaveQueue(
+      {
+        mapId: this.mapId,
+        api,
+        timers,
+        resolveId: (id) => this.resolveId(id),
+        isDead: (id) => this.#dead.has(id),
+        answered: (op, element) => {
+          op.answer = element;
+          if (op.createdId !== undefined) this.#aliases.set(op.createdId, element.id);
+        },
+        acked: (batch, revision) => {
+          this.#acked(batch, revision);
+        },
+        failed: (batch, edits, err) => {
+          this.#failed(batch, edits, err);
+        },
+        drop: (ops) => {
+          this.#drop(ops);
+        },
+        settled: () => {
+          this.#inbox.drain();
+        },
+        toast: (toasts) => {
+          this.#toast(toasts);
+        },
+      },
+      {
+        userId: options.userId,
+        debounceMs: options.debounceMs ?? 700,
+        positionDebounceMs: options.positionDebounceMs ?? 100,
+        storage: options.storage ?? null,
+      },
+    );
+    this.#inbox = new Inbox(
+      {
+        mapId: this.mapId,
+        userId: this.#userId,
+        api,
+        timers,
+        revision: () => this.#revision,
+        inFlight: () => this.#queue.inFlight,
+        maxAckedRevision: () => this.#queue.maxAckedRevision,
+        apply: (frame) => {
+          this.#applySync(frame);
+        },
+        reload: () => this.#reload(),
+        publishing: (sync) => {
+          for (const l of [...this.#publishingListeners]) l(sync);
+        },
+        log: this.#log,
+      },
+      { gapGraceMs: options.gapGraceMs ?? 300, ownSyncWaitMs: options.ownSyncWaitMs ?? 10_000, retryMs: options.retryMs ?? 2_000 },
+    );
     this.#takeUpKeptEdits();
   }
 
@@ -213,7 +190,7 @@ export class DocumentStore {
    * once and sent like new ones (they are not one's own steps to undo in this page).
    */
   #takeUpKeptEdits(): void {
-    const kept = readKeptEdits(this.#storage, this.#keptKey);
+    const kept = this.#queue.readKept();
     for (const k of kept) if (k.createdId !== undefined) this.#nextTempId = Math.min(this.#nextTempId, k.createdId - 1);
     for (const k of kept) {
       const op: Op = { edit: k.edit, status: 'queued', ackRevision: 0, touched: null };
@@ -224,18 +201,15 @@ export class DocumentStore {
         applyEdit(new Draft(next, t), op.edit, this.#context(op));
         this.#view = next;
         op.touched = t;
-        this.#pending.push(op);
+        this.#queue.add(op);
       } catch (err) {
         this.#log('a kept edit could not be applied; it is left out', err);
       }
     }
-    if (this.#pending.length > 0) {
-      this.#updateSaveState();
+    if (this.#queue.ops.length > 0) {
+      this.#queue.update();
       // Sent once the page has set up around the store, not from inside its constructor.
-      this.#saveTimer = this.#timers.setTimeout(() => {
-        this.#saveTimer = undefined;
-        void this.#flush();
-      }, 0);
+      this.#queue.sendSoon();
     }
   }
 
@@ -295,58 +269,26 @@ export class DocumentStore {
 
   /** Whether edits wait to be saved or are being saved. */
   get hasUnsavedChanges(): boolean {
-    return this.#pending.some((op) => op.status !== 'acked');
+    return this.#queue.hasUnsaved;
   }
 
   /** Saved, saving, offline or failing, with how many edits wait. */
   get saveState(): SaveState {
-    return this.#saveState;
+    return this.#queue.saveState;
   }
 
   onSaveState(listener: SaveStateListener): () => void {
-    this.#saveStateListeners.add(listener);
-    return () => {
-      this.#saveStateListeners.delete(listener);
-    };
+    return this.#queue.onSaveState(listener);
   }
 
   /** Writes the unsaved edits to the browser's storage now (the page is being left). */
   keepNow(): void {
-    if (this.#keepTimer !== undefined) this.#timers.clearTimeout(this.#keepTimer);
-    this.#keepTimer = undefined;
-    const kept: KeptEdit[] = this.#pending
-      .filter((op) => op.status !== 'acked')
-      .map((op) => {
-        const edit = resolveEdit(op.edit, (id) => this.resolveId(id));
-        return op.createdId === undefined || this.#aliases.has(op.createdId) ? { edit } : { edit, createdId: op.createdId };
-      });
-    writeKeptEdits(this.#storage, this.#keptKey, kept);
+    this.#queue.keepNow();
   }
 
-  /** Tells what saving is doing when that changed, and keeps what waits (soon). */
-  #updateSaveState(): void {
-    const count = this.#pending.filter((op) => op.status !== 'acked').length;
-    const next: SaveState =
-      count === 0
-        ? { kind: 'saved' }
-        : this.#unreachable
-          ? { kind: 'offline', count }
-          : this.#failing
-            ? { kind: 'failing', count, failed: this.#failing.edit.type, status: this.#failing.status }
-            : { kind: 'saving', count };
-    if (this.#storage && !this.#disposed) {
-      // Offline, every edit counts: keep them at once; else at most every KEEP_EVERY_MS.
-      if (next.kind === 'offline' || count === 0) this.keepNow();
-      else if (this.#keepTimer === undefined) {
-        this.#keepTimer = this.#timers.setTimeout(() => {
-          this.#keepTimer = undefined;
-          this.keepNow();
-        }, KEEP_EVERY_MS);
-      }
-    }
-    if (sameSaveState(next, this.#saveState)) return;
-    this.#saveState = next;
-    for (const l of [...this.#saveStateListeners]) l(next);
+  /** Saves what waits now; resolves when nothing waits or is being saved. */
+  flush(): Promise<void> {
+    return this.#queue.flush();
   }
 
   get canUndo(): boolean {
@@ -471,15 +413,13 @@ export class DocumentStore {
     const t = new Touched();
     applyEdit(new Draft(this.#view, t), edit, this.#context(op));
     op.touched = t;
-    this.#pending.push(op);
+    this.#queue.add(op);
     const entry = {
       edits: inverseOf(edit, { t, view: this.#view, resolve: (id) => this.resolveId(id), createdId: op.createdId }),
       targets: targetsOf(t, this.#view),
     };
     this.#emitTouched([t]);
-    this.#lastEditAt = this.#timers.now();
-    this.#updateSaveState();
-    this.#scheduleSave(edit);
+    this.#queue.schedule(op);
     return { result: op.createdId === undefined ? { ok: true } : { ok: true, id: op.createdId }, entry };
   }
 
@@ -524,180 +464,14 @@ export class DocumentStore {
     return ctx;
   }
 
-  // --- Saving ----------------------------------------------------------------------------------
+  // --- Answers ------------------------------------------------------------------------------
 
-  #scheduleSave(edit: Edit): void {
-    if (savesAtOnce(edit.type)) {
-      this.#clearSaveTimer();
-      void this.#flush();
-      return;
-    }
-    this.#armSaveTimer();
-  }
-
-  /** The quiet time: 100 ms when only positions wait, else 700 ms, from the last edit. */
-  #armSaveTimer(): void {
-    this.#clearSaveTimer();
-    // While the server cannot be reached or is busy, the retry timer sends what waits.
-    if (this.#unreachable || this.#failing) return;
-    const queued = this.#pending.filter((op) => op.status === 'queued');
-    if (queued.length === 0) return;
-    if (queued.some((op) => savesAtOnce(op.edit.type))) {
-      void this.#flush();
-      return;
-    }
-    const onlyPositions = queued.every((op) => op.edit.type === 'moveNodes');
-    const quiet = onlyPositions ? this.#positionDebounceMs : this.#debounceMs;
-    const wait = Math.max(0, this.#lastEditAt + quiet - this.#timers.now());
-    this.#saveTimer = this.#timers.setTimeout(() => {
-      this.#saveTimer = undefined;
-      void this.#flush();
-    }, wait);
-  }
-
-  #clearSaveTimer(): void {
-    if (this.#saveTimer !== undefined) this.#timers.clearTimeout(this.#saveTimer);
-    this.#saveTimer = undefined;
-  }
-
-  /** Saves what waits now; resolves when nothing waits or is being saved. */
-  async flush(): Promise<void> {
-    this.#clearSaveTimer();
-    while (this.#flushing || this.#pending.some((op) => op.status === 'queued')) {
-      await (this.#flushing ?? this.#flush());
-      this.#clearSaveTimer();
-      // Unreachable or busy: what waits stays queued for the next attempt.
-      if (this.#unreachable || this.#failing) return;
-    }
-  }
-
-  #flush(): Promise<void> {
-    if (this.#flushing) return this.#flushing;
-    this.#clearSaveTimer();
-    this.#flushing = this.#sendQueued().finally(() => {
-      this.#flushing = null;
-      if (!this.#disposed) this.#armSaveTimer();
-    });
-    return this.#flushing;
-  }
-
-  /** Sends what is queued now, in order: neighbours of one group merged, the others alone. */
-  async #sendQueued(): Promise<void> {
-    const queued = this.#pending.filter((op) => op.status === 'queued');
-    let i = 0;
-    while (i < queued.length) {
-      const first = queued[i];
-      if (!first) break;
-      const group = saveGroup(first.edit.type);
-      let j = i + 1;
-      if (group !== 'alone') {
-        while (j < queued.length && saveGroup(queued[j]?.edit.type ?? 'createNode') === group) j++;
-      }
-      // The server cannot be reached: the rest waits behind what failed, in order.
-      if (!(await this.#send(queued.slice(i, j)))) return;
-      i = j;
-      if (this.#disposed) return;
-    }
-  }
-
-  /** Sends one batch; answers false when the server could not be reached (the batch waits again). */
-  async #send(candidates: Op[]): Promise<boolean> {
-    // An edit of an element whose create failed goes with it.
-    const stale = candidates.filter(
-      (op) => !this.#pending.includes(op) || idsOf(op.edit).some((id) => this.#dead.has(this.resolveId(id))),
-    );
-    if (stale.length) this.#drop(stale);
-    const batch = candidates.filter((op) => !stale.includes(op));
-    const first = batch[0];
-    if (!first) return true;
-    const edits = batch.map((op) => resolveEdit(op.edit, (id) => this.resolveId(id)));
-    for (const op of batch) op.status = 'sent';
-    this.#inFlight++;
-    let revision: number;
-    try {
-      switch (saveGroup(first.edit.type)) {
-        case 'elements':
-          revision = (await this.#api.patchElements(this.mapId, elementsPatch(edits))).revision;
-          break;
-        case 'global':
-          revision = (await this.#api.patchGlobalDesign(this.mapId, globalPatch(edits))).revision;
-          break;
-        case 'alone':
-          revision = await this.#sendAlone(first, edits[0] ?? first.edit);
-          break;
-      }
-    } catch (err) {
-      this.#inFlight--;
-      if (isUnreachable(err) || isPassing(err)) {
-        // Nothing was refused: the edits stay shown and are sent again (the save state says so).
-        for (const op of batch) op.status = 'queued';
-        if (isUnreachable(err)) this.#unreachable = true;
-        else this.#failing = { edit: first.edit, status: err instanceof ApiError ? err.status : 0 };
-        this.#retrySaveLater();
-        this.#updateSaveState();
-        return false;
-      }
-      this.#failed(batch, edits, err);
-      this.#drain();
-      this.#updateSaveState();
-      return true;
-    }
-    this.#inFlight--;
-    if (this.#unreachable || this.#failing) this.#reachedAgain();
-    this.#acked(batch, revision);
-    this.#toast(successToasts(edits));
-    this.#drain();
-    this.#updateSaveState();
-    return true;
-  }
-
-  #retrySaveLater(): void {
-    if (this.#saveRetryTimer !== undefined || this.#disposed) return;
-    this.#saveRetryMs = this.#saveRetryMs === 0 ? SAVE_RETRY_FIRST_MS : Math.min(SAVE_RETRY_MAX_MS, this.#saveRetryMs * 2);
-    this.#saveRetryTimer = this.#timers.setTimeout(() => {
-      this.#saveRetryTimer = undefined;
-      void this.#flush();
-    }, this.#saveRetryMs);
-  }
-
-  #reachedAgain(): void {
-    this.#unreachable = false;
-    this.#failing = null;
-    this.#saveRetryMs = 0;
-    if (this.#saveRetryTimer !== undefined) this.#timers.clearTimeout(this.#saveRetryTimer);
-    this.#saveRetryTimer = undefined;
-  }
-
-  #sendAlone(op: Op, edit: Edit): Promise<number> {
-    const def = definitionOf(edit);
-    if (def.group !== 'alone') throw new Error(`${edit.type} is saved with others`);
-    return def.send(
-      {
-        api: this.#api,
-        mapId: this.mapId,
-        answered: (element) => {
-          this.#answered(op, element);
-        },
-      },
-      edit,
-    );
-  }
-
-  #answered(op: Op, element: Node | Edge | ObjectTemplate): void {
-    op.answer = element;
-    if (op.createdId !== undefined) this.#aliases.set(op.createdId, element.id);
-  }
-
+  /** The batch is stored at revision: it leaves once confirmed holds it (now, if it does). */
   #acked(batch: Op[], revision: number): void {
-    for (const op of batch) {
-      op.status = 'acked';
-      op.ackRevision = revision;
-    }
-    this.#maxAckedRevision = Math.max(this.#maxAckedRevision, revision);
     const replaced = batch.filter((op) => op.answer !== undefined);
     // Confirmed may hold it already (its sync waited no longer, or came with a catch-up).
     const done = revision <= this.#revision;
-    if (done) this.#pending = this.#pending.filter((op) => !batch.includes(op));
+    if (done) this.#queue.remove((op) => batch.includes(op));
     if (replaced.length || done) this.#rebase(done ? batch.flatMap((op) => (op.touched ? [op.touched] : [])) : [], replaced);
   }
 
@@ -713,15 +487,15 @@ export class DocumentStore {
   #drop(ops: Op[]): void {
     const gone = new Set(ops);
     // Edits queued for elements whose create failed would fail too.
-    for (const op of this.#pending) {
+    for (const op of this.#queue.ops) {
       if (op.status === 'queued' && idsOf(op.edit).some((id) => this.#dead.has(this.resolveId(id)))) gone.add(op);
     }
-    this.#pending = this.#pending.filter((op) => !gone.has(op));
+    this.#queue.remove((op) => gone.has(op));
     this.#rebase(
       [...gone].flatMap((op) => (op.touched ? [op.touched] : [])),
       [],
     );
-    this.#updateSaveState();
+    this.#queue.update();
   }
 
   // --- Server changes --------------------------------------------------------------------------
@@ -743,80 +517,14 @@ export class DocumentStore {
 
   /** A committed change: applied in revision order; a later one waits for the missing ones. */
   receiveSync(frame: SyncMapEdit): void {
-    if (this.#disposed || frame.revision <= this.#revision) return;
-    this.#buffer.set(frame.revision, frame);
-    this.#drain();
+    this.#inbox.receive(frame);
   }
 
   /** A (re)connection: catch up when the server is ahead, or did not say (a resync). */
   connected(revision?: number): void {
     // Back online: what waits to be saved goes now, not at the next retry.
-    if (this.#unreachable || this.#failing) {
-      this.#reachedAgain();
-      void this.#flush();
-    }
-    if (revision === undefined || revision > this.#revision) void this.#catchUp();
-  }
-
-  #drain(): void {
-    if (this.#disposed || this.#reloading) return;
-    for (;;) {
-      const frame = this.#buffer.get(this.#revision + 1);
-      if (!frame) break;
-      if (this.#mustWait(frame)) {
-        this.#armHold(frame.revision);
-        return;
-      }
-      this.#buffer.delete(frame.revision);
-      if (RELOADING_TYPES.has(frame.type)) {
-        this.#clearHold();
-        this.#clearGap();
-        void this.#reloadFor(frame);
-        return;
-      }
-      this.#applySync(frame);
-      if (PUBLISHING_TYPES.has(frame.type)) this.#publishing(publishingSync(frame));
-    }
-    this.#clearHold();
-    if (this.#buffer.size > 0) this.#armGap();
-    else this.#clearGap();
-  }
-
-  /** An own sync newer than every answer while a request is out: its answer comes first. */
-  #mustWait(frame: SyncMapEdit): boolean {
-    return (
-      frame.user_id === this.#userId &&
-      this.#inFlight > 0 &&
-      frame.revision > this.#maxAckedRevision &&
-      this.#holdExpiredAt !== frame.revision
-    );
-  }
-
-  #armHold(revision: number): void {
-    if (this.#holdTimer !== undefined) return;
-    this.#holdTimer = this.#timers.setTimeout(() => {
-      this.#holdTimer = undefined;
-      this.#holdExpiredAt = revision;
-      this.#drain();
-    }, this.#ownSyncWaitMs);
-  }
-
-  #clearHold(): void {
-    if (this.#holdTimer !== undefined) this.#timers.clearTimeout(this.#holdTimer);
-    this.#holdTimer = undefined;
-  }
-
-  #armGap(): void {
-    if (this.#gapTimer !== undefined || this.#catching) return;
-    this.#gapTimer = this.#timers.setTimeout(() => {
-      this.#gapTimer = undefined;
-      void this.#catchUp();
-    }, this.#gapGraceMs);
-  }
-
-  #clearGap(): void {
-    if (this.#gapTimer !== undefined) this.#timers.clearTimeout(this.#gapTimer);
-    this.#gapTimer = undefined;
+    this.#queue.reconnected();
+    if (revision === undefined || revision > this.#revision) void this.#inbox.catchUp();
   }
 
   #applySync(frame: SyncMapEdit): void {
@@ -826,66 +534,16 @@ export class DocumentStore {
     if (frame.user_id !== this.#userId) {
       this.#history.markStale((target) => changedByOther(target, t, this.#confirmed, (id) => this.resolveId(id)));
     }
-    const done = this.#pending.filter((op) => op.status === 'acked' && op.ackRevision <= this.#revision);
-    if (this.#pending.length === 0) {
+    const done = this.#queue.ops.filter((op) => op.status === 'acked' && op.ackRevision <= this.#revision);
+    if (this.#queue.ops.length === 0) {
       // Nothing pending: the view is confirmed, and takes the change the same way.
       const tv = new Touched();
       applyDelta(new Draft(this.#view, tv), frame.data);
       this.#emitTouched([tv]);
       return;
     }
-    if (done.length) this.#pending = this.#pending.filter((op) => !done.includes(op));
+    if (done.length) this.#queue.remove((op) => done.includes(op));
     this.#rebase([t, ...done.flatMap((op) => (op.touched ? [op.touched] : []))], []);
-  }
-
-  async #catchUp(): Promise<void> {
-    if (this.#catching) {
-      this.#catchAgain = true;
-      return;
-    }
-    this.#catching = true;
-    this.#clearGap();
-    try {
-      const list = await this.#api.getChanges(this.mapId, this.#revision);
-      for (const c of list.changes) {
-        if (c.revision > this.#revision) {
-          this.#buffer.set(c.revision, { revision: c.revision, user_id: c.user_id, type: c.type, data: c.data });
-        }
-      }
-    } catch (err) {
-      if (!isGone(err)) this.#retryLater('catching up failed', err);
-      else if (!(await this.#reload())) this.#retryLater('reloading the map failed', err);
-    } finally {
-      this.#catching = false;
-    }
-    this.#drain();
-    if (this.#catchAgain) {
-      this.#catchAgain = false;
-      await this.#catchUp();
-    }
-  }
-
-  /**
-   * A restore or reset replaced the working copy: the whole document is read again (the change's
-   * data does not carry it), and the change is told once it is shown. Syncs after it wait.
-   */
-  async #reloadFor(frame: SyncMapEdit): Promise<void> {
-    this.#reloading = true;
-    let ok: boolean;
-    try {
-      ok = await this.#reload();
-    } finally {
-      this.#reloading = false;
-    }
-    if (this.#disposed) return;
-    if (!ok) {
-      // Tried again with the next catch-up; the frame waits where it was.
-      if (frame.revision > this.#revision) this.#buffer.set(frame.revision, frame);
-      this.#retryLater('reloading the restored map failed', null);
-      return;
-    }
-    this.#publishing(publishingSync(frame));
-    this.#drain();
   }
 
   /**
@@ -896,7 +554,7 @@ export class DocumentStore {
   async #reload(): Promise<boolean> {
     let doc: MapDocument;
     try {
-      doc = (await this.#api.getMap(this.mapId)).data;
+      doc = (await this.#getMap(this.mapId)).data;
     } catch (err) {
       this.#log('reloading the map failed', err);
       return false;
@@ -904,8 +562,8 @@ export class DocumentStore {
     if (this.#disposed) return true;
     this.#confirmed = stateFromDocument(doc);
     this.#revision = doc.revision;
-    for (const r of [...this.#buffer.keys()]) if (r <= doc.revision) this.#buffer.delete(r);
-    this.#pending = this.#pending.filter((op) => !(op.status === 'acked' && op.ackRevision <= doc.revision));
+    this.#inbox.forgetUpTo(doc.revision);
+    this.#queue.remove((op) => op.status === 'acked' && op.ackRevision <= doc.revision);
     // What others changed is unknown: no step can be trusted not to overwrite it.
     this.#history.clear();
     this.#rebase([], [], true);
@@ -915,25 +573,12 @@ export class DocumentStore {
 
   /** Queued edits whose elements the document no longer has: dropped, with their error. */
   #dropOrphans(): void {
-    const orphans = this.#pending.filter((op) => op.status === 'queued' && !this.#targetsExist(op.edit));
+    const orphans = this.#queue.ops.filter((op) => op.status === 'queued' && !this.#targetsExist(op.edit));
     if (orphans.length === 0) return;
     this.#drop(orphans);
     // A removal of what is gone already did what it meant to: no error for it.
     const failed = orphans.map((op) => op.edit).filter((e) => e.type !== 'removeNodes' && e.type !== 'removeEdges');
     if (failed.length) this.#toast(failureToasts(failed, false).filter((t) => t.type === 'error'));
-  }
-
-  #publishing(sync: PublishingSync): void {
-    for (const l of [...this.#publishingListeners]) l(sync);
-  }
-
-  #retryLater(message: string, err: unknown): void {
-    this.#log(message, err);
-    if (this.#retryTimer !== undefined || this.#disposed) return;
-    this.#retryTimer = this.#timers.setTimeout(() => {
-      this.#retryTimer = undefined;
-      void this.#catchUp();
-    }, this.#retryMs);
   }
 
   // --- Notifying -------------------------------------------------------------------------------
@@ -943,7 +588,7 @@ export class DocumentStore {
     const prev = this.#view;
     const next = cloneState(this.#confirmed);
     const candidates = [...extra];
-    for (const op of this.#pending) {
+    for (const op of this.#queue.ops) {
       if (op.touched) candidates.push(op.touched);
       const t = new Touched();
       applyEdit(new Draft(next, t), op.edit, this.#context(op));
@@ -1015,19 +660,11 @@ export class DocumentStore {
     for (const t of toasts) for (const l of [...this.#toastListeners]) l(t);
   }
 
-  /** Stops timers and listening; queued edits are not saved (call flush() first). */
+  /** Stops timers and listening; queued edits are not saved (call flush() first) but kept. */
   dispose(): void {
     this.#disposed = true;
-    this.#clearSaveTimer();
-    this.#clearHold();
-    this.#clearGap();
-    if (this.#retryTimer !== undefined) this.#timers.clearTimeout(this.#retryTimer);
-    if (this.#saveRetryTimer !== undefined) this.#timers.clearTimeout(this.#saveRetryTimer);
-    if (this.#keepTimer !== undefined) {
-      // What waits is written now: the next page takes it up.
-      this.keepNow();
-    }
-    this.#saveStateListeners.clear();
+    this.#queue.dispose();
+    this.#inbox.dispose();
     this.#listeners.clear();
     this.#toastListeners.clear();
     this.#publishingListeners.clear();
