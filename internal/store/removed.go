@@ -10,6 +10,8 @@ import (
 const (
 	RemovedNode = "node"
 	RemovedEdge = "edge"
+	// RemovedTemplate is an object template with the objects that followed it.
+	RemovedTemplate = "template"
 )
 
 // Removed is what a change deleted, kept so that it can be put back: the

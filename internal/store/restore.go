@@ -23,11 +23,7 @@ func (s *Store) ReplaceElements(ctx context.Context, mapID int64, templates []do
 			return fmt.Errorf("clear the %s of map %d: %w", table, mapID, err)
 		}
 	}
-	now := s.now()
-	if err := insertWithIDs(ctx, s, "object_templates", templateInsertColumns, templates, func(t domain.ObjectTemplate) (int64, []any, error) {
-		vals, err := templateValues(mapID, t, now)
-		return t.ID, vals, err
-	}); err != nil {
+	if err := s.InsertTemplatesWithIDs(ctx, mapID, templates); err != nil {
 		return err
 	}
 	return s.InsertNodesAndEdges(ctx, mapID, nodes, edges)
@@ -46,6 +42,16 @@ func (s *Store) InsertNodesAndEdges(ctx context.Context, mapID int64, nodes []do
 	return insertWithIDs(ctx, s, "edges", edgeInsertColumns, edges, func(e domain.Edge) (int64, []any, error) {
 		vals, err := edgeValues(mapID, e, now)
 		return e.ID, vals, err
+	})
+}
+
+// InsertTemplatesWithIDs writes object templates under their own ids
+// (putting deleted ones back).
+func (s *Store) InsertTemplatesWithIDs(ctx context.Context, mapID int64, templates []domain.ObjectTemplate) error {
+	now := s.now()
+	return insertWithIDs(ctx, s, "object_templates", templateInsertColumns, templates, func(t domain.ObjectTemplate) (int64, []any, error) {
+		vals, err := templateValues(mapID, t, now)
+		return t.ID, vals, err
 	})
 }
 
