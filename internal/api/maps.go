@@ -306,8 +306,8 @@ func (s *Server) cloneNode(w http.ResponseWriter, r *http.Request, a domain.Acto
 	writeChange(w, http.StatusCreated, res, nodeAnswer{n, res.Revision})
 }
 
-// restoreElements puts deleted nodes and edges back (the editor's undo of
-// a deletion), as one change.
+// restoreElements puts deleted nodes, edges, object templates and a level
+// back (the editor's undo of a deletion), as one change.
 func (s *Server) restoreElements(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
 	var req editing.Restoration
 	if err := decodeJSON(w, r, &req); err != nil {

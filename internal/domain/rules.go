@@ -128,6 +128,19 @@ func DropTemplate(d Design) {
 	d["object_template"] = NoTemplate
 }
 
+// FollowTemplateAgain undoes DropTemplate when the template comes back: the
+// object's own values were never touched, so following it is all it takes.
+func FollowTemplateAgain(d Design, templateID string) {
+	d["object_template"] = templateID
+}
+
+// EdgeWithinNodes reports whether an edge's range lies within the levels
+// both its nodes show on, as edges are made and kept.
+func EdgeWithinNodes(e, from, to Visibility) bool {
+	both, ok := intersect(from, to)
+	return ok && e.MinLevel >= both.MinLevel && e.MaxLevel <= both.MaxLevel
+}
+
 // ErrNoOverlap refuses an edge whose nodes never show on one level together.
 var ErrNoOverlap = &Error{Code: CodeConflict, Message: "the two nodes share no zoom level, so they cannot be connected",
 	Details: map[string]string{"node.to_id": "shares no zoom level with the first node"}}

@@ -17,10 +17,13 @@ const keepRemovedFor = 30 * 24 * time.Hour
 // maxRestored bounds one restoration's ids.
 const maxRestored = 10_000
 
-// Restoration names deleted elements to put back, by the ids they had.
+// Restoration names what to put back, by the ids it had: deleted nodes,
+// edges and object templates, and a deleted zoom level.
 type Restoration struct {
-	Nodes []int64 `json:"nodes"`
-	Edges []int64 `json:"edges"`
+	Nodes     []int64           `json:"nodes"`
+	Edges     []int64           `json:"edges"`
+	Templates []int64           `json:"templates"`
+	Level     *LevelRestoration `json:"level"`
 }
 
 // removedNode is what is kept of a deleted node: itself with its whole
@@ -93,15 +96,19 @@ func (e *edit) keepRemoved(nodes []domain.Node, edges []domain.Edge, linking []d
 
 func (r Restoration) validate() error {
 	var v domain.Validation
-	v.Check(len(r.Nodes)+len(r.Edges) > 0, "nodes", "name at least one node or edge")
-	v.Check(len(r.Nodes)+len(r.Edges) <= maxRestored, "nodes", fmt.Sprintf("name at most %d elements", maxRestored))
-	for field, ids := range map[string][]int64{"nodes": r.Nodes, "edges": r.Edges} {
+	count := len(r.Nodes) + len(r.Edges) + len(r.Templates)
+	v.Check(count > 0 || r.Level != nil, "nodes", "name at least one node, edge, template or level")
+	v.Check(count <= maxRestored, "nodes", fmt.Sprintf("name at most %d elements", maxRestored))
+	for field, ids := range map[string][]int64{"nodes": r.Nodes, "edges": r.Edges, "templates": r.Templates} {
 		seen := make(map[int64]bool, len(ids))
 		for _, id := range ids {
 			v.Check(id > 0, field, "must be ids of elements")
 			v.Check(!seen[id], field, fmt.Sprintf("names %d twice", id))
 			seen[id] = true
 		}
+	}
+	if r.Level != nil {
+		r.Level.validate(&v)
 	}
 	return v.Err()
 }
@@ -113,9 +120,11 @@ func conflict(field, format string, args ...any) error {
 }
 
 // RestoreElements puts deleted nodes (with the edges deleted with them and
-// the navigation that pointed at them) and edges back under their ids, as
-// one change. Anything another editor changed since that the elements need
-// (an end node gone, fewer levels) refuses the whole restoration.
+// the navigation that pointed at them), edges and object templates (with
+// the objects that followed them) back under their ids, and a deleted level
+// back in its place, as one change. Anything another editor changed since
+// that they need (an end node gone, fewer levels) refuses the whole
+// restoration.
 func (s *Service) RestoreElements(ctx context.Context, mapID, userID int64, req Restoration) (Delta, Result, error) {
 	if err := req.validate(); err != nil {
 		return Delta{}, Result{}, err
@@ -130,26 +139,38 @@ func (s *Service) RestoreElements(ctx context.Context, mapID, userID int64, req 
 }
 
 func (e *edit) restore(req Restoration) (Delta, error) {
-	keptNodes, err := e.tx.RemovedElements(e.ctx, e.m.ID, store.RemovedNode, req.Nodes)
-	if err != nil {
-		return Delta{}, err
-	}
-	keptEdges, err := e.tx.RemovedElements(e.ctx, e.m.ID, store.RemovedEdge, req.Edges)
-	if err != nil {
-		return Delta{}, err
-	}
-	for field, c := range map[string]struct {
-		ids  []int64
-		kept map[int64]store.Removed
-	}{"nodes": {req.Nodes, keptNodes}, "edges": {req.Edges, keptEdges}} {
+	kept := map[string]map[int64]store.Removed{}
+	for _, c := range []struct {
+		field, kind string
+		ids         []int64
+	}{{"nodes", store.RemovedNode, req.Nodes}, {"edges", store.RemovedEdge, req.Edges}, {"templates", store.RemovedTemplate, req.Templates}} {
+		got, err := e.tx.RemovedElements(e.ctx, e.m.ID, c.kind, c.ids)
+		if err != nil {
+			return Delta{}, err
+		}
 		for _, id := range c.ids {
-			if _, ok := c.kept[id]; !ok {
-				return Delta{}, &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("%s %d was not deleted from this map", field[:4], id),
-					Details: map[string]string{field: fmt.Sprintf("%d was not deleted from this map", id)}}
+			if _, ok := got[id]; !ok {
+				return Delta{}, &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("%s %d was not deleted from this map", c.kind, id),
+					Details: map[string]string{c.field: fmt.Sprintf("%d was not deleted from this map", id)}}
 			}
 		}
+		kept[c.field] = got
 	}
+	keptNodes, keptEdges := kept["nodes"], kept["edges"]
 	if err := e.full(); err != nil {
+		return Delta{}, err
+	}
+	var set restoredSet
+	// The level first: the ranges of the elements kept whole, which the
+	// nodes and edges below bring back, fit the map with it.
+	if req.Level != nil {
+		if err := e.restoreLevel(*req.Level, &set); err != nil {
+			return Delta{}, err
+		}
+	}
+	// Templates before nodes: a node deleted while following one keeps it.
+	templates, err := e.restoreTemplates(req.Templates, kept["templates"], &set)
+	if err != nil {
 		return Delta{}, err
 	}
 	nodes := make([]removedNode, 0, len(req.Nodes))
@@ -168,10 +189,55 @@ func (e *edit) restore(req Restoration) (Delta, error) {
 		}
 		edges = append(edges, r.Edge)
 	}
-	return e.putBackRemoved(nodes, edges)
+	back, err := e.putBackRemoved(nodes, edges)
+	if err != nil {
+		return Delta{}, err
+	}
+	for _, n := range back.Nodes {
+		set.node(n)
+	}
+	for _, ed := range back.Edges {
+		set.edge(ed)
+	}
+	// Followers last: an object restored here may have been one.
+	if err := e.refollow(templates, &set); err != nil {
+		return Delta{}, err
+	}
+	return set.d, e.record(TypeElementsRestored, set.d)
 }
 
-// putBackRemoved checks that the elements still fit the map and writes them.
+// restoredSet is what a restoration changed, each element once as it ends.
+type restoredSet struct {
+	d              Delta
+	nodeAt, edgeAt map[int64]int // index in d.Nodes, d.Edges
+}
+
+func (s *restoredSet) node(n domain.Node) {
+	if i, ok := s.nodeAt[n.ID]; ok {
+		s.d.Nodes[i] = n
+		return
+	}
+	if s.nodeAt == nil {
+		s.nodeAt = map[int64]int{}
+	}
+	s.nodeAt[n.ID] = len(s.d.Nodes)
+	s.d.Nodes = append(s.d.Nodes, n)
+}
+
+func (s *restoredSet) edge(ed domain.Edge) {
+	if i, ok := s.edgeAt[ed.ID]; ok {
+		s.d.Edges[i] = ed
+		return
+	}
+	if s.edgeAt == nil {
+		s.edgeAt = map[int64]int{}
+	}
+	s.edgeAt[ed.ID] = len(s.d.Edges)
+	s.d.Edges = append(s.d.Edges, ed)
+}
+
+// putBackRemoved checks that the elements still fit the map and writes them,
+// returning what it changed.
 func (e *edit) putBackRemoved(removed []removedNode, edges []domain.Edge) (Delta, error) {
 	back := make(map[int64]bool, len(removed))
 	nodes := make([]domain.Node, 0, len(removed))
@@ -257,8 +323,7 @@ func (e *edit) putBackRemoved(removed []removedNode, edges []domain.Edge) (Delta
 	if err := e.tx.ForgetRemoved(e.ctx, e.m.ID, store.RemovedEdge, restoredEdges); err != nil {
 		return Delta{}, err
 	}
-	d := Delta{Nodes: append(nodes, relinked...), Edges: edges}
-	return d, e.record(TypeElementsRestored, d)
+	return Delta{Nodes: append(nodes, relinked...), Edges: edges}, nil
 }
 
 // relink puts back the navigation that pointed at restored nodes, where

@@ -137,6 +137,7 @@ func (s *Service) UpdateTemplate(ctx context.Context, mapID, userID, templateID 
 }
 
 // DeleteTemplate removes a template; its objects fall back to no template.
+// The template and its followers are kept so that the deletion can be undone.
 func (s *Service) DeleteTemplate(ctx context.Context, mapID, userID, templateID int64) (Result, error) {
 	return s.run(ctx, mapID, userID, func(e *edit) error {
 		t, err := e.tx.TemplateByID(e.ctx, e.m.ID, templateID)
@@ -145,6 +146,7 @@ func (s *Service) DeleteTemplate(ctx context.Context, mapID, userID, templateID 
 		}
 		ref := strconv.FormatInt(t.ID, 10)
 		var delta Delta
+		kept := removedTemplate{Template: t}
 		if t.Type == domain.TemplateNode {
 			nodes, err := e.tx.NodesWithTemplate(e.ctx, e.m.ID, ref)
 			if err != nil {
@@ -157,6 +159,7 @@ func (s *Service) DeleteTemplate(ctx context.Context, mapID, userID, templateID 
 					return err
 				}
 				delta.Nodes = append(delta.Nodes, n)
+				kept.Nodes = append(kept.Nodes, n.ID)
 			}
 		} else {
 			edges, err := e.tx.EdgesWithTemplate(e.ctx, e.m.ID, ref)
@@ -170,13 +173,17 @@ func (s *Service) DeleteTemplate(ctx context.Context, mapID, userID, templateID 
 					return err
 				}
 				delta.Edges = append(delta.Edges, ed)
+				kept.Edges = append(kept.Edges, ed.ID)
 			}
 		}
 		if err := e.tx.DeleteTemplate(e.ctx, e.m.ID, t.ID); err != nil {
 			return err
 		}
 		delta.RemovedTemplateIDs = []int64{t.ID}
-		return e.record(TypeObjectTemplate, delta)
+		if err := e.record(TypeObjectTemplate, delta); err != nil {
+			return err
+		}
+		return e.keepRemovedTemplate(kept)
 	})
 }
 
