@@ -162,7 +162,11 @@ func FuzzCloneNode(f *testing.F) {
 }
 
 func FuzzRestoreElements(f *testing.F) {
-	fuzzBody(f, fuzzRoute{editor, "POST", "/api/v1/maps/{map}/restorations", []string{`{"nodes": [{node}], "edges": [{node2}]}`, `{"nodes": []}`}})
+	fuzzBody(f, fuzzRoute{editor, "POST", "/api/v1/maps/{map}/restorations", []string{`{"nodes": [{node}], "edges": [{node2}]}`, `{"nodes": []}`,
+		`{"templates": [1, 2]}`, `{"templates": [0, -1, 1e3]}`,
+		`{"level": {"id": 2, "hidden": true, "locked": false, "nodes": [{"id": {node}, "min_level": 1, "max_level": 3}], "edges": [{"id": 1, "min_level": 2, "max_level": 2}]}}`,
+		`{"level": {"id": 1099511627776, "nodes": [{"id": {node}, "min_level": 3, "max_level": 1}, {"id": {node}, "min_level": 0, "max_level": 99}]}}`,
+		`{"level": {"id": 1}, "nodes": [{node2}], "templates": [{node}]}`, `{"level": null}`, `{"level": {"id": "1", "nodes": {}}}`}})
 }
 
 func FuzzPatchNode(f *testing.F) {
