@@ -1,9 +1,9 @@
 // Dialogs say what will happen, and what they promise holds: the number of levels lowered says
 // how many ranges are squeezed and is undone with them; deleting a level counts what exists only
-// on it; deleting nodes counts them and their edges, and undo brings them back, also after a reload.
+// on it and is undone with it; deleting nodes counts them and their edges, and undo brings them back, also after a reload.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { test } from '@playwright/test';
-import { waitForEditor, type HookWindow, type Range } from './editing';
+import { edgeCount, waitForEditor, type HookWindow, type Range } from './editing';
 import { openEditor } from './editing';
 import { saveShot } from './shots';
 
@@ -116,20 +116,32 @@ test.describe('dialogs that tell the truth', () => {
     }
   });
 
-  test('deleting a level counts the nodes and edges that exist only on it', async ({ browser }) => {
+  test('deleting a level counts the nodes and edges that exist only on it; undo brings them back', async ({ browser }) => {
     const { context, page } = await openEditor(browser, 'editor');
     const { id, only, all } = await ownMap(page.request, `Layer ${Date.now() % 100000}`);
     try {
       await page.goto(`/editor/${id}`);
       await waitForEditor(page);
+      const before: (Range | null)[] = await ranges(page, [...only, all]);
       await page.getByTestId('menu-layers').click();
       await page.getByTestId('layer-2').getByRole('button', { name: 'Delete level 2' }).click();
       const dialog = page.getByTestId('confirm-dialog');
-      await expect(dialog).toContainText('2 nodes and 1 edge exist only on this level and are deleted with it');
+      await expect(dialog).toContainText('2 nodes and 1 edge exist only on this level and are deleted with it. You can undo this.');
       await saveShot(page, 'layer-delete-dialog-en');
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await expect.poll(() => ranges(page, only)).toEqual([null, null]);
       await expect.poll(() => ranges(page, [all])).toEqual([{ min_level: 1, max_level: 2, hidden: false }]);
+      await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+
+      // Undone: the level, its nodes and their edge come back with their ids and ranges, and stay after a reload.
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => ranges(page, [...only, all])).toEqual(before);
+      await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
+      await page.reload();
+      await waitForEditor(page);
+      expect(await ranges(page, [...only, all])).toEqual(before);
+      expect(await edgeCount(page)).toBe(1);
+      await page.getByTestId('menu-layers').click();
       // Level 1 keeps nothing of its own: its dialog says only that the levels move down.
       await page.getByTestId('layer-1').getByRole('button', { name: 'Delete level 1' }).click();
       await expect(dialog).toContainText('The levels above it move down by one');

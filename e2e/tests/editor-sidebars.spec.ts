@@ -418,6 +418,13 @@ test.describe('object templates', () => {
     await expect.poll(async () => templateNames(b), { timeout: 3000 }).not.toContain(name);
     await expect.poll(async () => (await nodeDesign(b, one))?.object_template, { timeout: 3000 }).toBe('0');
     await expect.poll(async () => (await nodeStyle(b, two))?.bg_color).not.toBe('#ff8800');
+
+    // Undone: the template is back under its id, and both nodes follow it again, in both browsers.
+    await a.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(async () => templateNames(b), { timeout: 3000 }).toContain(name);
+    await expect.poll(async () => (await nodeStyle(b, two))?.bg_color, { timeout: 3000 }).toBe('#ff8800');
+    await expect.poll(async () => (await nodeDesign(b, one))?.object_template, { timeout: 3000 }).not.toBe('0');
+    await expect(a.getByTestId('save-state')).toHaveAttribute('data-state', 'saved');
     await close();
   });
 

@@ -1,8 +1,8 @@
 // Object templates (map-editor.md §3–§4): the shape and edge template lists (create from the
 // selected object, apply, restore, rename, delete) and "manage templates" (a template's own design).
-// Creating, renaming, changing and deleting a template are calls of their own; the server's change
-// comes back through the live channel into the document store like any other.
-import { useEffect, useMemo, useState } from 'react';
+// Creating, renaming, changing and deleting a template are edits of the document store like any
+// other: shown at once, saved in order, undone with Ctrl+Z.
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   EDGE_DESIGN_FIELDS,
@@ -12,22 +12,17 @@ import {
   type GlobalDesign,
   type Node,
   type ObjectTemplate,
+  type TemplateCreate,
+  type TemplatePatch,
   type TemplateType,
 } from '../../api/document';
-import { ApiError } from '../../api/http';
-import { createTemplate, deleteTemplate, updateTemplate } from '../../api/maps';
 import { Button } from '../../layout/Button';
-import { toasts } from '../../layout/toasts';
 import { ConfirmDialog } from '../EditorParts';
 import type { DocumentStore } from '../store';
 import { DesignFields } from './DesignSidebar';
 import { EDGE_DESIGN_FORM, NODE_DESIGN_FORM, edgeFieldStates, nodeFieldStates, templateAsEdge, templateAsNode } from './designForm';
 import { Sidebar, SidebarEmpty, type LockHolder } from './SidebarParts';
 import styles from './Sidebar.module.css';
-
-function problemOf(err: unknown): string {
-  return err instanceof ApiError ? err.message : String(err);
-}
 
 /** How many objects follow each template. */
 function usage(store: DocumentStore): Map<string, number> {
@@ -99,39 +94,22 @@ function TemplateName({
   );
 }
 
-function useTemplateCalls(store: DocumentStore) {
-  const { t } = useTranslation();
-  return useMemo(
-    () => ({
-      async create(body: Parameters<typeof createTemplate>[1]): Promise<boolean> {
-        try {
-          // The template is made from the object as stored: its pending edits go first.
-          await store.flush();
-          // No toast when it works: the template shows in the list (only failures are told).
-          await createTemplate(store.mapId, body);
-          return true;
-        } catch (err) {
-          toasts.show('error', t('editor.toasts.templateCreateError', { reason: problemOf(err) }));
-          return false;
-        }
-      },
-      async update(template: ObjectTemplate, patch: Parameters<typeof updateTemplate>[2]): Promise<void> {
-        try {
-          await updateTemplate(store.mapId, template.id, patch);
-        } catch (err) {
-          toasts.show('error', t('editor.toasts.templateUpdateError', { reason: problemOf(err) }));
-        }
-      },
-      async remove(template: ObjectTemplate): Promise<void> {
-        try {
-          await deleteTemplate(store.mapId, template.id);
-        } catch (err) {
-          toasts.show('error', t('editor.toasts.templateRemoveError', { reason: problemOf(err) }));
-        }
-      },
-    }),
-    [store, t],
-  );
+/**
+ * The template calls go through the store like every edit: shown at once, saved in order after
+ * what waits, undone with Ctrl+Z; a refusal is told by the store's toast, with the server's reason.
+ */
+function templateCalls(store: DocumentStore) {
+  return {
+    create(template: TemplateCreate): boolean {
+      return store.apply({ type: 'createTemplate', template }).ok;
+    },
+    update(template: ObjectTemplate, patch: TemplatePatch): void {
+      store.apply({ type: 'updateTemplate', id: template.id, patch });
+    },
+    remove(template: ObjectTemplate): void {
+      store.apply({ type: 'deleteTemplate', id: template.id });
+    },
+  };
 }
 
 /** The shape (node) or edge template list, acting on the selected object of that kind. */
@@ -150,9 +128,8 @@ export function TemplatesSidebar({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const calls = useTemplateCalls(store);
+  const calls = templateCalls(store);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<ObjectTemplate | null>(null);
   const templates = store.document.object_templates.filter((x) => x.type === kind);
   const used = usage(store);
@@ -206,15 +183,11 @@ export function TemplatesSidebar({
               e.preventDefault();
               const n = name.trim();
               if (!canAct || n === '') return;
-              setBusy(true);
               const body =
                 kind === 'node'
                   ? { name: n, type: 'node' as const, from_node_id: element.id }
                   : { name: n, type: 'edge' as const, from_edge_id: element.id };
-              void calls.create(body).then((ok) => {
-                setBusy(false);
-                if (ok) setName('');
-              });
+              if (calls.create(body)) setName('');
             }}
           >
             <label className={styles.field}>
@@ -231,7 +204,7 @@ export function TemplatesSidebar({
                 }}
               />
             </label>
-            <Button size="small" type="submit" busy={busy} disabled={!canAct || name.trim() === ''} data-testid="template-create">
+            <Button size="small" type="submit" disabled={!canAct || name.trim() === ''} data-testid="template-create">
               {t('sidebar.templates.create')}
             </Button>
           </form>
@@ -247,7 +220,7 @@ export function TemplatesSidebar({
                 template={x}
                 disabled={false}
                 onRename={(n) => {
-                  void calls.update(x, { name: n });
+                  calls.update(x, { name: n });
                 }}
               />
               <span className={styles.hint}>{t('sidebar.templates.usedBy', { count: used.get(String(x.id)) ?? 0 })}</span>
@@ -255,7 +228,8 @@ export function TemplatesSidebar({
                 <Button
                   size="small"
                   variant="secondary"
-                  disabled={!canAct || followed?.id === x.id}
+                  // A template still being created has no id to follow yet.
+                  disabled={!canAct || followed?.id === x.id || x.id < 0}
                   data-testid="template-apply"
                   onClick={() => {
                     if (element) store.apply({ type: 'applyTemplate', target: kind, id: element.id, template: String(x.id) });
@@ -284,7 +258,7 @@ export function TemplatesSidebar({
           text={t('sidebar.templates.deleteText', { count: used.get(String(deleting.id)) ?? 0 })}
           confirm={t('sidebar.templates.delete')}
           onConfirm={() => {
-            void calls.remove(deleting);
+            calls.remove(deleting);
             setDeleting(null);
           }}
           onClose={() => {
@@ -315,7 +289,7 @@ export function ManageTemplatesSidebar({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const calls = useTemplateCalls(store);
+  const calls = templateCalls(store);
   const all = store.document.object_templates;
   const template = all.find((x) => x.id === chosen);
   const holder = template ? holderOf(template.id) : null;
@@ -327,7 +301,7 @@ export function ManageTemplatesSidebar({
   const change = (field: string, value: string | number | boolean | null) => {
     if (!template) return;
     // A template's null is "not set": its objects then inherit from the global design.
-    void calls.update(template, { design: { [field]: value } });
+    calls.update(template, { design: { [field]: value } });
   };
   return (
     <Sidebar title={t('editor.menu.options.manageTemplates')} testId="manage-templates-sidebar" onClose={onClose} lockedBy={holder}>
