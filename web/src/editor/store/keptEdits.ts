@@ -1,6 +1,7 @@
 // Edits not yet saved are kept in the browser's storage until the server has them, so that
 // closing or reloading the tab while offline loses nothing: the next editor of the same map by
 // the same user takes them up again and sends them.
+import { EDITS } from './edits';
 import type { Edit } from './types';
 
 /** One kept edit: ids already resolved; createdId is the temporary id of what it creates. */
@@ -48,7 +49,9 @@ export function readKeptEdits(storage: EditStorage | null, key: string): KeptEdi
 function isKeptEdit(v: unknown): v is KeptEdit {
   if (typeof v !== 'object' || v === null) return false;
   const k = v as { edit?: { type?: unknown }; createdId?: unknown };
-  return typeof k.edit?.type === 'string' && (k.createdId === undefined || typeof k.createdId === 'number');
+  // A kind this page does not know (kept by another version of the app) is left out.
+  const known = typeof k.edit?.type === 'string' && Object.hasOwn(EDITS, k.edit.type);
+  return known && (k.createdId === undefined || typeof k.createdId === 'number');
 }
 
 /** Writes the list (or clears it when empty); answers false when the browser refused it. */

@@ -107,5 +107,9 @@ describe('kept edits', () => {
     expect(store.saveState).toEqual({ kind: 'saved' });
     storage.setItem(KEY, JSON.stringify({ version: 1, edits: [{ edit: { type: 42 } }, null] }));
     expect(readKeptEdits(storage, KEY)).toEqual([]);
+    // A kind another version of the app kept, or a name every object has, is no edit.
+    const moved = { edit: { type: 'moveNodes', positions: [] } };
+    storage.setItem(KEY, JSON.stringify({ version: 1, edits: [{ edit: { type: 'teleportNodes' } }, { edit: { type: 'toString' } }, moved] }));
+    expect(readKeptEdits(storage, KEY)).toEqual([moved]);
   });
 });
