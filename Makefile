@@ -40,11 +40,14 @@ chromium:
 
 test: test-go test-web test-e2e
 
-# The store and API suites run on SQLite, and again on PostgreSQL when
+# go.mod must be tidy and staticcheck (a tool of the module) clean. The store
+# and API suites run on SQLite, and again on PostgreSQL when
 # STRATA_TEST_POSTGRES_URL is set (as .ci/run does).
 test-go:
 	@unformatted=$$(gofmt -l cmd internal); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	go mod tidy -diff
 	go vet ./...
+	go tool staticcheck ./...
 	go test $(GO_TEST_FLAGS) ./...
 
 # Each fuzz target for FUZZ_TIME (their seed corpora run in test-go as

@@ -910,7 +910,9 @@ func TestMapChangeLog(t *testing.T) {
 		if rev != 4 {
 			t.Fatalf("revision after four changes: %d", rev)
 		}
-		rev = changed(t, m.c.do("PATCH", m.path("/global"), map[string]any{"nodes": map[string]any{"font_size": 18}}), 200)
+		if rev = changed(t, m.c.do("PATCH", m.path("/global"), map[string]any{"nodes": map[string]any{"font_size": 18}}), 200); rev != 5 {
+			t.Fatalf("revision after the global design: %d", rev)
+		}
 		rev = changed(t, m.c.do("PATCH", m.path(""), map[string]any{"behavior": map[string]bool{"mark_visited_nodes": true}}), 200)
 		if rev != 6 || m.revision() != 6 {
 			t.Fatalf("revision %d, document at %d", rev, m.revision())

@@ -159,7 +159,7 @@ func TestPublishingStatusAndPublicAccess(t *testing.T) {
 		h.as(outsider).do("GET", public, nil).wantError(403, "reader_required")
 		h.as(guest).do("GET", public, nil).want(200)
 		ed.do("PATCH", pubPath, map[string]any{"access_mode": "accessible"}).want(200)
-		res = h.as(anon).do("GET", public, nil).want(200)
+		h.as(anon).do("GET", public, nil).want(200)
 
 		// Taking the live version down: the working copy stays, the address answers 404.
 		h.as(student).do("DELETE", pubPath+"/live", nil).wantError(403, "forbidden")

@@ -53,10 +53,10 @@ func (d versionedDoc) shape() string {
 
 // versionsMap is a harness map with two nodes, an edge and a template.
 type versionsMap struct {
-	h            *harness
-	ed           *client
-	a, b         int64
-	path, public string
+	h    *harness
+	ed   *client
+	a, b int64
+	path string
 }
 
 func newVersionsMap(t *testing.T, s *store.Store) *versionsMap {

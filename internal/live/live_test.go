@@ -37,10 +37,6 @@ func newServer(t *testing.T, h *live.Hub) *httptest.Server {
 	return srv
 }
 
-func newHub(t *testing.T, state live.State, bus live.Bus) *live.Hub {
-	return newHubWith(t, state, bus, live.Options{})
-}
-
 // newHubWith starts a hub with the options, a fake Access (accessOf) and
 // invite_users granting everyone.
 func newHubWith(t *testing.T, state live.State, bus live.Bus, opts live.Options) *live.Hub {

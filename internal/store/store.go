@@ -85,7 +85,7 @@ func ResolveTarget(databaseURL, dataDir string) (Target, error) {
 		}
 		return sqliteTarget(path), nil
 	}
-	return Target{}, errors.New("must start with postgres://, postgresql://, sqlite: or file:")
+	return Target{}, errors.New("must be a postgres://, postgresql://, sqlite: or file: address")
 }
 
 func sqliteTarget(path string) Target {
