@@ -63,7 +63,7 @@ fuzz:
 	done
 
 test-web: $(WEB_DEPS)
-	cd web && npm run typecheck && npm run lint && npm test
+	cd web && npm run format:check && npm run typecheck && npm run lint && npm test
 
 test-e2e: build chromium $(E2E_DEPS)
 	cd e2e && STRATA_BIN=../$(BIN) npx playwright test

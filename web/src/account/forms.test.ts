@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isEmail,
-  slugFromTitle,
-  validateClient,
-  validateEmail,
-  validateInvite,
-  validatePasswordPair,
-} from './forms';
+import { isEmail, slugFromTitle, validateClient, validateEmail, validateInvite, validatePasswordPair } from './forms';
 
 describe('validatePasswordPair', () => {
   it('accepts 10 or more characters typed twice', () => {

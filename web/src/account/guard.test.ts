@@ -1,13 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, type Language, type User } from '../api';
-import {
-  clientsOverviewRedirect,
-  guard,
-  resolveRoot,
-  rootRedirect,
-  showsClientsOverview,
-  type GuardDeps,
-} from './guard';
+import { clientsOverviewRedirect, guard, resolveRoot, rootRedirect, showsClientsOverview, type GuardDeps } from './guard';
 import { SessionStore, sessionFor, SIGNED_OUT, type UserIdStorage } from './session';
 
 function makeUser(overrides: Partial<User> = {}): User {
@@ -166,9 +159,7 @@ describe('guard', () => {
   });
 
   it('clears everything and goes to login when the fetch fails', async () => {
-    const { deps, storage } = makeDeps(3, () =>
-      Promise.reject(new ApiError(401, 'unauthenticated', 'no session')),
-    );
+    const { deps, storage } = makeDeps(3, () => Promise.reject(new ApiError(401, 'unauthenticated', 'no session')));
     await expect(guard({ kind: 'authenticated' }, deps)).resolves.toEqual({
       kind: 'redirect',
       to: '/login',

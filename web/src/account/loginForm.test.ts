@@ -31,9 +31,10 @@ describe('classifyLoginError', () => {
   });
 
   it('names the fields of a validation error', () => {
-    expect(
-      classifyLoginError(new ApiError(400, 'validation_failed', 'x', { email: 'invalid' })),
-    ).toEqual({ kind: 'fields', fields: ['email'] });
+    expect(classifyLoginError(new ApiError(400, 'validation_failed', 'x', { email: 'invalid' }))).toEqual({
+      kind: 'fields',
+      fields: ['email'],
+    });
   });
 
   it('treats a validation error without fields as generic', () => {

@@ -40,10 +40,7 @@ export function problemFromReason(reason: string): Problem {
  * named fields the form does not show; a caller reports them (and failures without details) as a
  * whole-form error.
  */
-export function serverProblems<F extends string>(
-  err: unknown,
-  fields: readonly F[],
-): { problems: FieldProblems<F>; others: string[] } {
+export function serverProblems<F extends string>(err: unknown, fields: readonly F[]): { problems: FieldProblems<F>; others: string[] } {
   const problems: FieldProblems<F> = {};
   const others: string[] = [];
   if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 409)) {
@@ -65,15 +62,7 @@ export function hasProblems(problems: FieldProblems<string>): boolean {
 }
 
 /** The whole-form or toast messages for failures (errors.* in the catalogs). */
-export type FailureKey =
-  | 'network'
-  | 'rateLimited'
-  | 'forbidden'
-  | 'notFound'
-  | 'conflict'
-  | 'tokenExpired'
-  | 'validation'
-  | 'generic';
+export type FailureKey = 'network' | 'rateLimited' | 'forbidden' | 'notFound' | 'conflict' | 'tokenExpired' | 'validation' | 'generic';
 
 export function failureKey(err: unknown): FailureKey {
   if (!(err instanceof ApiError)) return 'generic';

@@ -54,8 +54,7 @@ export class SessionStore {
     const { user: current, clientName } = this.state;
     if (current?.id !== user.id) return;
     const stillMember =
-      clientName !== null &&
-      (user.is_superuser || parseClientRoles(user.client_roles).some((m) => m.client === clientName));
+      clientName !== null && (user.is_superuser || parseClientRoles(user.client_roles).some((m) => m.client === clientName));
     this.set(sessionFor(user, stillMember ? clientName : firstClient(user)));
   }
 

@@ -124,9 +124,7 @@ const doc: MapDocument = {
     languages: ['en', 'de', 'fr'],
     updated_at: '2026-11-22T02:19:31.86577Z',
   },
-  object_templates: [
-    { id: 1, name: 'Key idea', type: 'node', design: { bg_color: '#ffcc00', border_width: 2, shape: 'circle' } },
-  ],
+  object_templates: [{ id: 1, name: 'Key idea', type: 'node', design: { bg_color: '#ffcc00', border_width: 2, shape: 'circle' } }],
   global_design: globalDesign,
   layers,
   revision: 16,
@@ -243,7 +241,10 @@ function goStringLists(source: string): Map<string, string[]> {
   const lists = new Map<string, string[]>();
   for (const m of source.matchAll(/(\w+)\s*=\s*\[\]string\{([^}]*)\}/g)) {
     const [, name = '', body = ''] = m;
-    lists.set(name, [...body.matchAll(/"([^"]*)"/g)].map(([, v = '']) => v));
+    lists.set(
+      name,
+      [...body.matchAll(/"([^"]*)"/g)].map(([, v = '']) => v),
+    );
   }
   return lists;
 }

@@ -352,14 +352,7 @@ export interface Layer {
   locked: boolean;
 }
 
-export const GLOBAL_DESIGN_SECTIONS = [
-  'nodes',
-  'edges',
-  'popups',
-  'tooltips',
-  'table_of_contents',
-  'templates',
-] as const;
+export const GLOBAL_DESIGN_SECTIONS = ['nodes', 'edges', 'popups', 'tooltips', 'table_of_contents', 'templates'] as const;
 export type GlobalDesignSection = (typeof GLOBAL_DESIGN_SECTIONS)[number];
 
 /**

@@ -41,9 +41,7 @@ function jsonResponse(status: number, body: unknown, statusText = ''): Response 
 }
 
 function mockFetch(response: Response | Error) {
-  const fn = vi.fn<typeof fetch>(() =>
-    response instanceof Error ? Promise.reject(response) : Promise.resolve(response),
-  );
+  const fn = vi.fn<typeof fetch>(() => (response instanceof Error ? Promise.reject(response) : Promise.resolve(response)));
   vi.stubGlobal('fetch', fn);
   return fn;
 }

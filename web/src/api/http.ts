@@ -58,12 +58,7 @@ export function parseErrorBody(status: number, statusText: string, body: unknown
   if (isRecord(body) && isRecord(body.error)) {
     const { code, message, details } = body.error;
     if (typeof code === 'string' && code !== '') {
-      return new ApiError(
-        status,
-        code,
-        typeof message === 'string' ? message : statusText,
-        isRecord(details) ? details : {},
-      );
+      return new ApiError(status, code, typeof message === 'string' ? message : statusText, isRecord(details) ? details : {});
     }
   }
   return new ApiError(status, fallbackCode(status), statusText || `HTTP ${status}`);
@@ -87,20 +82,12 @@ export interface ApiResponse<T> {
  * `undefined` for an empty body (204); rejects with an ApiError for every failure, including
  * network errors (status 0).
  */
-export async function request<T>(
-  method: Method,
-  path: string,
-  options: RequestOptions = {},
-): Promise<T> {
+export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   return (await requestResponse<T>(method, path, options)).body;
 }
 
 /** Like request, but resolves with the status and headers too (e.g. X-Map-Revision). */
-export async function requestResponse<T>(
-  method: Method,
-  path: string,
-  options: RequestOptions = {},
-): Promise<ApiResponse<T>> {
+export async function requestResponse<T>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, headers, credentials: 'same-origin' };
   if (options.body !== undefined) {

@@ -319,8 +319,7 @@ describe('parseServerFrame', () => {
 });
 
 describe('the protocol lists', () => {
-  const goConsts = (block: string) =>
-    [...block.matchAll(/Ev\w+\s*=\s*"(\w+)"/g)].map(([, event = '']) => event).sort();
+  const goConsts = (block: string) => [...block.matchAll(/Ev\w+\s*=\s*"(\w+)"/g)].map(([, event = '']) => event).sort();
   const [, clientBlock = '', serverBlock = ''] =
     /Events a client sends\.([\s\S]*?)Events the server sends\.([\s\S]*?)\n\)/.exec(protocolGo) ?? [];
 
@@ -334,9 +333,7 @@ describe('the protocol lists', () => {
     const colours = /Colours = \[\]string\{([^}]*)\}/.exec(protocolGo)?.[1] ?? '';
     expect([...VISITOR_COLORS]).toEqual([...colours.matchAll(/"([^"]+)"/g)].map(([, c = '']) => c));
     const blockable = /BlockableTypes = map\[string\]bool\{([^}]*)\}/.exec(protocolGo)?.[1] ?? '';
-    expect([...LOCK_ELEM_TYPES].sort()).toEqual(
-      [...blockable.matchAll(/"([^"]+)"/g)].map(([, t = '']) => t).sort(),
-    );
+    expect([...LOCK_ELEM_TYPES].sort()).toEqual([...blockable.matchAll(/"([^"]+)"/g)].map(([, t = '']) => t).sort());
   });
 });
 
@@ -435,9 +432,7 @@ describe('LiveConnection', () => {
     expect(live.send('stop_editing_element', { elem_type: 'map', elem_id: 'settings' })).toBe(true);
     expect(live.send('join_map_editors')).toBe(true);
     expect(live.send('invite_users', { user_ids: [5] })).toBe(true);
-    expect(
-      live.send('submit_map_edit', { type: 'node_dragging', data: { positions: [{ id: 1, center: { x: 5, y: 6 } }] } }),
-    ).toBe(true);
+    expect(live.send('submit_map_edit', { type: 'node_dragging', data: { positions: [{ id: 1, center: { x: 5, y: 6 } }] } })).toBe(true);
 
     expect(socket.frames()).toEqual([
       { event: 'start_editing_element', data: { elem_type: 'node', elem_id: 1, lock_extent: 'content' } },
@@ -463,8 +458,7 @@ describe('LiveConnection', () => {
     live.connect();
     const socket = FakeSocket.last();
     socket.serverOpen();
-    const pointers = () =>
-      socket.frames().flatMap((f) => (f.event === 'update_user_state' ? [f.data] : []));
+    const pointers = () => socket.frames().flatMap((f) => (f.event === 'update_user_state' ? [f.data] : []));
 
     live.send('update_user_state', { x: 1, y: 1 }); // at once: none was sent lately
     clock.advance(10);
@@ -476,18 +470,28 @@ describe('LiveConnection', () => {
     clock.advance(29);
     expect(pointers()).toEqual([{ x: 1, y: 1 }]);
     clock.advance(1); // 50 ms after the first
-    expect(pointers()).toEqual([{ x: 1, y: 1 }, { x: 3, y: 3 }]);
+    expect(pointers()).toEqual([
+      { x: 1, y: 1 },
+      { x: 3, y: 3 },
+    ]);
 
     clock.advance(200); // quiet: nothing more, and the next goes at once
     live.send('update_user_state', { x: 4, y: 4 });
-    expect(pointers()).toEqual([{ x: 1, y: 1 }, { x: 3, y: 3 }, { x: 4, y: 4 }]);
+    expect(pointers()).toEqual([
+      { x: 1, y: 1 },
+      { x: 3, y: 3 },
+      { x: 4, y: 4 },
+    ]);
 
     for (let i = 0; i < 100; i++) {
       live.send('update_user_state', { x: 10 + i, y: 0 });
       clock.advance(1);
     }
     // 100 ms of moves after the last send: two more, each the latest of its window.
-    expect(pointers().slice(3)).toEqual([{ x: 59, y: 0 }, { x: 109, y: 0 }]);
+    expect(pointers().slice(3)).toEqual([
+      { x: 59, y: 0 },
+      { x: 109, y: 0 },
+    ]);
   });
 
   it('drops a pending pointer when the socket is lost', () => {

@@ -8,16 +8,7 @@ import { API_BASE } from './http';
 // Shapes
 
 /** The rotation of visitor colours (live.Colours). */
-export const VISITOR_COLORS = [
-  'orange',
-  'blue-grey',
-  'golden',
-  'dusky-rose',
-  'sea',
-  'pink',
-  'greeny-blue',
-  'pale-teal',
-] as const;
+export const VISITOR_COLORS = ['orange', 'blue-grey', 'golden', 'dusky-rose', 'sea', 'pink', 'greeny-blue', 'pale-teal'] as const;
 export type VisitorColor = (typeof VISITOR_COLORS)[number];
 
 /** What a lock may name (live.BlockableTypes): elements, and the sections edited by one at a time. */
@@ -113,13 +104,7 @@ export interface TransientEdit {
 }
 
 /** The codes of the `error` frame (live/conn.go). */
-export type KnownLiveErrorCode =
-  | 'bad_frame'
-  | 'element_locked'
-  | 'forbidden'
-  | 'conflict'
-  | 'invalid'
-  | 'unavailable';
+export type KnownLiveErrorCode = 'bad_frame' | 'element_locked' | 'forbidden' | 'conflict' | 'invalid' | 'unavailable';
 
 /** A refused or malformed frame; the socket stays open. */
 export interface LiveError {
@@ -230,10 +215,8 @@ function isRecord(value: unknown): value is Data {
 const isNumber = (v: unknown): v is number => typeof v === 'number';
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isVisitor = (v: unknown) => isRecord(v) && isNumber(v.id) && isString(v.name);
-const isLock = (v: unknown) =>
-  isRecord(v) && isString(v.elem_type) && isString(v.elem_id) && isNumber(v.user_id);
-const everyItem = (v: unknown, check: (item: unknown) => boolean) =>
-  Array.isArray(v) && v.every(check);
+const isLock = (v: unknown) => isRecord(v) && isString(v.elem_type) && isString(v.elem_id) && isNumber(v.user_id);
+const everyItem = (v: unknown, check: (item: unknown) => boolean) => Array.isArray(v) && v.every(check);
 
 /** A light check of each event's data: enough that a handler can rely on its shape. */
 const serverGuards: Record<ServerEvent, (data: Data) => boolean> = {
@@ -245,13 +228,11 @@ const serverGuards: Record<ServerEvent, (data: Data) => boolean> = {
   duplicate_user_error: (d) => isString(d.message),
   user_joined_map_editors: isVisitor,
   user_left_map_editors: (d) => isNumber(d.id),
-  updated_user_state: (d) =>
-    everyItem(d.users, (u) => isRecord(u) && isNumber(u.id) && isNumber(u.x) && isNumber(u.y)),
+  updated_user_state: (d) => everyItem(d.users, (u) => isRecord(u) && isNumber(u.id) && isNumber(u.x) && isNumber(u.y)),
   block_element: isLock,
   unblock_element: isLock,
   update_active_edits: (d) => everyItem(d.locks, isLock),
-  sync_map_edit: (d) =>
-    isNumber(d.revision) && (d.user_id === null || isNumber(d.user_id)) && isString(d.type) && isRecord(d.data),
+  sync_map_edit: (d) => isNumber(d.revision) && (d.user_id === null || isNumber(d.user_id)) && isString(d.type) && isRecord(d.data),
   submit_map_edit: (d) => isNumber(d.user_id) && isString(d.type),
   requested_invitation: (d) => isRecord(d.user) && isNumber(d.user.id),
   invited_to_edit: (d) => isNumber(d.map_id) && isString(d.access),
@@ -314,15 +295,7 @@ export function parseServerFrame(message: unknown): ParsedFrame {
  * `signed_out` and `revoked`: the server closed the socket because the session ended (4001) or
  * the user may no longer read the map (4003); both are final.
  */
-export type LiveState =
-  | 'connecting'
-  | 'open'
-  | 'reconnecting'
-  | 'offline'
-  | 'duplicate'
-  | 'closed'
-  | 'signed_out'
-  | 'revoked';
+export type LiveState = 'connecting' | 'open' | 'reconnecting' | 'offline' | 'duplicate' | 'closed' | 'signed_out' | 'revoked';
 
 /** The part of a WebSocket the connection uses; the browser's WebSocket fits. */
 export interface LiveSocket {
@@ -331,10 +304,7 @@ export interface LiveSocket {
   close(code?: number, reason?: string): void;
   addEventListener(type: 'open' | 'error', listener: () => void): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-  addEventListener(
-    type: 'close',
-    listener: (event: { code: number; reason: string }) => void,
-  ): void;
+  addEventListener(type: 'close', listener: (event: { code: number; reason: string }) => void): void;
 }
 
 export type LiveSocketConstructor = new (url: string) => LiveSocket;
@@ -425,20 +395,14 @@ const browserNetwork: NetworkStatus = {
 };
 
 /** The live channel's address for a map, relative to where the app is served. */
-export function liveUrl(
-  location: { protocol: string; host: string },
-  mapId: number,
-  clientSlug: string,
-): string {
+export function liveUrl(location: { protocol: string; host: string }, mapId: number, clientSlug: string): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const query = new URLSearchParams({ map_id: String(mapId), client_slug: clientSlug });
   return `${scheme}//${location.host}${API_BASE}/live?${query.toString()}`;
 }
 
 /** The arguments of send: events without data may leave it out. */
-export type SendArgs<E extends ClientEvent> = ClientEvents[E] extends EmptyData
-  ? [data?: EmptyData]
-  : [data: ClientEvents[E]];
+export type SendArgs<E extends ClientEvent> = ClientEvents[E] extends EmptyData ? [data?: EmptyData] : [data: ClientEvents[E]];
 
 const OPEN = 1;
 /** The code a browser reports for a socket lost without a close frame. */
@@ -604,9 +568,7 @@ export class LiveConnection {
     if (socket?.readyState !== OPEN) return false;
     const text = JSON.stringify({ event, data });
     // A UTF-16 unit takes at most 3 UTF-8 bytes: only a long text needs measuring.
-    const tooLarge =
-      text.length * 3 > MAX_CLIENT_FRAME_BYTES &&
-      new TextEncoder().encode(text).length > MAX_CLIENT_FRAME_BYTES;
+    const tooLarge = text.length * 3 > MAX_CLIENT_FRAME_BYTES && new TextEncoder().encode(text).length > MAX_CLIENT_FRAME_BYTES;
     if (tooLarge) return false;
     socket.send(text);
     return true;

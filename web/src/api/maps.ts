@@ -47,11 +47,7 @@ function revisionOf(response: ApiResponse<unknown>): number {
   throw new ApiError(response.status, 'invalid_response', 'The response lacks the map revision');
 }
 
-async function revised<T>(
-  method: Method,
-  path: string,
-  options?: RequestOptions,
-): Promise<Revised<T>> {
+async function revised<T>(method: Method, path: string, options?: RequestOptions): Promise<Revised<T>> {
   const response = await requestResponse<T>(method, path, options);
   return { data: response.body, revision: revisionOf(response) };
 }
@@ -82,10 +78,7 @@ export function patchMapSettings(mapId: number, patch: MapPatch): Promise<Revise
   return revised<RevisionAnswer>('PATCH', mapPath(mapId), { body: patch });
 }
 
-export function patchGlobalDesign(
-  mapId: number,
-  patch: GlobalDesignPatch,
-): Promise<Revised<RevisionAnswer>> {
+export function patchGlobalDesign(mapId: number, patch: GlobalDesignPatch): Promise<Revised<RevisionAnswer>> {
   return revised<RevisionAnswer>('PATCH', `${mapPath(mapId)}/global`, { body: patch });
 }
 
@@ -125,11 +118,7 @@ export function getNode(mapId: number, nodeId: number): Promise<NodeAnswer> {
 }
 
 /** Changes one node's design (errors name the fields without a nodes[0] prefix). */
-export function patchNodeDesign(
-  mapId: number,
-  nodeId: number,
-  design: NodeDesignPatch,
-): Promise<Revised<RevisionAnswer>> {
+export function patchNodeDesign(mapId: number, nodeId: number, design: NodeDesignPatch): Promise<Revised<RevisionAnswer>> {
   return revised<RevisionAnswer>('PATCH', `${mapPath(mapId)}/nodes/${nodeId}`, { body: { design } });
 }
 
@@ -150,11 +139,7 @@ export function createEdge(mapId: number, body: EdgeCreate): Promise<Revised<Edg
   return revised<EdgeAnswer>('POST', `${mapPath(mapId)}/edges/`, { body });
 }
 
-export function patchEdgeDesign(
-  mapId: number,
-  edgeId: number,
-  design: EdgeDesignPatch,
-): Promise<Revised<RevisionAnswer>> {
+export function patchEdgeDesign(mapId: number, edgeId: number, design: EdgeDesignPatch): Promise<Revised<RevisionAnswer>> {
   return revised<RevisionAnswer>('PATCH', `${mapPath(mapId)}/edges/${edgeId}`, { body: { design } });
 }
 
@@ -174,11 +159,7 @@ export function createTemplate(mapId: number, body: TemplateCreate): Promise<Rev
   return revised<TemplateAnswer>('POST', templatesPath(mapId), { body });
 }
 
-export function updateTemplate(
-  mapId: number,
-  templateId: number,
-  patch: TemplatePatch,
-): Promise<Revised<TemplateAnswer>> {
+export function updateTemplate(mapId: number, templateId: number, patch: TemplatePatch): Promise<Revised<TemplateAnswer>> {
   return revised<TemplateAnswer>('PATCH', `${templatesPath(mapId)}${templateId}`, { body: patch });
 }
 

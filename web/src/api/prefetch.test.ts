@@ -7,7 +7,9 @@ function fakeFetch() {
   const calls: number[] = [];
   const fetch = (id: number) => {
     calls.push(id);
-    return id < 0 ? Promise.reject(new Error('gone')) : Promise.resolve({ data: { map: { id } }, revision: calls.length } as unknown as Revised<MapDocument>);
+    return id < 0
+      ? Promise.reject(new Error('gone'))
+      : Promise.resolve({ data: { map: { id } }, revision: calls.length } as unknown as Revised<MapDocument>);
   };
   return { calls, fetch };
 }

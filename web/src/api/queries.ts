@@ -18,8 +18,7 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      retry: (failures, error) =>
-        failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
     },
   },
 });

@@ -340,9 +340,7 @@ export interface PendingSignUp {
 }
 
 /** What following a link that proves an address did. */
-export type EmailVerification =
-  | { kind: 'reader_signup'; user: User; map_url: string }
-  | { kind: 'email_change'; user: User };
+export type EmailVerification = { kind: 'reader_signup'; user: User; map_url: string } | { kind: 'email_change'; user: User };
 
 /**
  * The error codes of DESIGN.md §4 and the server's `gone` (410, the change log no longer reaches

@@ -8,15 +8,7 @@ import { Button } from '../layout/Button';
 import { Dialog, DialogActions } from '../layout/Dialog';
 import { toasts } from '../layout/toasts';
 import { CanvasController, type CanvasView } from './canvasController';
-import {
-  AddNodePanel,
-  ConfirmDialog,
-  LayersPanel,
-  PointerLayer,
-  PresenceList,
-  ShortcutsPanel,
-  SideMenu,
-} from './EditorParts';
+import { AddNodePanel, ConfirmDialog, LayersPanel, PointerLayer, PresenceList, ShortcutsPanel, SideMenu } from './EditorParts';
 import { ClientFontFamilies, FontLoader, clientFontSources, fontSources, usesFamilies } from './fonts';
 import { PublicationSource } from './publication';
 import { PublishingSidebar, type PublishingSection } from './sidebars/PublishingSidebar';
@@ -99,10 +91,7 @@ declare global {
 }
 
 function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
 export function Editor({ store, user, role, clientName, canEdit: mayEdit }: EditorProps) {
@@ -238,9 +227,13 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   // --- Web fonts the designs name: loaded once, then the text is laid out again -----------------
   const fontLoader = useMemo(
     () =>
-      new FontLoader(document.fonts, (family, source, descriptors) => new FontFace(family, source, descriptors), (message, error) => {
-        console.warn(message, error);
-      }),
+      new FontLoader(
+        document.fonts,
+        (family, source, descriptors) => new FontFace(family, source, descriptors),
+        (message, error) => {
+          console.warn(message, error);
+        },
+      ),
     [],
   );
   const fontSourceList = useMemo(() => fontSources(store.document), [store.document]);
@@ -254,7 +247,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
         setClientFonts(features.fonts);
       },
       (err: unknown) => {
-        if (!abort.signal.aborted) console.warn('the client\'s fonts could not be read', err);
+        if (!abort.signal.aborted) console.warn("the client's fonts could not be read", err);
       },
     );
     return () => {
@@ -387,7 +380,9 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   // The template whose design "manage templates" edits holds that template's lock.
   const [managedTemplate, setManagedTemplate] = useState<number | null>(null);
   const managed = panel === 'manageTemplates' ? managedTemplate : null;
-  const managedFree = managed !== null && !people.locks.some((l) => l.elem_type === 'object_template' && l.elem_id === String(managed) && l.user_id !== user.id);
+  const managedFree =
+    managed !== null &&
+    !people.locks.some((l) => l.elem_type === 'object_template' && l.elem_id === String(managed) && l.user_id !== user.id);
   useEffect(() => {
     if (!live || !canEdit || managed === null || !managedFree || !connected) return;
     live.send('start_editing_element', { elem_type: 'object_template', elem_id: managed, lock_extent: 'appearance' });
@@ -419,8 +414,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   // Unsaved content: choosing another option, closing the form or leaving the page asks first.
   const [pendingLeave, setPendingLeave] = useState<{ option: MenuOptionId | null } | null>(null);
   // Another element selected while the form has unsaved text asks too (the form stays meanwhile).
-  const selectionLeavesForm =
-    panel === 'contentForm' && contentDirty && selectedNode !== undefined && selectedNode !== contentNode;
+  const selectionLeavesForm = panel === 'contentForm' && contentDirty && selectedNode !== undefined && selectedNode !== contentNode;
   const blocker = useBlocker(contentDirty);
 
   // --- Actions ---------------------------------------------------------------------------------------
@@ -471,7 +465,6 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
     },
     [openOption, controller],
   );
-
 
   /** Chooses an option, unless that would leave unsaved content: then it asks first. */
   const guardedChoose = useCallback(
@@ -592,11 +585,23 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
               </label>
             </div>
             <div className={styles.group} role="group" aria-label={t('editor.zoom.label')}>
-              <Button size="small" variant="secondary" aria-label={t('editor.zoom.out')} title={t('editor.zoom.out')} onClick={() => controller?.zoomBy(0.8)}>
+              <Button
+                size="small"
+                variant="secondary"
+                aria-label={t('editor.zoom.out')}
+                title={t('editor.zoom.out')}
+                onClick={() => controller?.zoomBy(0.8)}
+              >
                 −
               </Button>
               <ZoomFigure controller={controller} />
-              <Button size="small" variant="secondary" aria-label={t('editor.zoom.in')} title={t('editor.zoom.in')} onClick={() => controller?.zoomBy(1.25)}>
+              <Button
+                size="small"
+                variant="secondary"
+                aria-label={t('editor.zoom.in')}
+                title={t('editor.zoom.in')}
+                onClick={() => controller?.zoomBy(1.25)}
+              >
                 +
               </Button>
               <Button size="small" variant="secondary" onClick={() => controller?.fit()}>
@@ -605,13 +610,31 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
             </div>
             {canEdit && (
               <div className={styles.group} role="group" aria-label={t('editor.actions.label')}>
-                <Button size="small" variant="ghost" disabled={!store.canUndo} onClick={() => store.undo()} title={t('editor.actions.undoHint')}>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  disabled={!store.canUndo}
+                  onClick={() => store.undo()}
+                  title={t('editor.actions.undoHint')}
+                >
                   {t('editor.actions.undo')}
                 </Button>
-                <Button size="small" variant="ghost" disabled={!store.canRedo} onClick={() => store.redo()} title={t('editor.actions.redoHint')}>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  disabled={!store.canRedo}
+                  onClick={() => store.redo()}
+                  title={t('editor.actions.redoHint')}
+                >
                   {t('editor.actions.redo')}
                 </Button>
-                <Button size="small" variant="ghost" disabled={selectedNodes.length === 0} onClick={cloneSelected} data-testid="clone-button">
+                <Button
+                  size="small"
+                  variant="ghost"
+                  disabled={selectedNodes.length === 0}
+                  onClick={cloneSelected}
+                  data-testid="clone-button"
+                >
                   {t('editor.actions.clone')}
                 </Button>
                 <Button
@@ -640,21 +663,15 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
           </header>
 
           <div className={styles.body}>
-            {canEdit && (
-              <SideMenu
-                role={role}
-                canEdit={canEdit}
-                open={openOption}
-                sectionLocks={sectionLocks}
-                onChoose={guardedChoose}
-              />
-            )}
+            {canEdit && <SideMenu role={role} canEdit={canEdit} open={openOption} sectionLocks={sectionLocks} onChoose={guardedChoose} />}
             {canEdit && panel === 'addNode' && (
               <AddNodePanel
                 active={tool.kind === 'addNode' ? tool.shape : null}
                 level={view.level}
                 levels={levels}
-                onShape={(shape) => controller?.setTool(tool.kind === 'addNode' && tool.shape === shape ? { kind: 'select' } : { kind: 'addNode', shape })}
+                onShape={(shape) =>
+                  controller?.setTool(tool.kind === 'addNode' && tool.shape === shape ? { kind: 'select' } : { kind: 'addNode', shape })
+                }
                 onClose={() => {
                   chooseOption('addNode');
                 }}
@@ -751,7 +768,12 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
               <EdgeVisibilitySidebar store={store} edge={sidebarEdge} lockedBy={edgeHolder} onClose={closePanel} />
             )}
             <div className={styles.canvasFrame} ref={frameRef}>
-              <canvas ref={canvasRef} className={styles.canvas} data-testid="editor-canvas" aria-label={t('editor.canvasLabel', { name: mapSettings.name })} />
+              <canvas
+                ref={canvasRef}
+                className={styles.canvas}
+                data-testid="editor-canvas"
+                aria-label={t('editor.canvasLabel', { name: mapSettings.name })}
+              />
               <canvas ref={overlayRef} className={styles.overlay} aria-hidden="true" />
               {controller && <PointerLayer controller={controller} others={people.others} />}
               {tool.kind === 'connect' && (

@@ -199,7 +199,11 @@ export function LayersPanel({
         {Array.from({ length: levels }, (_, i) => i + 1).map((id) => {
           const layer = byId.get(id) ?? { id, hidden: false, locked: false };
           return (
-            <li key={id} className={[styles.layer, id === current && styles.layerCurrent].filter(Boolean).join(' ')} data-testid={`layer-${id}`}>
+            <li
+              key={id}
+              className={[styles.layer, id === current && styles.layerCurrent].filter(Boolean).join(' ')}
+              data-testid={`layer-${id}`}
+            >
               <button
                 type="button"
                 className={styles.layerName}

@@ -31,8 +31,7 @@ const storeApi: StoreApi = {
 };
 
 type Loaded = { mapId: number } & (
-  | { kind: 'failed'; notFound: boolean }
-  | { kind: 'ready'; store: DocumentStore; access: MapAccess | null }
+  { kind: 'failed'; notFound: boolean } | { kind: 'ready'; store: DocumentStore; access: MapAccess | null }
 );
 
 export default function EditorScreen() {
@@ -55,10 +54,7 @@ export default function EditorScreen() {
           api.getPermissions(mapId, abort.signal).catch(() => null),
         ]);
         if (abort.signal.aborted) return;
-        store = new DocumentStore(
-          { ...doc.data, revision: doc.revision },
-          { mapId, userId, api: storeApi, storage: browserStorage() },
-        );
+        store = new DocumentStore({ ...doc.data, revision: doc.revision }, { mapId, userId, api: storeApi, storage: browserStorage() });
         const access = perms?.users[`/api/v1/users/${userId}`] ?? null;
         setLoaded({ mapId, kind: 'ready', store, access });
       } catch (err) {
@@ -95,8 +91,7 @@ export default function EditorScreen() {
       </main>
     );
   }
-  const canEdit =
-    session.user.is_superuser || (hasRole(session.role, 'student') && loaded.access !== 'read' && loaded.access !== 'none');
+  const canEdit = session.user.is_superuser || (hasRole(session.role, 'student') && loaded.access !== 'read' && loaded.access !== 'none');
   return (
     <Editor
       key={mapId}

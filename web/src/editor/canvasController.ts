@@ -16,10 +16,7 @@ import {
   type TemplatesById,
 } from '../map';
 
-export type Tool =
-  | { kind: 'select' }
-  | { kind: 'addNode'; shape: EnabledShape }
-  | { kind: 'connect'; from: number | null };
+export type Tool = { kind: 'select' } | { kind: 'addNode'; shape: EnabledShape } | { kind: 'connect'; from: number | null };
 
 /** What React shows about the canvas. */
 export interface CanvasView {
@@ -53,8 +50,6 @@ interface Gesture {
 const DRAG_THRESHOLD_PX = 3;
 const DRAG_SEND_MS = 40;
 const REMOTE_DRAG_STALE_MS = 2000;
-
-
 
 function overlaps(a: Visibility, b: Visibility): boolean {
   return a.min_level <= b.max_level && b.min_level <= a.max_level;
@@ -127,7 +122,11 @@ export class CanvasController {
       outOfLevel: 'dim',
       background: store.map.design.bg_color || '#ffffff',
     });
-    this.#offs.push(store.subscribe((change) => { this.#onStoreChange(change); }));
+    this.#offs.push(
+      store.subscribe((change) => {
+        this.#onStoreChange(change);
+      }),
+    );
     this.#listen();
   }
 

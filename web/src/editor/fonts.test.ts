@@ -5,7 +5,11 @@ import { FontLoader, clientFontSources, fontSources, usesFamilies } from './font
 describe('fontSources', () => {
   it('names each family with an address once, from objects, templates and the global design', () => {
     const sources = fontSources({
-      nodes: [makeNode(1, 0, 0, { font_family: 'Inter', font_url: '/fonts/inter.woff2' }), makeNode(2, 0, 0, { font_family: 'Inter', font_url: '/fonts/inter.woff2' }), makeNode(3, 0, 0, { font_family: 'serif' })],
+      nodes: [
+        makeNode(1, 0, 0, { font_family: 'Inter', font_url: '/fonts/inter.woff2' }),
+        makeNode(2, 0, 0, { font_family: 'Inter', font_url: '/fonts/inter.woff2' }),
+        makeNode(3, 0, 0, { font_family: 'serif' }),
+      ],
       edges: [makeEdge(1, 1, 2, { font_family: 'Lora', font_url: 'https://fonts.example.org/lora.woff2' })],
       object_templates: [{ id: 1, name: 'T', type: 'node', design: { font_family: 'Mono', font_url: '/m.woff2' } }],
       global_design: { nodes: {}, edges: {}, popups: {}, tooltips: {}, table_of_contents: {}, templates: {} },
@@ -87,7 +91,9 @@ describe('usesFamilies', () => {
     const families = new Set(['Inter', 'Merriweather']);
     expect(usesFamilies(doc, families)).toBe(false);
     expect(usesFamilies({ ...doc, nodes: [makeNode(2, 0, 0, { font_family: 'Inter' })] }, families)).toBe(true);
-    expect(usesFamilies({ ...doc, object_templates: [{ id: 1, name: 'T', type: 'edge', design: { font_family: 'Merriweather' } }] }, families)).toBe(true);
+    expect(
+      usesFamilies({ ...doc, object_templates: [{ id: 1, name: 'T', type: 'edge', design: { font_family: 'Merriweather' } }] }, families),
+    ).toBe(true);
     expect(usesFamilies({ ...doc, global_design: { ...doc.global_design, nodes: { font_family: 'Inter' } } }, families)).toBe(true);
   });
 });

@@ -88,7 +88,12 @@ describe('PublicationSource', () => {
     source.subscribe(() => undefined);
     await settle();
     fetch.mockResolvedValue(publication({ live: version(9, 'Summer'), synced_revision: 11, revision: 11 }));
-    source.heard({ type: 'map_published', revision: 11, user_id: 2, publication: { live_version_id: 9, synced_revision: 11, version: { id: 9, name: 'Summer' } } });
+    source.heard({
+      type: 'map_published',
+      revision: 11,
+      user_id: 2,
+      publication: { live_version_id: 9, synced_revision: 11, version: { id: 9, name: 'Summer' } },
+    });
     const load = source.get();
     expect(load.state === 'ready' && load.publication.live?.name).toBe('Summer');
     expect(load.state === 'ready' && liveStatus(load.publication, 11)).toBe('up_to_date');
@@ -101,7 +106,12 @@ describe('PublicationSource', () => {
     const source = new PublicationSource(3, () => Promise.resolve(publication()));
     source.subscribe(() => undefined);
     await settle();
-    source.heard({ type: 'state_restored', revision: 15, user_id: 2, publication: { live_version_id: 4, synced_revision: 10, version: { id: 2, name: 'old' } } });
+    source.heard({
+      type: 'state_restored',
+      revision: 15,
+      user_id: 2,
+      publication: { live_version_id: 4, synced_revision: 10, version: { id: 2, name: 'old' } },
+    });
     const load = source.get();
     expect(load.state === 'ready' && liveStatus(load.publication, 15)).toBe('changed');
   });

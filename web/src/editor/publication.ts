@@ -14,11 +14,7 @@ export function liveStatus(publication: Pick<Publication, 'live' | 'synced_revis
   return publication.synced_revision < current ? 'changed' : 'up_to_date';
 }
 
-export type PublicationLoad =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'failed' }
-  | { state: 'ready'; publication: Publication };
+export type PublicationLoad = { state: 'idle' } | { state: 'loading' } | { state: 'failed' } | { state: 'ready'; publication: Publication };
 
 type Fetch = (mapId: number) => Promise<Publication>;
 

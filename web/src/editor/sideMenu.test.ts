@@ -55,7 +55,10 @@ describe('side menu', () => {
   });
 
   it('opens a section another editor holds (read-only), but not an option that is not there yet', () => {
-    const held = new Map([['map', '#e8772e'], ['glossary', '#e8772e']] as const);
+    const held = new Map([
+      ['map', '#e8772e'],
+      ['glossary', '#e8772e'],
+    ] as const);
     const design = option('nodeDesign');
     expect(canOpen(design, optionState(design, 'student', true, new Map()))).toBe(true);
     const glossary = option('glossary');

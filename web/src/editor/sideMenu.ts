@@ -86,9 +86,23 @@ export const MENU_OPTIONS: readonly MenuOption[] = [
   { id: 'edgeVisibility', group: 'create', label: 'edgeVisibility', role: 'student', opens: { kind: 'panel', panel: 'edgeVisibility' } },
   { id: 'shapeTemplates', group: 'create', label: 'shapeTemplates', role: 'student', opens: { kind: 'panel', panel: 'shapeTemplates' } },
   { id: 'edgeTemplates', group: 'create', label: 'edgeTemplates', role: 'student', opens: { kind: 'panel', panel: 'edgeTemplates' } },
-  { id: 'globalSettings', group: 'create', label: 'globalSettings', role: 'student', opens: { kind: 'panel', panel: 'globalSettings' }, lock: 'global_design' },
+  {
+    id: 'globalSettings',
+    group: 'create',
+    label: 'globalSettings',
+    role: 'student',
+    opens: { kind: 'panel', panel: 'globalSettings' },
+    lock: 'global_design',
+  },
   { id: 'manageTemplates', group: 'create', label: 'manageTemplates', role: 'student', opens: { kind: 'panel', panel: 'manageTemplates' } },
-  { id: 'mapSettings', group: 'create', label: 'mapSettings', role: 'student', opens: { kind: 'panel', panel: 'mapSettings' }, lock: 'map' },
+  {
+    id: 'mapSettings',
+    group: 'create',
+    label: 'mapSettings',
+    role: 'student',
+    opens: { kind: 'panel', panel: 'mapSettings' },
+    lock: 'map',
+  },
   { id: 'editorsNote', group: 'organize', label: 'editorsNote', role: 'student', opens: later, lock: 'editors_note' },
   { id: 'glossary', group: 'organize', label: 'glossary', role: 'student', opens: later, lock: 'glossary' },
   { id: 'sources', group: 'organize', label: 'sources', role: 'student', opens: later, lock: 'source' },
@@ -102,7 +116,14 @@ export const MENU_OPTIONS: readonly MenuOption[] = [
   { id: 'cookieConsent', group: 'manage', label: 'cookieConsent', role: 'student', opens: later, lock: 'cookie_consent' },
   { id: 'seo', group: 'manage', label: 'seo', role: 'student', opens: { kind: 'panel', panel: 'publishing' }, lock: 'seo' },
   { id: 'mapUrl', group: 'manage', label: 'mapUrl', role: 'editor', opens: { kind: 'panel', panel: 'publishing' }, lock: 'map_url' },
-  { id: 'mapAccess', group: 'manage', label: 'mapAccess', role: 'editor', opens: { kind: 'panel', panel: 'publishing' }, lock: 'map_access' },
+  {
+    id: 'mapAccess',
+    group: 'manage',
+    label: 'mapAccess',
+    role: 'editor',
+    opens: { kind: 'panel', panel: 'publishing' },
+    lock: 'map_access',
+  },
   { id: 'embedCode', group: 'manage', label: 'embedCode', role: 'student', opens: { kind: 'panel', panel: 'publishing' }, lock: 'embed' },
   // Anyone who edits sees the versions; publishing and restoring them need the editor role (the panel says so).
   { id: 'versions', group: 'manage', label: 'versions', role: 'student', opens: { kind: 'panel', panel: 'versions' } },
@@ -112,10 +133,7 @@ export const MENU_OPTIONS: readonly MenuOption[] = [
 export const MENU_GROUPS: readonly MenuGroup[] = ['create', 'organize', 'manage'];
 
 export type OptionState =
-  | { kind: 'available' }
-  | { kind: 'later' }
-  | { kind: 'needsRole'; role: Role }
-  | { kind: 'lockedByOther'; color: string };
+  { kind: 'available' } | { kind: 'later' } | { kind: 'needsRole'; role: Role } | { kind: 'lockedByOther'; color: string };
 
 /** Whether an option can be chosen by a user of this role, given the section locks of others. */
 export function optionState(

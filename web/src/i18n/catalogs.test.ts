@@ -77,9 +77,7 @@ describe('catalogs', () => {
   });
 
   it.each(['de', 'fr'] as const)('%s is translated, not copied from en', (lang) => {
-    const copied = enKeys.filter(
-      (key) => !sameEverywhere.has(key) && catalogs[lang].get(key) === catalogs.en.get(key),
-    );
+    const copied = enKeys.filter((key) => !sameEverywhere.has(key) && catalogs[lang].get(key) === catalogs.en.get(key));
     // Anything else equal to the English text was forgotten.
     expect(copied.filter((key) => !sameInLanguage[lang].has(key))).toEqual([]);
   });

@@ -11,9 +11,7 @@ interface Look {
 }
 
 function classes({ variant = 'primary', size = 'medium', block = false }: Look, extra?: string): string {
-  return [styles.button, styles[variant], size === 'small' && styles.small, block && styles.block, extra]
-    .filter(Boolean)
-    .join(' ');
+  return [styles.button, styles[variant], size === 'small' && styles.small, block && styles.block, extra].filter(Boolean).join(' ');
 }
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Look {

@@ -52,11 +52,7 @@ export function Dialog({ title, onClose, children, describedBy, testId }: Dialog
         // A press on the backdrop lands on the dialog element itself, outside its content box.
         if (event.target !== ref.current) return;
         const box = ref.current.getBoundingClientRect();
-        const inside =
-          event.clientX >= box.left &&
-          event.clientX <= box.right &&
-          event.clientY >= box.top &&
-          event.clientY <= box.bottom;
+        const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
         if (!inside) onCloseRef.current();
       }}
     >

@@ -7,14 +7,7 @@ interface LogoProps {
 
 export function LogoMark({ size = 32 }: { size?: number }) {
   return (
-    <svg
-      className={styles.mark}
-      width={size}
-      height={size}
-      viewBox="0 0 32 32"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <svg className={styles.mark} width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" fill="#1d3b5c" />
       <path d="M16 25.5 6 21l2.6-1.2L16 23.1l7.4-3.3L26 21z" fill="#4b86c2" />
       <path d="M16 21.5 6 17l2.6-1.2L16 19.1l7.4-3.3L26 17z" fill="#7fb2e5" />

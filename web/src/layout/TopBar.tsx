@@ -63,13 +63,7 @@ export function TopBar() {
             {t('nav.settings')}
           </Link>
           <UserLanguageSelect user={user} />
-          <button
-            type="button"
-            className={styles.logout}
-            data-testid="logout"
-            onClick={() => void signOut()}
-            disabled={leaving}
-          >
+          <button type="button" className={styles.logout} data-testid="logout" onClick={() => void signOut()} disabled={leaving}>
             {leaving ? t('nav.loggingOut') : t('nav.logout')}
           </button>
         </div>

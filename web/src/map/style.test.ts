@@ -88,7 +88,11 @@ describe('resolveNodeStyle', () => {
 
   it('resolves the same through the caching StyleResolver', () => {
     const resolver = new StyleResolver(byId, global);
-    for (const node of [makeNode(1, 0, 0), makeNode(2, 0, 0, { object_template: '1', font_size: 0 }), makeNode(3, 0, 0, { shape: 'circle' })]) {
+    for (const node of [
+      makeNode(1, 0, 0),
+      makeNode(2, 0, 0, { object_template: '1', font_size: 0 }),
+      makeNode(3, 0, 0, { shape: 'circle' }),
+    ]) {
       expect(resolver.node(node)).toEqual(resolveNodeStyle(node, byId, global));
     }
     const edge = makeEdge(1, 1, 2, { object_template: '2' });

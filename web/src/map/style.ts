@@ -14,13 +14,7 @@ import type {
   TemplateRef,
 } from '../api/document';
 import { NO_TEMPLATE } from '../api/document';
-import {
-  EDGE_DEFAULTS,
-  LABEL_FONT_CAP,
-  LABEL_MIN_WIDTH,
-  NAMED_EDGE_WIDTH_CAP,
-  NODE_DEFAULTS,
-} from './constants';
+import { EDGE_DEFAULTS, LABEL_FONT_CAP, LABEL_MIN_WIDTH, NAMED_EDGE_WIDTH_CAP, NODE_DEFAULTS } from './constants';
 import { equalCircleSides } from './rules';
 
 export type StyleSource = 'own' | 'template' | 'global' | 'default';

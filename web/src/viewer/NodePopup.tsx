@@ -84,13 +84,27 @@ export function NodePopup({ node, languages, previousTitle, nextTitle, onNavigat
       {(previousTitle !== null || nextTitle !== null) && (
         <nav className={styles.popupNav} aria-label={t('viewer.navigation')}>
           {previousTitle !== null && node.previous_id !== null && (
-            <Button size="small" variant="secondary" onClick={() => { onNavigate(node.previous_id ?? 0); }} data-testid="popup-previous">
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => {
+                onNavigate(node.previous_id ?? 0);
+              }}
+              data-testid="popup-previous"
+            >
               ← {previousTitle || t('viewer.previous')}
             </Button>
           )}
           <span />
           {nextTitle !== null && node.next_id !== null && (
-            <Button size="small" variant="secondary" onClick={() => { onNavigate(node.next_id ?? 0); }} data-testid="popup-next">
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => {
+                onNavigate(node.next_id ?? 0);
+              }}
+              data-testid="popup-next"
+            >
               {nextTitle || t('viewer.next')} →
             </Button>
           )}

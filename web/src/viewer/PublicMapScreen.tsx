@@ -68,7 +68,13 @@ export default function PublicMapScreen() {
     );
   }
   if ('problem' in current) {
-    return <AuthLayout icon="error" title={t(current.problem === 'notFound' ? 'viewer.notFound' : 'viewer.failed')} subtitle={t('viewer.notFoundText')} />;
+    return (
+      <AuthLayout
+        icon="error"
+        title={t(current.problem === 'notFound' ? 'viewer.notFound' : 'viewer.failed')}
+        subtitle={t('viewer.notFoundText')}
+      />
+    );
   }
   return <Viewer doc={current.doc} loadNode={loadNode} mapKey={`m-${url}`} />;
 }

@@ -219,7 +219,12 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
         )}
       </header>
       <div className={styles.frame} ref={frameRef}>
-        <canvas ref={canvasRef} className={styles.canvas} data-testid="viewer-canvas" aria-label={t('viewer.canvasLabel', { name: doc.map.name })} />
+        <canvas
+          ref={canvasRef}
+          className={styles.canvas}
+          data-testid="viewer-canvas"
+          aria-label={t('viewer.canvasLabel', { name: doc.map.name })}
+        />
         {open && 'loading' in open && (
           <p className={styles.status} role="status">
             {t('viewer.loading')}

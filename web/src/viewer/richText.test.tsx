@@ -27,7 +27,7 @@ describe('sanitizeRichText', () => {
 });
 
 describe('NodePopup', () => {
-  it('inserts a node\'s rich text only once sanitised', () => {
+  it("inserts a node's rich text only once sanitised", () => {
     const node = {
       id: 1,
       popup_type: 'popup-small',

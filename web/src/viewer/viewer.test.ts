@@ -6,7 +6,7 @@ import { browserStorage, VisitedNodes } from './visited';
 import { levelAtScale, scaleForLevel } from './zoomLevels';
 
 describe('levels follow the zoom', () => {
-  it('is level 1 for the whole map and one deeper per doubling, within the map\'s levels', () => {
+  it("is level 1 for the whole map and one deeper per doubling, within the map's levels", () => {
     expect(levelAtScale(0.1, 0.1, 5)).toBe(1);
     expect(levelAtScale(0.05, 0.1, 5)).toBe(1);
     expect(levelAtScale(0.19, 0.1, 5)).toBe(1);
@@ -73,7 +73,12 @@ describe('visited nodes', () => {
     const storage = memory();
     storage.data.set('strata:visited:m1', '{not json');
     expect([...new VisitedNodes(storage, 'm1').all]).toEqual([]);
-    const refusing = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
+    const refusing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
     const v = new VisitedNodes(refusing, 'm1');
     expect([...v.add(3)]).toEqual([3]);
     expect([...new VisitedNodes(null, 'm1').add(4)]).toEqual([4]);

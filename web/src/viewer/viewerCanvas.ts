@@ -57,7 +57,13 @@ export class ViewerCanvas {
       templates: indexTemplates(doc.object_templates),
       globalDesign: doc.global_design,
     });
-    this.renderer.setState({ level: 1, layers: doc.layers, outOfLevel: 'hide', showLocked: false, background: doc.map.design.bg_color || '#ffffff' });
+    this.renderer.setState({
+      level: 1,
+      layers: doc.layers,
+      outOfLevel: 'hide',
+      showLocked: false,
+      background: doc.map.design.bg_color || '#ffffff',
+    });
     this.#listen();
   }
 

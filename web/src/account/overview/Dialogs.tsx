@@ -60,23 +60,13 @@ export function QuotaDialog({ quota, onClose }: { quota: QuotaText; onClose: () 
 }
 
 /** The testing period is over: the licence can be bought per payment interval. */
-export function TrialExpiredDialog({
-  period,
-  isAdmin,
-  onClose,
-}: {
-  period: TestingPeriod;
-  isAdmin: boolean;
-  onClose: () => void;
-}) {
+export function TrialExpiredDialog({ period, isAdmin, onClose }: { period: TestingPeriod; isAdmin: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const intervals = (['monthly', 'yearly'] as const).filter((i) => period.buy_urls[i]);
   return (
     <Dialog title={t('quota.trialTitle')} onClose={onClose} testId="trial-expired-dialog">
-      <p className={dialogStyles.text}>
-        {t('quota.trialBody', { date: period.ends_at ? formatDate(period.ends_at, language) : '' })}
-      </p>
+      <p className={dialogStyles.text}>{t('quota.trialBody', { date: period.ends_at ? formatDate(period.ends_at, language) : '' })}</p>
       <p className={dialogStyles.text}>{t(isAdmin ? 'quota.trialAdmin' : 'quota.trialMember')}</p>
       {isAdmin && intervals.length > 0 && (
         <div className={styles.buyLinks}>

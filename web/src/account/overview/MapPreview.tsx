@@ -20,7 +20,16 @@ export function MapPreview({ preview, large = false }: { preview: Preview; large
         d.circle ? (
           <circle key={i} cx={d.cx} cy={d.cy} r={d.r} fill="currentColor" opacity={0.8} />
         ) : (
-          <rect key={i} x={d.cx - d.r * 1.4} y={d.cy - d.r} width={d.r * 2.8} height={d.r * 2} rx={1.5} fill="currentColor" opacity={0.65} />
+          <rect
+            key={i}
+            x={d.cx - d.r * 1.4}
+            y={d.cy - d.r}
+            width={d.r * 2.8}
+            height={d.r * 2}
+            rx={1.5}
+            fill="currentColor"
+            opacity={0.65}
+          />
         ),
       )}
     </svg>

@@ -30,9 +30,7 @@ import styles from './Account.module.css';
 
 /** What the form creates: a map from a template (or blank), a new template, or edits one's own. */
 type Step =
-  | { kind: 'choose' }
-  | { kind: 'create'; template: MapTemplate | null; asTemplate: boolean }
-  | { kind: 'edit'; template: MapTemplate };
+  { kind: 'choose' } | { kind: 'create'; template: MapTemplate | null; asTemplate: boolean } | { kind: 'edit'; template: MapTemplate };
 
 const PALETTE_NAMES = Object.keys(PALETTES) as PaletteName[];
 
@@ -255,7 +253,7 @@ function TemplateForm({
   const source = step.template;
   const editing = step.kind === 'edit';
   const asTemplate = step.kind === 'create' && step.asTemplate;
-  const [name, setName] = useState(editing ? source?.name ?? '' : '');
+  const [name, setName] = useState(editing ? (source?.name ?? '') : '');
   const [width, setWidth] = useState(String(source?.width ?? 3000));
   const [height, setHeight] = useState(String(source?.height ?? 2000));
   const [levels, setLevels] = useState(String(source?.visibility_levels ?? 3));
@@ -348,9 +346,30 @@ function TemplateForm({
         />
         {!editing && (
           <div className={styles.formGrid}>
-            <TextField label={t('templates.fields.width')} name="width" inputMode="numeric" value={width} onValueChange={setWidth} problem={problemOf('width')} />
-            <TextField label={t('templates.fields.height')} name="height" inputMode="numeric" value={height} onValueChange={setHeight} problem={problemOf('height')} />
-            <TextField label={t('templates.fields.levels')} name="levels" inputMode="numeric" value={levels} onValueChange={setLevels} problem={problemOf('levels')} />
+            <TextField
+              label={t('templates.fields.width')}
+              name="width"
+              inputMode="numeric"
+              value={width}
+              onValueChange={setWidth}
+              problem={problemOf('width')}
+            />
+            <TextField
+              label={t('templates.fields.height')}
+              name="height"
+              inputMode="numeric"
+              value={height}
+              onValueChange={setHeight}
+              problem={problemOf('height')}
+            />
+            <TextField
+              label={t('templates.fields.levels')}
+              name="levels"
+              inputMode="numeric"
+              value={levels}
+              onValueChange={setLevels}
+              problem={problemOf('levels')}
+            />
           </div>
         )}
         <div className={styles.formGrid}>
@@ -362,7 +381,14 @@ function TemplateForm({
             options={PALETTE_NAMES.map((p) => ({ value: p, label: t(`templates.palettes.${p}`) }))}
             hint={<PaletteSwatches colors={PALETTES[palette as PaletteName]} />}
           />
-          <TextField label={t('templates.fields.section')} name="section" value={section} onValueChange={setSection} optional maxLength={100} />
+          <TextField
+            label={t('templates.fields.section')}
+            name="section"
+            value={section}
+            onValueChange={setSection}
+            optional
+            maxLength={100}
+          />
           {(asTemplate || editing) && (
             <SelectField
               label={t('templates.theme')}

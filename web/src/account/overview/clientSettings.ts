@@ -10,7 +10,8 @@ import {
   type TestingPeriodUpdate,
 } from '../../api';
 
-export type GeneralField = 'company_name' | 'logo_url' | 'login_text' | 'cname_domain' | 'subdomain' | 'analytics_property_id' | 'api_server_address';
+export type GeneralField =
+  'company_name' | 'logo_url' | 'login_text' | 'cname_domain' | 'subdomain' | 'analytics_property_id' | 'api_server_address';
 
 export type GeneralProblem = 'both' | 'domain' | 'subdomain' | 'url' | 'tooLong';
 

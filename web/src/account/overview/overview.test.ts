@@ -13,7 +13,7 @@ function map(id: number, name: string, updated: string): MapSummary {
     updated_by: null,
     access: 'edit',
     live: false,
-  live_status: 'not_published',
+    live_status: 'not_published',
     is_template: false,
     theme: '',
     section: '',

@@ -69,9 +69,7 @@ export function AcceptInvitation({ token, email, onExpired }: { token: string; e
   }
 
   if (user && user.email !== email) {
-    return (
-      <FormAlert testId="invitation-other-account">{t('register.accept.otherAccount', { current: user.email, email })}</FormAlert>
-    );
+    return <FormAlert testId="invitation-other-account">{t('register.accept.otherAccount', { current: user.email, email })}</FormAlert>;
   }
   return (
     <form className={formStyles.form} onSubmit={(e) => void accept(e)} noValidate data-testid="accept-form">

@@ -118,22 +118,19 @@ function GeneralTab({ clientName }: { clientName: string }) {
     <>
       <GeneralForm key={settings.dataUpdatedAt} clientName={clientName} initial={settings.data} />
       {quotas.data && trial.data && (
-        <LicenceSection key={`${quotas.dataUpdatedAt}-${trial.dataUpdatedAt}`} clientName={clientName} quotas={quotas.data.quotas} trial={trial.data} />
+        <LicenceSection
+          key={`${quotas.dataUpdatedAt}-${trial.dataUpdatedAt}`}
+          clientName={clientName}
+          quotas={quotas.data.quotas}
+          trial={trial.data}
+        />
       )}
     </>
   );
 }
 
 /** The licence: the quotas with their counts, and the testing period; a superuser sets them. */
-function LicenceSection({
-  clientName,
-  quotas,
-  trial,
-}: {
-  clientName: string;
-  quotas: Record<QuotaKind, Quota>;
-  trial: TestingPeriod;
-}) {
+function LicenceSection({ clientName, quotas, trial }: { clientName: string; quotas: Record<QuotaKind, Quota>; trial: TestingPeriod }) {
   const { t } = useTranslation();
   const failureText = useFailureText();
   const language = currentLanguage();
@@ -214,7 +211,17 @@ function LicenceSection({
         <>
           <p className={styles.hint}>{t('quota.superuserHint')}</p>
           <div className={styles.formGrid}>
-            <TextField label={t('quota.trialEnds')} type="date" name="trial_ends" value={trialInputs.endsOn} onValueChange={(endsOn) => { setTrialInputs((x) => ({ ...x, endsOn })); }} problem={wrong('endsOn')} optional />
+            <TextField
+              label={t('quota.trialEnds')}
+              type="date"
+              name="trial_ends"
+              value={trialInputs.endsOn}
+              onValueChange={(endsOn) => {
+                setTrialInputs((x) => ({ ...x, endsOn }));
+              }}
+              problem={wrong('endsOn')}
+              optional
+            />
             <SelectField
               label={t('quota.interval')}
               name="payment_interval"
@@ -225,8 +232,28 @@ function LicenceSection({
               options={(['monthly', 'yearly'] as const).map((i) => ({ value: i, label: t(`quota.intervals.${i}`) }))}
             />
           </div>
-          <TextField label={t('quota.buyMonthly')} name="buy_monthly" value={trialInputs.monthly} onValueChange={(monthly) => { setTrialInputs((x) => ({ ...x, monthly })); }} problem={wrong('monthly')} placeholder="https://" optional />
-          <TextField label={t('quota.buyYearly')} name="buy_yearly" value={trialInputs.yearly} onValueChange={(yearly) => { setTrialInputs((x) => ({ ...x, yearly })); }} problem={wrong('yearly')} placeholder="https://" optional />
+          <TextField
+            label={t('quota.buyMonthly')}
+            name="buy_monthly"
+            value={trialInputs.monthly}
+            onValueChange={(monthly) => {
+              setTrialInputs((x) => ({ ...x, monthly }));
+            }}
+            problem={wrong('monthly')}
+            placeholder="https://"
+            optional
+          />
+          <TextField
+            label={t('quota.buyYearly')}
+            name="buy_yearly"
+            value={trialInputs.yearly}
+            onValueChange={(yearly) => {
+              setTrialInputs((x) => ({ ...x, yearly }));
+            }}
+            problem={wrong('yearly')}
+            placeholder="https://"
+            optional
+          />
           <div>
             <Button type="submit" busy={saving}>
               {t('quota.save')}
@@ -314,7 +341,14 @@ function GeneralForm({ clientName, initial }: { clientName: string; initial: Cli
   return (
     <form className={styles.section} onSubmit={(e) => void submit(e)} noValidate data-testid="client-general-form">
       <h2 className={styles.sectionTitle}>{t('clientSettings.general')}</h2>
-      <TextField label={t('clientSettings.fields.companyName')} name="company_name" value={form.company_name} onValueChange={set('company_name')} problem={problemOf('company_name')} maxLength={200} />
+      <TextField
+        label={t('clientSettings.fields.companyName')}
+        name="company_name"
+        value={form.company_name}
+        onValueChange={set('company_name')}
+        problem={problemOf('company_name')}
+        maxLength={200}
+      />
       <span className={formStyles.label}>{t('clientSettings.fields.logo')}</span>
       <div className={styles.avatarRow}>
         {form.logo_url ? <img className={styles.avatar} src={form.logo_url} alt={t('clientSettings.fields.logo')} /> : null}
@@ -323,28 +357,88 @@ function GeneralForm({ clientName, initial }: { clientName: string; initial: Cli
           <input type="file" accept="image/png,image/jpeg,image/webp" hidden onChange={(e) => void chooseLogo(e)} />
         </label>
         {form.logo_url && (
-          <Button size="small" variant="ghost" onClick={() => { set('logo_url')(''); }}>
+          <Button
+            size="small"
+            variant="ghost"
+            onClick={() => {
+              set('logo_url')('');
+            }}
+          >
             {t('clientSettings.removeLogo')}
           </Button>
         )}
       </div>
       {problems.logo_url && <p className={styles.blocker}>{problems.logo_url}</p>}
-      <TextAreaField label={t('clientSettings.fields.loginText')} name="login_text" value={form.login_text} onValueChange={set('login_text')} problem={problemOf('login_text')} optional rows={3} maxLength={2000} />
+      <TextAreaField
+        label={t('clientSettings.fields.loginText')}
+        name="login_text"
+        value={form.login_text}
+        onValueChange={set('login_text')}
+        problem={problemOf('login_text')}
+        optional
+        rows={3}
+        maxLength={2000}
+      />
       <p className={styles.hint}>{t('clientSettings.domainHint')}</p>
       <div className={styles.formGrid}>
-        <TextField label={t('clientSettings.fields.cname')} name="cname_domain" value={form.cname_domain} onValueChange={set('cname_domain')} problem={problemOf('cname_domain')} placeholder="maps.example.org" optional />
-        <TextField label={t('clientSettings.fields.subdomain')} name="subdomain" value={form.subdomain} onValueChange={set('subdomain')} problem={problemOf('subdomain')} placeholder="acme" optional />
+        <TextField
+          label={t('clientSettings.fields.cname')}
+          name="cname_domain"
+          value={form.cname_domain}
+          onValueChange={set('cname_domain')}
+          problem={problemOf('cname_domain')}
+          placeholder="maps.example.org"
+          optional
+        />
+        <TextField
+          label={t('clientSettings.fields.subdomain')}
+          name="subdomain"
+          value={form.subdomain}
+          onValueChange={set('subdomain')}
+          problem={problemOf('subdomain')}
+          placeholder="acme"
+          optional
+        />
       </div>
-      <TextField label={t('clientSettings.fields.analytics')} name="analytics_property_id" value={form.analytics_property_id} onValueChange={set('analytics_property_id')} problem={problemOf('analytics_property_id')} placeholder="G-XXXXXXX" optional />
+      <TextField
+        label={t('clientSettings.fields.analytics')}
+        name="analytics_property_id"
+        value={form.analytics_property_id}
+        onValueChange={set('analytics_property_id')}
+        problem={problemOf('analytics_property_id')}
+        placeholder="G-XXXXXXX"
+        optional
+      />
       <div className={styles.keyRow}>
-        <TextField label={t('clientSettings.fields.apiKey')} name="api_key" value={form.api_key || t('clientSettings.noApiKey')} onValueChange={() => undefined} readOnly />
+        <TextField
+          label={t('clientSettings.fields.apiKey')}
+          name="api_key"
+          value={form.api_key || t('clientSettings.noApiKey')}
+          onValueChange={() => undefined}
+          readOnly
+        />
         <Button variant="secondary" busy={renewing} onClick={() => void renew()}>
           {t(form.api_key ? 'clientSettings.renewApiKey' : 'clientSettings.createApiKey')}
         </Button>
       </div>
-      <TextField label={t('clientSettings.fields.apiServer')} name="api_server_address" value={form.api_server_address} onValueChange={set('api_server_address')} problem={problemOf('api_server_address')} placeholder="https://api.example.org" optional />
+      <TextField
+        label={t('clientSettings.fields.apiServer')}
+        name="api_server_address"
+        value={form.api_server_address}
+        onValueChange={set('api_server_address')}
+        problem={problemOf('api_server_address')}
+        placeholder="https://api.example.org"
+        optional
+      />
       <label className={styles.check}>
-        <input type="checkbox" name="support_access" checked={form.support_access} onChange={(e) => { setForm((f) => ({ ...f, support_access: e.target.checked })); }} />
+        <input
+          type="checkbox"
+          name="support_access"
+          checked={form.support_access}
+          onChange={(e) => {
+            setForm((f) => ({ ...f, support_access: e.target.checked }));
+          }}
+        />
         <span>{t('clientSettings.fields.supportAccess')}</span>
       </label>
       <div>
@@ -372,7 +466,13 @@ function UsersTab({ clientName }: { clientName: string }) {
   const mapName = (id: number | null) => (id === null ? null : (maps.data.maps.find((m) => m.id === id)?.name ?? null));
   return (
     <>
-      <UserManagement key={members.dataUpdatedAt} clientName={clientName} members={members.data.users} invitations={members.data.invitations} maps={maps.data.maps} />
+      <UserManagement
+        key={members.dataUpdatedAt}
+        clientName={clientName}
+        members={members.data.users}
+        invitations={members.data.invitations}
+        maps={maps.data.maps}
+      />
       <ReaderList clientName={clientName} readers={members.data.readers} />
       {requests.data && requests.data.access_requests.length > 0 && (
         <section className={styles.section} style={{ maxWidth: 'none' }} data-testid="access-requests">
@@ -442,7 +542,9 @@ function useConfirmedRemoval<Id extends number | string = number>(
       confirm={t(texts === 'clientSettings.invitations' ? 'clientSettings.invitations.revoke' : 'clientSettings.remove')}
       busy={busy}
       onConfirm={() => void remove(removing)}
-      onClose={() => { setRemoving(null); }}
+      onClose={() => {
+        setRemoving(null);
+      }}
     />
   );
   return { ask: setRemoving, dialog };
@@ -488,7 +590,13 @@ function ReaderList({ clientName, readers }: { clientName: string; readers: Clie
                 <UserCell user={r} />
                 <td>{formatDate(r.since, language)}</td>
                 <td>
-                  <Button size="small" variant="dangerOutline" onClick={() => { removal.ask(r); }}>
+                  <Button
+                    size="small"
+                    variant="dangerOutline"
+                    onClick={() => {
+                      removal.ask(r);
+                    }}
+                  >
                     {t('clientSettings.remove')}
                   </Button>
                 </td>
@@ -608,13 +716,25 @@ function UserManagement({
             <Button busy={inviting === i} onClick={() => void invite(i)}>
               {t('invite.send')}
             </Button>
-            <Button variant="ghost" onClick={() => { setPending((ps) => ps.filter((_, j) => j !== i)); }} aria-label={t('clientSettings.discardRow')}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setPending((ps) => ps.filter((_, j) => j !== i));
+              }}
+              aria-label={t('clientSettings.discardRow')}
+            >
               ×
             </Button>
           </div>
         ))}
         <div>
-          <Button variant="secondary" size="small" onClick={() => { setPending((ps) => [...ps, { email: '', role: 'editor' }]); }}>
+          <Button
+            variant="secondary"
+            size="small"
+            onClick={() => {
+              setPending((ps) => [...ps, { email: '', role: 'editor' }]);
+            }}
+          >
             {t('clientSettings.addUser')}
           </Button>
         </div>
@@ -624,7 +744,11 @@ function UserManagement({
             <ul data-testid="open-invitations">
               {invitations.map((inv) => (
                 <li key={inv.id} data-testid="open-invitation">
-                  {t('clientSettings.invitationLine', { email: inv.email, role: t(`roles.${inv.role}`), date: formatDate(inv.expires_at, language) })}{' '}
+                  {t('clientSettings.invitationLine', {
+                    email: inv.email,
+                    role: t(`roles.${inv.role}`),
+                    date: formatDate(inv.expires_at, language),
+                  })}{' '}
                   <Button
                     size="small"
                     variant="dangerOutline"
@@ -677,10 +801,24 @@ function UserManagement({
                   </select>
                 </td>
                 <td>
-                  <input type="checkbox" aria-label={t('clientSettings.premiumOf', { email: row.member.email })} checked={row.premium} onChange={(e) => { update(i, { premium: e.target.checked }); }} />
+                  <input
+                    type="checkbox"
+                    aria-label={t('clientSettings.premiumOf', { email: row.member.email })}
+                    checked={row.premium}
+                    onChange={(e) => {
+                      update(i, { premium: e.target.checked });
+                    }}
+                  />
                 </td>
                 <td>
-                  <input type="checkbox" aria-label={t('clientSettings.supportOf', { email: row.member.email })} checked={row.supportConsent} onChange={(e) => { update(i, { supportConsent: e.target.checked }); }} />
+                  <input
+                    type="checkbox"
+                    aria-label={t('clientSettings.supportOf', { email: row.member.email })}
+                    checked={row.supportConsent}
+                    onChange={(e) => {
+                      update(i, { supportConsent: e.target.checked });
+                    }}
+                  />
                 </td>
                 <td>
                   <details>
@@ -711,7 +849,13 @@ function UserManagement({
                   </details>
                 </td>
                 <td>
-                  <Button size="small" variant="dangerOutline" onClick={() => { removal.ask(row.member); }}>
+                  <Button
+                    size="small"
+                    variant="dangerOutline"
+                    onClick={() => {
+                      removal.ask(row.member);
+                    }}
+                  >
                     {t('clientSettings.remove')}
                   </Button>
                 </td>
@@ -731,7 +875,14 @@ function UserManagement({
         </div>
       </section>
       {removal.dialog}
-      {quota && <QuotaDialog quota={quota} onClose={() => { setQuota(null); }} />}
+      {quota && (
+        <QuotaDialog
+          quota={quota}
+          onClose={() => {
+            setQuota(null);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -39,9 +39,7 @@ export default function ClientsScreen() {
       queryClient.setQueryData(queryKeys.clients, (list: { clients: Client[] } | undefined) =>
         list ? { clients: list.clients.map((c) => (c.name === client.name ? { ...c, ...updated } : c)) } : list,
       );
-      toasts.success(
-        t(active ? 'clients.reactivated' : 'clients.deactivated', { title: client.title }),
-      );
+      toasts.success(t(active ? 'clients.reactivated' : 'clients.deactivated', { title: client.title }));
     } catch (err) {
       toasts.error(
         t(active ? 'clients.reactivateFailed' : 'clients.deactivateFailed', {
@@ -161,22 +159,12 @@ export default function ClientsScreen() {
                         </Button>
                       )}
                       {actions.deactivate && (
-                        <Button
-                          size="small"
-                          variant="secondary"
-                          busy={busy === client.name}
-                          onClick={() => void setActive(client, false)}
-                        >
+                        <Button size="small" variant="secondary" busy={busy === client.name} onClick={() => void setActive(client, false)}>
                           {t('clients.deactivate')}
                         </Button>
                       )}
                       {actions.reactivate && (
-                        <Button
-                          size="small"
-                          variant="secondary"
-                          busy={busy === client.name}
-                          onClick={() => void setActive(client, true)}
-                        >
+                        <Button size="small" variant="secondary" busy={busy === client.name} onClick={() => void setActive(client, true)}>
                           {t('clients.reactivate')}
                         </Button>
                       )}

@@ -27,11 +27,7 @@ export default function DeclineScreen() {
 
   if (outcome.kind === 'declined') {
     return (
-      <AuthLayout
-        icon="success"
-        title={t('decline.doneTitle')}
-        subtitle={t('decline.doneBody', { client: outcome.client })}
-      >
+      <AuthLayout icon="success" title={t('decline.doneTitle')} subtitle={t('decline.doneBody', { client: outcome.client })}>
         <BackToLogin />
       </AuthLayout>
     );
@@ -91,10 +87,7 @@ export default function DeclineScreen() {
         </Button>
       </div>
       <p className={formStyles.aside}>
-        <Trans
-          i18nKey="decline.acceptInstead"
-          components={{ anchor: <Link to={`/register?token=${encodeURIComponent(token)}`} /> }}
-        />
+        <Trans i18nKey="decline.acceptInstead" components={{ anchor: <Link to={`/register?token=${encodeURIComponent(token)}`} /> }} />
       </p>
     </AuthLayout>
   );

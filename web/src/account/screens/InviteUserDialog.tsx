@@ -56,11 +56,7 @@ export function InviteUserDialog({ clientName, clientTitle, onClose }: InviteUse
   }
 
   return (
-    <Dialog
-      title={t('invite.title', { client: clientTitle })}
-      onClose={sending ? () => undefined : onClose}
-      testId="invite-dialog"
-    >
+    <Dialog title={t('invite.title', { client: clientTitle })} onClose={sending ? () => undefined : onClose} testId="invite-dialog">
       <form ref={form} className={dialogStyles.form} onSubmit={(e) => void submit(e)} noValidate>
         <p className={dialogStyles.text}>{t('invite.body')}</p>
         <TextField

@@ -4,14 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { login } from '../../api';
 import { signInWith } from '../app-session';
 import { AuthLayout } from '../AuthLayout';
-import {
-  classifyLoginError,
-  isLoginField,
-  validateLogin,
-  type FieldProblems,
-  type LoginFailure,
-  type LoginField,
-} from '../loginForm';
+import { classifyLoginError, isLoginField, validateLogin, type FieldProblems, type LoginFailure, type LoginField } from '../loginForm';
 import { Button } from '../../layout/Button';
 import { FormAlert } from '../../layout/Form';
 import styles from '../../layout/Form.module.css';
@@ -68,11 +61,7 @@ export default function LoginScreen() {
       case 'fields':
         return t('login.errors.checkFields', {
           fields: result.fields
-            .map((name) =>
-              name === 'email' || name === 'password' || name === 'remember_me'
-                ? t(`fields.${name}`)
-                : name,
-            )
+            .map((name) => (name === 'email' || name === 'password' || name === 'remember_me' ? t(`fields.${name}`) : name))
             .join(', '),
         });
     }

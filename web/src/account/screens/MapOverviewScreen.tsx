@@ -178,9 +178,7 @@ export default function MapOverviewScreen() {
               {t(editable ? 'overview.access.edit' : 'overview.access.read')}
             </span>
           </div>
-          <span className={styles.meta}>
-            {who ? t('overview.editedBy', { date, name: who }) : t('mapOverview.edited', { date })}
-          </span>
+          <span className={styles.meta}>{who ? t('overview.editedBy', { date, name: who }) : t('mapOverview.edited', { date })}</span>
           <label className={styles.switch} title={canPublish ? undefined : t('overview.liveNeedsEditor')}>
             <input
               type="checkbox"
@@ -494,7 +492,11 @@ function CloneAsTemplateDialog({
   }
 
   return (
-    <Dialog title={t('overview.cloneTemplateTitle', { name: map.name })} onClose={busy ? () => undefined : onClose} testId="clone-template-dialog">
+    <Dialog
+      title={t('overview.cloneTemplateTitle', { name: map.name })}
+      onClose={busy ? () => undefined : onClose}
+      testId="clone-template-dialog"
+    >
       <form className={dialogStyles.form} onSubmit={(e) => void submit(e)} noValidate>
         <TextField
           label={t('templates.fields.templateName')}
@@ -512,7 +514,14 @@ function CloneAsTemplateDialog({
           onValueChange={setTheme}
           options={TEMPLATE_THEMES.map((x) => ({ value: x, label: t(`templates.themes.${x}`) }))}
         />
-        <TextField label={t('templates.fields.section')} name="section" value={section} onValueChange={setSection} optional maxLength={100} />
+        <TextField
+          label={t('templates.fields.section')}
+          name="section"
+          value={section}
+          onValueChange={setSection}
+          optional
+          maxLength={100}
+        />
         <DialogActions>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {t('form.cancel')}

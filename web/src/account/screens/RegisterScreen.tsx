@@ -73,11 +73,7 @@ export default function RegisterScreen() {
       subtitle={
         <>
           <p data-testid="invitation-summary">
-            <Trans
-              i18nKey="invitation.summary"
-              values={{ client, role: t(`roles.${role}`) }}
-              components={{ strong: <strong /> }}
-            />
+            <Trans i18nKey="invitation.summary" values={{ client, role: t(`roles.${role}`) }} components={{ strong: <strong /> }} />
           </p>
           <p>{t('register.subtitle')}</p>
         </>

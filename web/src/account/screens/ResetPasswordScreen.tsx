@@ -61,11 +61,7 @@ function RequestLink() {
         subtitle={
           <>
             <p data-testid="reset-sent">
-              <Trans
-                i18nKey="resetPassword.sentBody"
-                values={{ email: sentTo }}
-                components={{ strong: <strong /> }}
-              />
+              <Trans i18nKey="resetPassword.sentBody" values={{ email: sentTo }} components={{ strong: <strong /> }} />
             </p>
             <p>{t('resetPassword.sentHint')}</p>
           </>

@@ -119,10 +119,32 @@ function ProfileForm({ user }: { user: User }) {
       </div>
       {problems.avatar_url && <p className={styles.blocker}>{problemText(problems.avatar_url, t)}</p>}
       <div className={styles.formGrid}>
-        <TextField label={t('userSettings.firstName')} name="first_name" autoComplete="given-name" value={firstName} onValueChange={setFirstName} problem={problems.first_name} />
-        <TextField label={t('userSettings.surname')} name="surname" autoComplete="family-name" value={surname} onValueChange={setSurname} problem={problems.surname} />
+        <TextField
+          label={t('userSettings.firstName')}
+          name="first_name"
+          autoComplete="given-name"
+          value={firstName}
+          onValueChange={setFirstName}
+          problem={problems.first_name}
+        />
+        <TextField
+          label={t('userSettings.surname')}
+          name="surname"
+          autoComplete="family-name"
+          value={surname}
+          onValueChange={setSurname}
+          problem={problems.surname}
+        />
       </div>
-      <TextField label={t('login.email')} type="email" name="email" autoComplete="email" value={email} onValueChange={setEmail} problem={problems.email} />
+      <TextField
+        label={t('login.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={setEmail}
+        problem={problems.email}
+      />
       {pendingEmail && (
         <p className={styles.hint} data-testid="email-pending">
           {t('userSettings.emailPending', { email: pendingEmail })}
@@ -191,9 +213,33 @@ function PasswordForm({ user }: { user: User }) {
     <form className={styles.section} onSubmit={(e) => void submit(e)} noValidate data-testid="password-form">
       <h2 className={styles.sectionTitle}>{t('userSettings.password')}</h2>
       <p className={styles.hint}>{t('userSettings.passwordHint')}</p>
-      <TextField label={t('userSettings.currentPassword')} type="password" name="current_password" autoComplete="current-password" value={current} onValueChange={setCurrent} problem={problems.current_password} />
-      <TextField label={t('password.new')} type="password" name="password" autoComplete="new-password" value={password} onValueChange={setPassword} problem={problems.password} />
-      <TextField label={t('password.confirm')} type="password" name="password_confirmation" autoComplete="new-password" value={confirmation} onValueChange={setConfirmation} problem={problems.password_confirmation} />
+      <TextField
+        label={t('userSettings.currentPassword')}
+        type="password"
+        name="current_password"
+        autoComplete="current-password"
+        value={current}
+        onValueChange={setCurrent}
+        problem={problems.current_password}
+      />
+      <TextField
+        label={t('password.new')}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onValueChange={setPassword}
+        problem={problems.password}
+      />
+      <TextField
+        label={t('password.confirm')}
+        type="password"
+        name="password_confirmation"
+        autoComplete="new-password"
+        value={confirmation}
+        onValueChange={setConfirmation}
+        problem={problems.password_confirmation}
+      />
       <div>
         <Button type="submit" busy={saving}>
           {t('userSettings.savePassword')}

@@ -54,7 +54,11 @@ export default function VerifyEmailScreen() {
   }
   if (verification.data?.kind === 'email_change') {
     return (
-      <AuthLayout icon="success" title={t('verifyEmail.changedTitle')} subtitle={t('verifyEmail.changedText', { email: verification.data.user.email })}>
+      <AuthLayout
+        icon="success"
+        title={t('verifyEmail.changedTitle')}
+        subtitle={t('verifyEmail.changedText', { email: verification.data.user.email })}
+      >
         <Button
           block
           onClick={() => {

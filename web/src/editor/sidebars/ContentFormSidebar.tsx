@@ -103,9 +103,12 @@ export function ContentFormSidebar({
   useEffect(() => {
     onDirty(dirty);
   }, [dirty, onDirty]);
-  useEffect(() => () => {
-    onDirty(false);
-  }, [onDirty]);
+  useEffect(
+    () => () => {
+      onDirty(false);
+    },
+    [onDirty],
+  );
 
   const title = t('editor.menu.options.contentForm');
   if (!stored) {

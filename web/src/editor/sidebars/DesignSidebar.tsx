@@ -141,8 +141,8 @@ export function DesignFields<V extends object>({
               testId={testId}
               inputMode="decimal"
               onValue={(v) => {
-              onChange(field, v);
-            }}
+                onChange(field, v);
+              }}
             />
             {row.unit && <span className={styles.unit}>{row.unit}</span>}
           </>
@@ -159,8 +159,8 @@ export function DesignFields<V extends object>({
               list={fontsId}
               commitOnBlur
               onValue={(v) => {
-              onChange(field, v === '' ? null : v);
-            }}
+                onChange(field, v === '' ? null : v);
+              }}
             />
             <datalist id={fontsId}>
               {[...clientFamilies, ...GENERIC_FONT_FAMILIES].map((f) => (
@@ -198,15 +198,15 @@ export function DesignFields<V extends object>({
               <span className={styles.control}>{control(row)}</span>
               {/* The shape is always the node's own. */}
               {row.field !== 'shape' && (
-              <SourceNote
-                field={row.field}
-                source={states[row.field].source}
-                templateName={templateName}
-                disabled={readOnly}
-                onReset={() => {
-                  onChange(row.field, null);
-                }}
-              />
+                <SourceNote
+                  field={row.field}
+                  source={states[row.field].source}
+                  templateName={templateName}
+                  disabled={readOnly}
+                  onReset={() => {
+                    onChange(row.field, null);
+                  }}
+                />
               )}
             </div>
           ))}

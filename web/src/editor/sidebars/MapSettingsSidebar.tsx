@@ -105,9 +105,15 @@ export function MapSettingsSidebar({
             <span className={styles.unit}>px</span>
           </span>
         </div>
-        {select(t('sidebar.map.expansion'), m.expansion, EXPANSIONS, (v) => {
-          design({ expansion: v });
-        }, 'map-expansion')}
+        {select(
+          t('sidebar.map.expansion'),
+          m.expansion,
+          EXPANSIONS,
+          (v) => {
+            design({ expansion: v });
+          },
+          'map-expansion',
+        )}
       </fieldset>
 
       <fieldset className={styles.group}>
@@ -180,12 +186,24 @@ export function MapSettingsSidebar({
             ))}
           </div>
         </div>
-        {select(t('sidebar.map.mediaRepeat'), m.media_repeat, MEDIA_REPEATS, (v) => {
-          design({ media_repeat: v });
-        }, 'map-media_repeat')}
-        {select(t('sidebar.fields.media_size'), m.media_size, MEDIA_SIZES, (v) => {
-          design({ media_size: v });
-        }, 'map-media_size')}
+        {select(
+          t('sidebar.map.mediaRepeat'),
+          m.media_repeat,
+          MEDIA_REPEATS,
+          (v) => {
+            design({ media_repeat: v });
+          },
+          'map-media_repeat',
+        )}
+        {select(
+          t('sidebar.fields.media_size'),
+          m.media_size,
+          MEDIA_SIZES,
+          (v) => {
+            design({ media_size: v });
+          },
+          'map-media_size',
+        )}
         <div className={styles.row}>
           <span className={styles.label}>{t('sidebar.fields.media_opacity')}</span>
           <span className={styles.control}>
@@ -218,7 +236,8 @@ export function MapSettingsSidebar({
               const levels = Number(e.target.value);
               const squeezed = store.preview({ type: 'setMapSettings', patch: { visibility_levels: levels } });
               // Fewer levels squeeze ranges: said and asked first (it can be undone).
-              if (squeezed.rangedNodes + squeezed.rangedEdges > 0) setLowering({ levels, nodes: squeezed.rangedNodes, edges: squeezed.rangedEdges });
+              if (squeezed.rangedNodes + squeezed.rangedEdges > 0)
+                setLowering({ levels, nodes: squeezed.rangedNodes, edges: squeezed.rangedEdges });
               else apply({ visibility_levels: levels });
             }}
           >

@@ -17,9 +17,7 @@ const PAGE = 50;
 const FOLLOW_MS = 800;
 
 type ProtocolLoad =
-  | { state: 'loading' }
-  | { state: 'failed'; forbidden: boolean }
-  | { state: 'ready'; entries: ProtocolEntry[]; next: number | null };
+  { state: 'loading' } | { state: 'failed'; forbidden: boolean } | { state: 'ready'; entries: ProtocolEntry[]; next: number | null };
 
 export function ProtocolSidebar({ mapId, revision, onClose }: { mapId: number; revision: number; onClose: () => void }) {
   const { t } = useTranslation();
@@ -58,7 +56,9 @@ export function ProtocolSidebar({ mapId, revision, onClose }: { mapId: number; r
     setMore(true);
     try {
       const page = await getProtocol(mapId, { before, limit: PAGE });
-      setLoad((now) => (now.state === 'ready' ? { state: 'ready', entries: appendPage(now.entries, page.entries), next: page.next_before } : now));
+      setLoad((now) =>
+        now.state === 'ready' ? { state: 'ready', entries: appendPage(now.entries, page.entries), next: page.next_before } : now,
+      );
     } catch {
       toasts.error(t('sidebar.protocol.moreFailed'));
     } finally {
@@ -84,7 +84,13 @@ export function ProtocolSidebar({ mapId, revision, onClose }: { mapId: number; r
             const parts = whatParts(e.what);
             const titles = titlesOf(e.what);
             return (
-              <li key={e.revision} className={styles.protocolRow} data-testid="protocol-entry" data-revision={e.revision} data-type={e.type}>
+              <li
+                key={e.revision}
+                className={styles.protocolRow}
+                data-testid="protocol-entry"
+                data-revision={e.revision}
+                data-type={e.type}
+              >
                 <span className={styles.protocolHead}>
                   <span className={styles.protocolType} data-testid="protocol-type">
                     {takenDown(e) ? t('sidebar.protocol.takenDown') : t(`sidebar.protocol.types.${e.type}`)}

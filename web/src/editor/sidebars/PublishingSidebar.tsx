@@ -74,7 +74,10 @@ export function PublishingSidebar({
         err instanceof ApiError && err.code === 'conflict'
           ? t('sidebar.publishing.urlTaken')
           : field
-            ? [t('sidebar.publishing.invalid', { field: t(`sidebar.publishing.fields.${field as 'url'}`) }), FIELD_HINTS[field] && t(`sidebar.publishing.${FIELD_HINTS[field]}`)]
+            ? [
+                t('sidebar.publishing.invalid', { field: t(`sidebar.publishing.fields.${field as 'url'}`) }),
+                FIELD_HINTS[field] && t(`sidebar.publishing.${FIELD_HINTS[field]}`),
+              ]
                 .filter(Boolean)
                 .join(' ')
             : err instanceof ApiError && err.status === 403

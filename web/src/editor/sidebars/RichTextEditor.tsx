@@ -21,7 +21,9 @@ export default function RichTextEditor({ value, onChange, disabled, label, testI
       content: value,
       editable: !disabled,
       immediatelyRender: true,
-      editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', 'data-testid': testId, class: styles.richText ?? '' } },
+      editorProps: {
+        attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox', 'data-testid': testId, class: styles.richText ?? '' },
+      },
       // An empty box is "" (the server would keep an empty paragraph as content).
       onUpdate: ({ editor: e }) => {
         onChange(e.isEmpty ? '' : e.getHTML());

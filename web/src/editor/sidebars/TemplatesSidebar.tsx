@@ -34,15 +34,7 @@ function usage(store: DocumentStore): Map<string, number> {
   return out;
 }
 
-function TemplateName({
-  template,
-  disabled,
-  onRename,
-}: {
-  template: ObjectTemplate;
-  disabled: boolean;
-  onRename: (name: string) => void;
-}) {
+function TemplateName({ template, disabled, onRename }: { template: ObjectTemplate; disabled: boolean; onRename: (name: string) => void }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
   if (editing === null) {
@@ -308,7 +300,9 @@ export function ManageTemplatesSidebar({
       {all.length === 0 && <p className={styles.note}>{t('sidebar.templates.empty')}</p>}
       {(['node', 'edge'] as const).map((kind) => (
         <section key={kind} className={styles.group}>
-          <h3 className={styles.legend}>{t(kind === 'node' ? 'editor.menu.options.shapeTemplates' : 'editor.menu.options.edgeTemplates')}</h3>
+          <h3 className={styles.legend}>
+            {t(kind === 'node' ? 'editor.menu.options.shapeTemplates' : 'editor.menu.options.edgeTemplates')}
+          </h3>
           <ul className={styles.templateList}>
             {all
               .filter((x) => x.type === kind)

@@ -203,10 +203,7 @@ export function VersionsSidebar({
               disabled={busy}
               data-testid="version-save"
               onClick={() =>
-                void run(
-                  () => saveVersion(mapId, note()).then(() => null),
-                  t('sidebar.versions.saved'),
-                ).then((ok) => {
+                void run(() => saveVersion(mapId, note()).then(() => null), t('sidebar.versions.saved')).then((ok) => {
                   if (ok) {
                     setName('');
                     setDescription('');
@@ -267,7 +264,9 @@ export function VersionsSidebar({
                         variant="ghost"
                         disabled={busy}
                         data-testid="version-publish"
-                        onClick={() => void run(() => publishVersion(mapId, v.id), t('sidebar.versions.publishedThis', { name: titleOf(v) }))}
+                        onClick={() =>
+                          void run(() => publishVersion(mapId, v.id), t('sidebar.versions.publishedThis', { name: titleOf(v) }))
+                        }
                       >
                         {t('sidebar.versions.publishThis')}
                       </Button>

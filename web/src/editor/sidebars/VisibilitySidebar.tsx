@@ -177,7 +177,11 @@ export function EdgeVisibilitySidebar({
               disabled={readOnly}
               testId="visibility-min"
               onChange={(l) => {
-                store.apply({ type: 'setEdgeVisibility', id: edge.id, visibility: rangeWith(edge.visibility, 'min_level', l, bounds.max_level) });
+                store.apply({
+                  type: 'setEdgeVisibility',
+                  id: edge.id,
+                  visibility: rangeWith(edge.visibility, 'min_level', l, bounds.max_level),
+                });
               }}
             />
             <LevelSelect
@@ -188,7 +192,11 @@ export function EdgeVisibilitySidebar({
               disabled={readOnly}
               testId="visibility-max"
               onChange={(l) => {
-                store.apply({ type: 'setEdgeVisibility', id: edge.id, visibility: rangeWith(edge.visibility, 'max_level', l, bounds.max_level) });
+                store.apply({
+                  type: 'setEdgeVisibility',
+                  id: edge.id,
+                  visibility: rangeWith(edge.visibility, 'max_level', l, bounds.max_level),
+                });
               }}
             />
           </div>

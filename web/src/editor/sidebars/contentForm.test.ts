@@ -41,9 +41,7 @@ describe('content rules', () => {
   it('refuses a link on a node with content, but not a title with a link', () => {
     const d = draftOf(node).content.en;
     expect(hasContent(d)).toBe(true);
-    expect(contentProblems({ ...d, node_link_to: 'https://example.org' })).toEqual([
-      { field: 'node_link_to', key: 'linkWithContent' },
-    ]);
+    expect(contentProblems({ ...d, node_link_to: 'https://example.org' })).toEqual([{ field: 'node_link_to', key: 'linkWithContent' }]);
     const titleOnly = { ...d, content: '', node_link_to: 'https://example.org' };
     expect(contentProblems(titleOnly)).toEqual([]);
     expect(contentProblems({ ...titleOnly, node_link_to: 'javascript:alert(1)' })).toEqual([{ field: 'node_link_to', key: 'url' }]);

@@ -77,7 +77,12 @@ export function contentChanges(
   for (const l of CONTENT_LANGUAGES) {
     const patch: NodeContentPatch = {};
     for (const f of CONTENT_FIELDS) {
-      const value = f === 'node_search_terms' ? normalizeSearchTerms(draft.content[l][f]) : draft.content[l][f].trim() === '' ? '' : draft.content[l][f];
+      const value =
+        f === 'node_search_terms'
+          ? normalizeSearchTerms(draft.content[l][f])
+          : draft.content[l][f].trim() === ''
+            ? ''
+            : draft.content[l][f];
       if (value !== saved.content[l][f]) patch[f] = value;
     }
     if (Object.keys(patch).length > 0) content[l] = patch;

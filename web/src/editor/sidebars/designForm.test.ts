@@ -51,7 +51,15 @@ describe('the design form tables', () => {
     expect(shapes.filter((c) => !c.disabled).map((c) => c.value)).toEqual(['circle', 'rectangle']);
     expect(shapes.some((c) => c.value === 'star' && c.disabled)).toBe(true);
     expect(selectChoices(NODE_DESIGN_FIELDS.font_weight, 'font_weight').map((c) => c.value)).toEqual([
-      '100', '200', '300', '400', '500', '600', '700', '800', '900',
+      '100',
+      '200',
+      '300',
+      '400',
+      '500',
+      '600',
+      '700',
+      '800',
+      '900',
     ]);
   });
 });

@@ -187,7 +187,10 @@ export interface DesignContext {
   global: Pick<GlobalDesign, 'nodes' | 'edges'>;
 }
 
-export function nodeFieldStates(node: StyledNode & { geometry: Pick<Node['geometry'], 'shape'> }, ctx: DesignContext): Record<keyof NodeDesignValues, FieldState> {
+export function nodeFieldStates(
+  node: StyledNode & { geometry: Pick<Node['geometry'], 'shape'> },
+  ctx: DesignContext,
+): Record<keyof NodeDesignValues, FieldState> {
   const style = resolveNodeStyle(node, ctx.templates, ctx.global);
   const out = {} as Record<keyof NodeDesignValues, FieldState>;
   for (const key of Object.keys(NODE_DESIGN_FIELDS) as (keyof NodeDesignValues)[]) {
@@ -221,7 +224,10 @@ export type FieldProblem = { key: 'range'; min: number; max: number } | { key: '
 const COLOR_PATTERN = /^(#[0-9a-fA-F]{3,4}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|transparent)$/;
 
 /** Parses what was typed into a field to the value to save, or the problem with it. */
-export function parseFieldInput(spec: DesignFieldSpec, raw: string): { ok: true; value: string | number } | { ok: false; problem: FieldProblem } {
+export function parseFieldInput(
+  spec: DesignFieldSpec,
+  raw: string,
+): { ok: true; value: string | number } | { ok: false; problem: FieldProblem } {
   switch (spec.kind) {
     case 'number': {
       const text = raw.trim().replace(',', '.');

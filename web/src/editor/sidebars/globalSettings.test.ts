@@ -22,7 +22,11 @@ describe('global design sections', () => {
   });
 
   it('sends the whole section with one setting changed, or taken out', () => {
-    expect(sectionPatch(global, 'popups', 'font_color', '#ffffff')).toEqual({ bg_color: '#000000', font_size: 'big', font_color: '#ffffff' });
+    expect(sectionPatch(global, 'popups', 'font_color', '#ffffff')).toEqual({
+      bg_color: '#000000',
+      font_size: 'big',
+      font_color: '#ffffff',
+    });
     expect(sectionPatch(global, 'popups', 'bg_color', null)).toEqual({ font_size: 'big' });
     expect(global.popups).toEqual({ bg_color: '#000000', font_size: 'big' });
   });

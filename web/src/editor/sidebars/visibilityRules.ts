@@ -41,7 +41,10 @@ export function rangeWith(range: LevelRange, end: 'min_level' | 'max_level', lev
 }
 
 /** The levels an edge may show on: where both its nodes show (null when they share none). */
-export function edgeBounds(from: Pick<Visibility, 'min_level' | 'max_level'>, to: Pick<Visibility, 'min_level' | 'max_level'>): LevelRange | null {
+export function edgeBounds(
+  from: Pick<Visibility, 'min_level' | 'max_level'>,
+  to: Pick<Visibility, 'min_level' | 'max_level'>,
+): LevelRange | null {
   const min = Math.max(from.min_level, to.min_level);
   const max = Math.min(from.max_level, to.max_level);
   return min <= max ? { min_level: min, max_level: max } : null;

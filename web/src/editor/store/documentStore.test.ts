@@ -43,7 +43,13 @@ describe('saving', () => {
     const { store, api, toasts } = setup();
     store.apply({ type: 'moveNodes', positions: [{ id: 1, center: { x: 5, y: 5 } }] });
     await vi.advanceTimersByTimeAsync(50);
-    store.apply({ type: 'moveNodes', positions: [{ id: 1, center: { x: 9, y: 9 } }, { id: 2, center: { x: 1, y: 2 } }] });
+    store.apply({
+      type: 'moveNodes',
+      positions: [
+        { id: 1, center: { x: 9, y: 9 } },
+        { id: 2, center: { x: 1, y: 2 } },
+      ],
+    });
     await vi.advanceTimersByTimeAsync(99);
     expect(api.patchElements).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -304,7 +310,13 @@ describe('failures', () => {
   it('reverts positions and names the plural error', async () => {
     const { store, api, toasts } = setup();
     api.patchElements.mockRejectedValueOnce(new ApiError(400, 'validation_failed', 'bad'));
-    store.apply({ type: 'moveNodes', positions: [{ id: 1, center: { x: 5, y: 5 } }, { id: 2, center: { x: 6, y: 6 } }] });
+    store.apply({
+      type: 'moveNodes',
+      positions: [
+        { id: 1, center: { x: 5, y: 5 } },
+        { id: 2, center: { x: 6, y: 6 } },
+      ],
+    });
     await vi.advanceTimersByTimeAsync(100);
     expect(store.getNode(1)?.geometry.center).toEqual({ x: 100, y: 0 });
     expect(store.getNode(2)?.geometry.center).toEqual({ x: 200, y: 0 });
@@ -583,7 +595,9 @@ describe('undo and redo', () => {
     store.receiveSync(sync(11, 'node_position', { positions: [{ id: 1, center: { x: 5, y: 5 } }] }, ME));
     store.receiveSync(sync(12, 'node_design', { nodes: [node(2, { design: { ...node(2).design, bg_color: '#ff0000' } })] }, ME));
     // Another editor changes node 2's border (not our field) and moves node 1 (our field).
-    store.receiveSync(sync(13, 'node_design', { nodes: [node(2, { design: { ...node(2).design, bg_color: '#ff0000', border_width: 3 } })] }));
+    store.receiveSync(
+      sync(13, 'node_design', { nodes: [node(2, { design: { ...node(2).design, bg_color: '#ff0000', border_width: 3 } })] }),
+    );
     store.receiveSync(sync(14, 'node_position', { positions: [{ id: 1, center: { x: 50, y: 50 } }] }));
     expect(store.undo()).toBe(true);
     expect(store.getNode(2)?.design).toMatchObject({ border_width: 3 });
@@ -598,7 +612,12 @@ describe('undo and redo', () => {
 
 describe('publishing changes', () => {
   const restored = (revision: number, user_id: number | null = OTHER) =>
-    sync(revision, 'state_restored', { publication: { live_version_id: 4, synced_revision: 9, version: { id: 3, name: 'Spring' } } }, user_id);
+    sync(
+      revision,
+      'state_restored',
+      { publication: { live_version_id: 4, synced_revision: 9, version: { id: 3, name: 'Spring' } } },
+      user_id,
+    );
 
   /** The map as version 3 holds it: node 2 is back, node 3 was never there. */
   function versionDoc(revision: number): MapDocument {
@@ -674,10 +693,19 @@ describe('publishing changes', () => {
     const { store, api } = setup();
     const told: PublishingSync[] = [];
     store.onPublishing((p) => told.push(p));
-    store.receiveSync(sync(11, 'map_published', { publication: { live_version_id: 5, synced_revision: 11, version: { id: 5, name: '' } } }, ME));
+    store.receiveSync(
+      sync(11, 'map_published', { publication: { live_version_id: 5, synced_revision: 11, version: { id: 5, name: '' } } }, ME),
+    );
     expect(store.revision).toBe(11);
     expect(api.getMap).not.toHaveBeenCalled();
-    expect(told).toEqual([{ type: 'map_published', revision: 11, user_id: ME, publication: { live_version_id: 5, synced_revision: 11, version: { id: 5, name: '' } } }]);
+    expect(told).toEqual([
+      {
+        type: 'map_published',
+        revision: 11,
+        user_id: ME,
+        publication: { live_version_id: 5, synced_revision: 11, version: { id: 5, name: '' } },
+      },
+    ]);
   });
 
   it('reads the map again later when it could not be read, and tells the restore only then', async () => {

@@ -15,16 +15,7 @@
 // changes in revision order in inbox.ts, the undo steps in history.ts, and what each kind of edit
 // does in edits/.
 import { ApiError } from '../../api/http';
-import type {
-  Edge,
-  GlobalDesign,
-  Layer,
-  MapDocument,
-  MapSettings,
-  Node,
-  ObjectTemplate,
-  TemplateRef,
-} from '../../api/document';
+import type { Edge, GlobalDesign, Layer, MapDocument, MapSettings, Node, ObjectTemplate, TemplateRef } from '../../api/document';
 import { NO_TEMPLATE } from '../../api/document';
 import type { SyncMapEdit } from '../../api/live';
 import { inheritTemplateEqual } from '../../map/style';
@@ -34,16 +25,7 @@ import { Inbox } from './inbox';
 import { failureToasts, idsOf } from './requests';
 import { SaveQueue, type Op } from './saveQueue';
 import type { SaveState, SaveStateListener } from './saveState';
-import {
-  applyDelta,
-  cloneState,
-  deepEqual,
-  Draft,
-  stateFromDocument,
-  Touched,
-  type ApplyContext,
-  type DocState,
-} from './state';
+import { applyDelta, cloneState, deepEqual, Draft, stateFromDocument, Touched, type ApplyContext, type DocState } from './state';
 import type {
   DocumentStoreOptions,
   Edit,

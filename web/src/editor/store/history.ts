@@ -90,7 +90,13 @@ export function targetsOf(t: Touched, view: DocState): Target[] {
   for (const [id, prev] of t.edges) add('edge', id, prev, view.edges.get(id));
   for (const [id, prev] of t.templates) add('template', id, prev, view.templates.get(id));
   if (t.layers) {
-    for (const l of view.layers) add('layer', l.id, t.layers.find((x) => x.id === l.id), l);
+    for (const l of view.layers)
+      add(
+        'layer',
+        l.id,
+        t.layers.find((x) => x.id === l.id),
+        l,
+      );
   }
   if (t.map) add('map', 0, t.map, view.map);
   if (t.global) add('global', 0, t.global, view.global);

@@ -47,7 +47,10 @@ const EDITS: [string, Edit][] = [
   ['setNodeHidden', { type: 'setNodeHidden', ids: [1, 2], hidden: true }],
   ['setNodeLocked', { type: 'setNodeLocked', ids: [1], locked: true }],
   ['reorderNodes', { type: 'reorderNodes', ids: [3, 1, 2] }],
-  ['createNode', { type: 'createNode', node: { geometry: { shape: 'circle', center: { x: 5, y: 5 } }, design: { shape: 'circle' } } } as Edit],
+  [
+    'createNode',
+    { type: 'createNode', node: { geometry: { shape: 'circle', center: { x: 5, y: 5 } }, design: { shape: 'circle' } } } as Edit,
+  ],
   ['cloneNode', { type: 'cloneNode', id: 1, offset: { x: 30, y: 30 } }],
   ['removeNodes', { type: 'removeNodes', ids: [2] }],
   ['createEdge', { type: 'createEdge', edge: { node: { from_id: 2, to_id: 3 } } }],
@@ -160,7 +163,12 @@ describe('undoing a deletion', () => {
       type: 'node_design',
       data: { nodes: [node(1, { design: { shape: 'rectangle', object_template: '0', width: 100, height: 40, bg_color: '#0000ff' } })] },
     });
-    store.receiveSync({ revision: 11, user_id: 7, type: 'node_design', data: { nodes: [node(1, { design: { shape: 'rectangle', object_template: '0', width: 100, height: 40, bg_color: '#ff0000' } })] } });
+    store.receiveSync({
+      revision: 11,
+      user_id: 7,
+      type: 'node_design',
+      data: { nodes: [node(1, { design: { shape: 'rectangle', object_template: '0', width: 100, height: 40, bg_color: '#ff0000' } })] },
+    });
     await tick();
     expect(store.getNode(1)?.design.bg_color).toBe('#0000ff');
     expect(store.undo()).toBe(true);

@@ -272,9 +272,7 @@ export class SaveQueue {
   async #send(candidates: Op[]): Promise<boolean> {
     const host = this.#host;
     // An edit of an element whose create failed goes with it.
-    const stale = candidates.filter(
-      (op) => !this.#ops.includes(op) || idsOf(op.edit).some((id) => host.isDead(host.resolveId(id))),
-    );
+    const stale = candidates.filter((op) => !this.#ops.includes(op) || idsOf(op.edit).some((id) => host.isDead(host.resolveId(id))));
     if (stale.length) host.drop(stale);
     const batch = candidates.filter((op) => !stale.includes(op));
     const first = batch[0];

@@ -55,9 +55,7 @@ describe('kept edits', () => {
     api.patchElements.mockRejectedValueOnce(unreachable());
     store.apply({ type: 'moveNodes', positions: [{ id: 1, center: { x: 5, y: 5 } }] });
     await vi.advanceTimersByTimeAsync(100);
-    expect(readKeptEdits(storage, KEY)).toEqual([
-      { edit: { type: 'moveNodes', positions: [{ id: 1, center: { x: 5, y: 5 } }] } },
-    ]);
+    expect(readKeptEdits(storage, KEY)).toEqual([{ edit: { type: 'moveNodes', positions: [{ id: 1, center: { x: 5, y: 5 } }] } }]);
     await vi.advanceTimersByTimeAsync(1000);
     expect(store.saveState).toEqual({ kind: 'saved' });
     expect(storage.items.has(KEY)).toBe(false);
@@ -69,7 +67,11 @@ describe('kept edits', () => {
     first.api.createNode.mockRejectedValue(unreachable());
     const made = first.store.apply({
       type: 'createNode',
-      node: { geometry: { shape: 'circle', center: { x: 300, y: 300 } }, design: { shape: 'circle' }, visibility: { min_level: 1, max_level: 3 } },
+      node: {
+        geometry: { shape: 'circle', center: { x: 300, y: 300 } },
+        design: { shape: 'circle' },
+        visibility: { min_level: 1, max_level: 3 },
+      },
     } as never);
     expect(made.ok && made.id).toBeLessThan(0);
     const temp = made.ok ? (made.id ?? 0) : 0;
@@ -95,7 +97,11 @@ describe('kept edits', () => {
     // A node the new page makes does not take the kept one's temporary id.
     const next = second.store.apply({
       type: 'createNode',
-      node: { geometry: { shape: 'circle', center: { x: 10, y: 10 } }, design: { shape: 'circle' }, visibility: { min_level: 1, max_level: 3 } },
+      node: {
+        geometry: { shape: 'circle', center: { x: 10, y: 10 } },
+        design: { shape: 'circle' },
+        visibility: { min_level: 1, max_level: 3 },
+      },
     } as never);
     expect(next.ok && next.id).toBeLessThan(temp);
   });
@@ -109,7 +115,10 @@ describe('kept edits', () => {
     expect(readKeptEdits(storage, KEY)).toEqual([]);
     // A kind another version of the app kept, or a name every object has, is no edit.
     const moved = { edit: { type: 'moveNodes', positions: [] } };
-    storage.setItem(KEY, JSON.stringify({ version: 1, edits: [{ edit: { type: 'teleportNodes' } }, { edit: { type: 'toString' } }, moved] }));
+    storage.setItem(
+      KEY,
+      JSON.stringify({ version: 1, edits: [{ edit: { type: 'teleportNodes' } }, { edit: { type: 'toString' } }, moved] }),
+    );
     expect(readKeptEdits(storage, KEY)).toEqual([moved]);
   });
 });

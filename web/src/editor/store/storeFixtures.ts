@@ -103,9 +103,7 @@ export function setup(revision = 10, options: Partial<DocumentStoreOptions> = {}
     patchNodeDesign: vi.fn<StoreApi['patchNodeDesign']>(ok),
     createEdge: vi.fn<StoreApi['createEdge']>(),
     patchEdgeDesign: vi.fn<StoreApi['patchEdgeDesign']>(ok),
-    restoreElements: vi.fn<StoreApi['restoreElements']>(() =>
-      ok().then((res) => ({ ...res, data: { revision: res.revision, data: {} } })),
-    ),
+    restoreElements: vi.fn<StoreApi['restoreElements']>(() => ok().then((res) => ({ ...res, data: { revision: res.revision, data: {} } }))),
     createTemplate: vi.fn<StoreApi['createTemplate']>(),
     updateTemplate: vi.fn<StoreApi['updateTemplate']>(),
     deleteTemplate: vi.fn<StoreApi['deleteTemplate']>(ok),

@@ -160,10 +160,7 @@ export interface StoreApi {
 
 /** The part of LiveConnection the store listens to. */
 export interface LiveSource {
-  on<E extends 'sync_map_edit' | 'connected'>(
-    event: E,
-    handler: (data: ServerEvents[E]) => void,
-  ): () => void;
+  on<E extends 'sync_map_edit' | 'connected'>(event: E, handler: (data: ServerEvents[E]) => void): () => void;
 }
 
 export interface DocumentStoreOptions {

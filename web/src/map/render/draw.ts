@@ -35,15 +35,7 @@ export function nodeOutlinePath(ctx: Context2D, e: NodeEntry, grow: number): voi
  * the transform, so their sizes are scaled by hand); cos/sin: the rotation the transform applies,
  * to turn the shadow's offset with the node.
  */
-export function drawNodeVector(
-  ctx: Context2D,
-  e: NodeEntry,
-  k: number,
-  flags: number,
-  images: ImageLoader | null,
-  cos = 1,
-  sin = 0,
-): void {
+export function drawNodeVector(ctx: Context2D, e: NodeEntry, k: number, flags: number, images: ImageLoader | null, cos = 1, sin = 0): void {
   const s = e.style;
   const round = e.box.round;
   const w = s.width;

@@ -9,7 +9,9 @@ describe('wheelZoomFactor', () => {
     const pinch = wheelZoomFactor({ deltaY: -10, deltaMode: 0, ctrlKey: true });
     expect(pinch).toBeGreaterThan(wheel);
     // Line-based wheels count 16 px a line.
-    expect(wheelZoomFactor({ deltaY: -1, deltaMode: 1, ctrlKey: false })).toBeCloseTo(wheelZoomFactor({ deltaY: -16, deltaMode: 0, ctrlKey: false }));
+    expect(wheelZoomFactor({ deltaY: -1, deltaMode: 1, ctrlKey: false })).toBeCloseTo(
+      wheelZoomFactor({ deltaY: -16, deltaMode: 0, ctrlKey: false }),
+    );
   });
 });
 

@@ -148,14 +148,21 @@ describe('Renderer', () => {
   });
 
   it('draws tiny nodes as filled boxes, one path per colour', () => {
-    const nodes = Array.from({ length: 50 }, (_, i) => makeNode(i + 1, (i % 10) * 200, Math.floor(i / 10) * 200, { bg_color: i % 2 ? '#aaaaaa' : '#bbbbbb' }));
+    const nodes = Array.from({ length: 50 }, (_, i) =>
+      makeNode(i + 1, (i % 10) * 200, Math.floor(i / 10) * 200, { bg_color: i % 2 ? '#aaaaaa' : '#bbbbbb' }),
+    );
     const { renderer, ctx, surfaces } = setup(nodes);
     renderer.camera.setScale(0.02, 0, 0);
     const stats = renderer.draw();
     expect(stats.boxes).toBe(50);
     expect(surfaces).toHaveLength(0);
     expect(ctx.ops('rect')).toHaveLength(50);
-    expect(ctx.ops('fill').map((c) => c.fill).sort()).toEqual(['#aaaaaa', '#bbbbbb']);
+    expect(
+      ctx
+        .ops('fill')
+        .map((c) => c.fill)
+        .sort(),
+    ).toEqual(['#aaaaaa', '#bbbbbb']);
   });
 
   it('does not draw hidden nodes, their edges, locally hidden elements or nodes of a hidden layer', () => {
@@ -173,7 +180,15 @@ describe('Renderer', () => {
     stats = renderer.draw();
     expect(stats.nodes).toBe(2);
     expect(stats.edges).toBe(0);
-    renderer.state = { ...renderer.state, hiddenNodes: new Set(), level: 2, layers: [{ id: 1, hidden: false, locked: false }, { id: 2, hidden: true, locked: false }] };
+    renderer.state = {
+      ...renderer.state,
+      hiddenNodes: new Set(),
+      level: 2,
+      layers: [
+        { id: 1, hidden: false, locked: false },
+        { id: 2, hidden: true, locked: false },
+      ],
+    };
     // Everything on level 2 is hidden; only nodes outside it remain (dimmed): none here.
     expect(renderer.draw().nodes).toBe(0);
   });
@@ -382,7 +397,7 @@ describe('Renderer', () => {
       expect(redrawn).toBeGreaterThanOrEqual(renderer.stats.tiles);
     });
 
-    it('cross-fades the tiles of two levels, and keeps each level\'s tiles', () => {
+    it("cross-fades the tiles of two levels, and keeps each level's tiles", () => {
       let clock = 0;
       const { renderer, ctx } = grid(() => clock);
       renderer.setState({ outOfLevel: 'hide' });
@@ -404,11 +419,16 @@ describe('Renderer', () => {
       expect(renderer.draw().tilesRendered).toBe(0);
     });
 
-    it('draws selection, hover and others\' locks over the tiles', () => {
+    it("draws selection, hover and others' locks over the tiles", () => {
       const { renderer, ctx } = grid();
       renderer.draw();
       ctx.reset();
-      renderer.setState({ selectedNodes: new Set([5]), hoverNode: 6, nodesLockedByOthers: new Map([[7, '#123456']]), selectedEdges: new Set([1]) });
+      renderer.setState({
+        selectedNodes: new Set([5]),
+        hoverNode: 6,
+        nodesLockedByOthers: new Map([[7, '#123456']]),
+        selectedEdges: new Set([1]),
+      });
       renderer.draw();
       const strokes = ctx.ops('stroke').map((c) => c.stroke);
       expect(strokes).toContain(SELECTION_COLOR);

@@ -3,24 +3,9 @@
 // spatial index. A change re-works only the ids the document store names (and the edges of
 // changed nodes); everything else stays as it was, including the renderer's cached bitmaps.
 import type { Language } from '../../api/types';
-import type {
-  Edge,
-  GlobalDesign,
-  MapDocument,
-  Node,
-  NodeTextPosition,
-  TemplateRef,
-} from '../../api/document';
+import type { Edge, GlobalDesign, MapDocument, Node, NodeTextPosition, TemplateRef } from '../../api/document';
 import { EDGE_LABEL_GAP, SHADOW_BLUR_MULTIPLIER, TITLE_GAP } from '../constants';
-import {
-  type ArrowGeometry,
-  type Segment,
-  type ShapeBox,
-  arrowGeometry,
-  edgeAttachPoints,
-  rotatedBoxBounds,
-  shapeBox,
-} from '../geometry';
+import { type ArrowGeometry, type Segment, type ShapeBox, arrowGeometry, edgeAttachPoints, rotatedBoxBounds, shapeBox } from '../geometry';
 import { type Bounds, SpatialIndex } from '../spatial';
 import {
   type EdgeStyle,
@@ -673,9 +658,7 @@ export class Scene {
 }
 
 function alignLines(block: TextBlock, boxX: number, boxWidth: number, align: NodeStyle['text_align']): number[] {
-  return block.widths.map((w) =>
-    align === 'left' ? boxX : align === 'right' ? boxX + boxWidth - w : boxX + (boxWidth - w) / 2,
-  );
+  return block.widths.map((w) => (align === 'left' ? boxX : align === 'right' ? boxX + boxWidth - w : boxX + (boxWidth - w) / 2));
 }
 
 /** Field-by-field equality of two resolved styles (shared style objects are simply identical). */

@@ -132,13 +132,7 @@ export const fakeMeasure: TextMeasure = (text, font) => {
   return text.length * size * 0.6;
 };
 
-export function makeNode(
-  id: number,
-  x: number,
-  y: number,
-  design: NodeDesign = {},
-  extra: Partial<Omit<Node, 'id'>> = {},
-): Node {
+export function makeNode(id: number, x: number, y: number, design: NodeDesign = {}, extra: Partial<Omit<Node, 'id'>> = {}): Node {
   const shape: Shape = design.shape ?? 'rectangle';
   return {
     id,

@@ -3,16 +3,7 @@
 // the elements or the global patch, or a request of its own), which ids it names, how temporary
 // ids become the server's and the messages of its failure (map-editor.md §8). Adding a kind of
 // edit means adding its shape to its family's union and its definition beside it.
-import type {
-  Edge,
-  EdgePatch,
-  GlobalDesignPatch,
-  LevelPatch,
-  MapPatch,
-  Node,
-  NodePatch,
-  ObjectTemplate,
-} from '../../../api/document';
+import type { Edge, EdgePatch, GlobalDesignPatch, LevelPatch, MapPatch, Node, NodePatch, ObjectTemplate } from '../../../api/document';
 import type { ApplyContext, DocState, Draft, Touched } from '../state';
 import type { Edit, EditType, StoreApi, ToastKey } from '../types';
 

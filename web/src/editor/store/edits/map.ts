@@ -49,12 +49,20 @@ export const MAP_EDITS: EditDefinitions<MapEdit['type']> = {
         for (const [id, was] of t.nodes) {
           const now = view.nodes.get(id);
           if (!was || !now || deepEqual(was.visibility, now.visibility)) continue;
-          out.push({ type: 'setNodeVisibility', id, visibility: { min_level: was.visibility.min_level, max_level: was.visibility.max_level } });
+          out.push({
+            type: 'setNodeVisibility',
+            id,
+            visibility: { min_level: was.visibility.min_level, max_level: was.visibility.max_level },
+          });
         }
         for (const [id, was] of t.edges) {
           const now = view.edges.get(id);
           if (!was || !now || deepEqual(was.visibility, now.visibility)) continue;
-          out.push({ type: 'setEdgeVisibility', id, visibility: { min_level: was.visibility.min_level, max_level: was.visibility.max_level } });
+          out.push({
+            type: 'setEdgeVisibility',
+            id,
+            visibility: { min_level: was.visibility.min_level, max_level: was.visibility.max_level },
+          });
         }
       }
       return out;

@@ -1,6 +1,15 @@
 // The edits of nodes: moving, designing, writing, ranging, hiding, locking, ordering, creating,
 // cloning and deleting them.
-import type { ContentByLanguage, Node, NodeContentPatch, NodeCreate, NodeDesignPatch, NodePosition, Point, VisibilityPatch } from '../../../api/document';
+import type {
+  ContentByLanguage,
+  Node,
+  NodeContentPatch,
+  NodeCreate,
+  NodeDesignPatch,
+  NodePosition,
+  Point,
+  VisibilityPatch,
+} from '../../../api/document';
 import { NO_TEMPLATE } from '../../../api/document';
 import { equalCircleSides } from '../../../map/rules';
 import {
@@ -15,15 +24,7 @@ import {
   updateNode,
 } from '../state';
 import type { Edit } from '../types';
-import {
-  many,
-  mergeByLanguage,
-  nodesExist,
-  none,
-  one,
-  withoutRevision,
-  type EditDefinitions,
-} from './definition';
+import { many, mergeByLanguage, nodesExist, none, one, withoutRevision, type EditDefinitions } from './definition';
 import { contentBefore, designBefore } from './undoValues';
 
 export interface NodeNavigation {
@@ -59,7 +60,12 @@ export const NODE_EDITS: EditDefinitions<NodeEdit['type']> = {
     ids: (e) => e.positions.map((p) => p.id),
     resolve: (e, r) => ({ ...e, positions: e.positions.map((p) => ({ ...p, id: r(p.id) })) }),
     messages: (e) => ({ error: e.positions.length > 1 ? 'nodePositionsError' : 'nodePositionError' }),
-    exists: (e, view, r) => nodesExist(e.positions.map((p) => p.id), view, r),
+    exists: (e, view, r) =>
+      nodesExist(
+        e.positions.map((p) => p.id),
+        view,
+        r,
+      ),
     apply(d, e, { resolve: r }) {
       for (const p of e.positions) {
         updateNode(d, r(p.id), (n) => ({ ...n, geometry: { ...n.geometry, center: p.center } }));

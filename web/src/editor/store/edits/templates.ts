@@ -18,7 +18,11 @@ export type TemplateEdit =
   | { type: 'undeleteTemplate'; template: ObjectTemplate; nodes: number[]; edges: number[] };
 
 /** The object an edit names, node or edge. */
-function element(view: { nodes: Map<number, Node | undefined>; edges: Map<number, Edge | undefined> }, target: 'node' | 'edge', id: number) {
+function element(
+  view: { nodes: Map<number, Node | undefined>; edges: Map<number, Edge | undefined> },
+  target: 'node' | 'edge',
+  id: number,
+) {
   return target === 'node' ? view.nodes.get(id) : view.edges.get(id);
 }
 
