@@ -16,35 +16,23 @@ import (
 // The account area of a client: quotas, testing period, settings, user
 // management and map templates (spec account-area §2–§9).
 
-func (s *Server) getQuotas(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleGuest)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) getQuotas(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	qs, err := s.store.Quotas(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"quotas": qs})
+	return nil
 }
 
 // setQuotas sets a client's limits: the licence is the superuser's to set.
-func (s *Server) setQuotas(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) setQuotas(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	if !a.User.IsSuperuser {
-		writeError(w, r, s.log, errSuperuserOnly)
-		return
+		return errSuperuserOnly
 	}
 	var req map[domain.QuotaKind]*int
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	var v domain.Validation
 	for k, max := range req {
@@ -52,14 +40,12 @@ func (s *Server) setQuotas(w http.ResponseWriter, r *http.Request, a domain.Acto
 		v.Check(max == nil || (*max >= 0 && *max <= 1_000_000), string(k), "must be null (unlimited) or from 0 to 1000000")
 	}
 	if err := v.Err(); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := s.store.SetQuotas(r.Context(), cs.ID, req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
-	s.getQuotas(w, r, a)
+	return s.getQuotas(w, r, a, cs)
 }
 
 type testingPeriodJSON struct {
@@ -77,29 +63,18 @@ func newTestingPeriodJSON(t domain.TestingPeriod) testingPeriodJSON {
 	return testingPeriodJSON{EndsAt: t.EndsAt, Expired: t.Expired(time.Now()), PaymentInterval: t.PaymentInterval, BuyURLs: buy}
 }
 
-func (s *Server) getTestingPeriod(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleGuest)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) getTestingPeriod(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	set, err := s.store.ClientSettings(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, newTestingPeriodJSON(set.Trial))
+	return nil
 }
 
-func (s *Server) setTestingPeriod(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) setTestingPeriod(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	if !a.User.IsSuperuser {
-		writeError(w, r, s.log, errSuperuserOnly)
-		return
+		return errSuperuserOnly
 	}
 	var req struct {
 		EndsAt          *time.Time        `json:"ends_at"`
@@ -107,8 +82,7 @@ func (s *Server) setTestingPeriod(w http.ResponseWriter, r *http.Request, a doma
 		BuyURLs         map[string]string `json:"buy_urls"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	var v domain.Validation
 	v.Check(req.PaymentInterval == "monthly" || req.PaymentInterval == "yearly", "payment_interval", "must be monthly or yearly")
@@ -117,20 +91,18 @@ func (s *Server) setTestingPeriod(w http.ResponseWriter, r *http.Request, a doma
 		v.Check(domain.ValidHTTPURL(u), "buy_urls."+interval, "must be an http(s) address")
 	}
 	if err := v.Err(); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	set, err := s.store.ClientSettings(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	set.Trial = domain.TestingPeriod{EndsAt: req.EndsAt, PaymentInterval: req.PaymentInterval, BuyURLs: req.BuyURLs}
 	if err := s.store.UpdateClientSettings(r.Context(), cs.ID, set); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, newTestingPeriodJSON(set.Trial))
+	return nil
 }
 
 type clientSettingsJSON struct {
@@ -154,26 +126,16 @@ func newClientSettingsJSON(title string, cs domain.ClientSettings) clientSetting
 
 // getClientSettings answers the general settings; they hold the API key,
 // so they are an admin's.
-func (s *Server) getClientSettings(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) getClientSettings(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	set, err := s.store.ClientSettings(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, newClientSettingsJSON(cs.Title, set))
+	return nil
 }
 
-func (s *Server) patchClientSettings(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) patchClientSettings(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	var req struct {
 		CompanyName         *string `json:"company_name"`
 		LogoURL             *string `json:"logo_url"`
@@ -185,13 +147,11 @@ func (s *Server) patchClientSettings(w http.ResponseWriter, r *http.Request, a d
 		SupportAccess       *bool   `json:"support_access"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	set, err := s.store.ClientSettings(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	for _, f := range []struct {
 		src *string
@@ -213,34 +173,27 @@ func (s *Server) patchClientSettings(w http.ResponseWriter, r *http.Request, a d
 		set.SupportAccess = *req.SupportAccess
 	}
 	if err := set.Validate(); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := s.store.UpdateClientSettings(r.Context(), cs.ID, set); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, newClientSettingsJSON(cs.Title, set))
+	return nil
 }
 
 // newAPIKey replaces the client's API key; the old one stops working.
-func (s *Server) newAPIKey(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) newAPIKey(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	set, err := s.store.ClientSettings(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	set.APIKey, _ = auth.NewToken()
 	if err := s.store.UpdateClientSettings(r.Context(), cs.ID, set); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, newClientSettingsJSON(cs.Title, set))
+	return nil
 }
 
 type memberJSON struct {
@@ -253,21 +206,14 @@ type memberJSON struct {
 	MapAccess            map[string]domain.Access `json:"map_access"`
 }
 
-func (s *Server) listMembers(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) listMembers(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	members, err := s.store.ClientMembers(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	invs, err := s.store.OpenInvitations(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	out := make([]memberJSON, len(members))
 	for i, m := range members {
@@ -281,14 +227,14 @@ func (s *Server) listMembers(w http.ResponseWriter, r *http.Request, a domain.Ac
 	invOut := newOpenInvitationsJSON(invs)
 	readers, err := s.store.Readers(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	readersOut := make([]readerJSON, len(readers))
 	for i, rd := range readers {
 		readersOut[i] = readerJSON{ID: rd.User.ID, Email: rd.User.Email, Name: rd.User.Name, Since: rd.Since}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"users": out, "invitations": invOut, "readers": readersOut})
+	return nil
 }
 
 // memberFor returns the member named by the path's user id, 404 for a user
@@ -324,16 +270,10 @@ func otherAdmins(members []store.Member, userID int64) bool {
 
 // patchMember changes a member's role, settings and per-map accesses in one
 // transaction; a role taking a new kind of seat is checked against its quota.
-func (s *Server) patchMember(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) patchMember(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	m, members, err := s.memberFor(r, cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	var req struct {
 		Role                 *string                  `json:"role"`
@@ -342,8 +282,7 @@ func (s *Server) patchMember(w http.ResponseWriter, r *http.Request, a domain.Ac
 		MapAccess            map[string]domain.Access `json:"map_access"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	var v domain.Validation
 	if req.Role != nil {
@@ -351,8 +290,7 @@ func (s *Server) patchMember(w http.ResponseWriter, r *http.Request, a domain.Ac
 	}
 	maps, err := s.store.MapsOfClient(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	ofClient := map[int64]bool{}
 	for _, mp := range maps {
@@ -371,12 +309,10 @@ func (s *Server) patchMember(w http.ResponseWriter, r *http.Request, a domain.Ac
 		}
 	}
 	if err := v.Err(); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if req.Role != nil && domain.Role(*req.Role) != domain.RoleAdmin && m.Role == domain.RoleAdmin && !otherAdmins(members, m.User.ID) {
-		writeError(w, r, s.log, errLastAdmin)
-		return
+		return errLastAdmin
 	}
 	err = s.store.Tx(r.Context(), func(tx *store.Store) error {
 		if req.Role != nil && domain.Role(*req.Role) != m.Role {
@@ -408,34 +344,26 @@ func (s *Server) patchMember(w http.ResponseWriter, r *http.Request, a domain.Ac
 		return nil
 	})
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	s.recheckUsers(r.Context(), m.User.ID)
-	s.listMembers(w, r, a)
+	return s.listMembers(w, r, a, cs)
 }
 
-func (s *Server) removeMember(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) removeMember(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	m, members, err := s.memberFor(r, cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if m.Role == domain.RoleAdmin && !otherAdmins(members, m.User.ID) {
-		writeError(w, r, s.log, errLastAdmin)
-		return
+		return errLastAdmin
 	}
 	if err := s.store.RemoveMember(r.Context(), cs.ID, m.User.ID); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	s.recheckUsers(r.Context(), m.User.ID)
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 type accessRequestJSON struct {
@@ -448,16 +376,10 @@ type accessRequestJSON struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
-func (s *Server) listAccessRequests(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) listAccessRequests(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	list, err := s.store.AccessRequests(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	out := make([]accessRequestJSON, len(list))
 	for i, ar := range list {
@@ -465,6 +387,7 @@ func (s *Server) listAccessRequests(w http.ResponseWriter, r *http.Request, a do
 			MapID: ar.MapID, Message: ar.Message, CreatedAt: ar.CreatedAt}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"access_requests": out})
+	return nil
 }
 
 // templateJSON is a map template as the chooser lists it: a built-in one
@@ -487,21 +410,14 @@ type templateJSON struct {
 	Preview          preview `json:"preview"`
 }
 
-func (s *Server) listMapTemplates(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleGuest)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) listMapTemplates(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	own, err := s.store.MapOverview(r.Context(), cs.ID, a.User.ID, true)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	points, err := s.store.PreviewPoints(r.Context(), cs.ID, previewLimit)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	out := make([]templateJSON, 0, len(editing.BuiltinTemplates)+len(own))
 	for _, b := range editing.BuiltinTemplates {
@@ -514,6 +430,7 @@ func (s *Server) listMapTemplates(w http.ResponseWriter, r *http.Request, a doma
 			Mine: t.CreatedBy != nil && *t.CreatedBy == a.User.ID, Preview: newPreview(t.Map, points[t.ID])})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"templates": out})
+	return nil
 }
 
 var errTemplateAuthor = domain.Errorf(domain.CodeForbidden, "only its author or an admin may change this template")
@@ -539,104 +456,91 @@ func (s *Server) templateFor(r *http.Request, a domain.Actor) (store.ClientSumma
 	return cs, m, nil
 }
 
-func (s *Server) patchMapTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+func (s *Server) patchMapTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
 	_, m, err := s.templateFor(r, a)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	var req editing.TemplateInfo
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	m, err = s.editing.UpdateTemplateInfo(r.Context(), m.ID, req)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, newMapJSON(m))
+	return nil
 }
 
-func (s *Server) deleteMapTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+func (s *Server) deleteMapTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
 	_, m, err := s.templateFor(r, a)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := s.editing.DeleteMap(r.Context(), m.ID); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 // setLive sets the overview's live toggle: editors and admins only (spec
 // §4: students ask an admin), within the live-map seats.
-func (s *Server) setLive(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) setLive(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	c, err := s.store.ClientByID(r.Context(), m.ClientID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if !a.Can(c.Name, domain.RoleEditor) {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeForbidden, "only editors and admins may set a map live; ask an admin"))
-		return
+		return domain.Errorf(domain.CodeForbidden, "only editors and admins may set a map live; ask an admin")
 	}
 	var req struct {
 		Live *bool `json:"live"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if req.Live == nil {
-		writeError(w, r, s.log, &domain.Error{Code: domain.CodeInvalid, Message: "live is required", Details: map[string]string{"live": "is required"}})
-		return
+		return &domain.Error{Code: domain.CodeInvalid, Message: "live is required", Details: map[string]string{"live": "is required"}}
 	}
 	got, err := s.editing.SetLive(r.Context(), m.ID, editing.Creator{UserID: a.User.ID, IsAdmin: a.Can(c.Name, domain.RoleAdmin)}, *req.Live)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"id": got.ID, "live": got.Live})
+	return nil
 }
 
 // changePassword sets a new password after checking the current one, and
 // signs every other session of the user out.
-func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
 	id, err := pathID(r, "id")
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if id != a.User.ID {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeNotFound, "user %d not found", id))
-		return
+		return domain.Errorf(domain.CodeNotFound, "user %d not found", id)
 	}
 	var req struct {
 		CurrentPassword string `json:"current_password"`
 		newPasswordRequest
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := auth.ValidatePassword(req.Password, req.PasswordConfirmation); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	// The current password is checked like a sign-in, with its rate limit.
 	// Counted before the hash runs, like a sign-in; a success takes it back.
 	key := "account:" + a.User.Email
 	taken, retry, err := s.loginFailures.Take(r.Context(), key)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if !taken {
-		writeError(w, r, s.log, tooManyAttempts(retry))
-		return
+		return tooManyAttempts(retry)
 	}
 	hash, err := s.store.PasswordHash(r.Context(), a.User.ID)
 	var ok bool
@@ -649,18 +553,15 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, a domain
 		err = errors.Join(err, s.loginFailures.Undo(r.Context(), key))
 	}
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if !ok || hash == "" {
-		writeError(w, r, s.log, &domain.Error{Code: domain.CodeInvalid, Message: "the current password is wrong",
-			Details: map[string]string{"current_password": "is wrong"}})
-		return
+		return &domain.Error{Code: domain.CodeInvalid, Message: "the current password is wrong",
+			Details: map[string]string{"current_password": "is wrong"}}
 	}
 	newHash, err := auth.HashPassword(req.Password)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	keep := ""
 	if c, err := r.Cookie(auth.SessionCookie); err == nil {
@@ -673,9 +574,9 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, a domain
 		return tx.DeleteSessionsOfUser(r.Context(), a.User.ID, keep)
 	})
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	s.recheckUsers(r.Context(), a.User.ID)
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }

@@ -31,34 +31,31 @@ type loginRequest struct {
 	Embedded bool `json:"embedded"`
 }
 
-func (s *Server) login(w http.ResponseWriter, r *http.Request) {
+func (s *Server) login(w http.ResponseWriter, r *http.Request) error {
 	var req loginRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	email := domain.NormalizeEmail(req.Email)
 	var v domain.Validation
 	v.Check(email != "", "email", "is required")
 	v.Check(req.Password != "", "password", "is required")
 	if err := v.Err(); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	u, err := s.signIn(r.Context(), email, req.Password, clientAddress(r))
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	a, err := s.actorOf(r.Context(), u)
 	if err == nil {
 		err = s.startSession(w, r, u.ID, req.RememberMe, req.Embedded)
 	}
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, newUserJSON(a))
+	return nil
 }
 
 // signIn checks a password within the limits: failed attempts per account
@@ -135,13 +132,12 @@ func (s *Server) checkCredentials(ctx context.Context, email, password string) (
 // logout ends the sessions of both cookies the request carries and clears
 // them. Inside an embedded map only the reader cookie is sent, and only to
 // /api/v1/public/: the web app logs out there (POST /api/v1/public/logout).
-func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
+func (s *Server) logout(w http.ResponseWriter, r *http.Request) error {
 	for _, name := range []string{auth.SessionCookie, auth.ReaderCookie} {
 		if c, err := r.Cookie(name); err == nil && c.Value != "" {
 			hash := auth.CookieTokenHash(name, c.Value)
 			if err := s.store.DeleteSession(r.Context(), hash); err != nil {
-				writeError(w, r, s.log, fmt.Errorf("logout: %w", err))
-				return
+				return fmt.Errorf("logout: %w", err)
 			}
 			s.recheckSession(r.Context(), hash) // its live sockets close
 		}
@@ -149,10 +145,12 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	s.clearSessionCookie(w)
 	s.clearReaderCookie(w)
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
-func (s *Server) session(w http.ResponseWriter, _ *http.Request, a domain.Actor) {
+func (s *Server) session(w http.ResponseWriter, _ *http.Request, a domain.Actor) error {
 	writeJSON(w, http.StatusOK, newUserJSON(a))
+	return nil
 }
 
 // link is an absolute address in the web app, for mail.
@@ -165,19 +163,17 @@ func languageOf(u domain.User) string {
 	return string(domain.LangEN)
 }
 
-func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) {
+func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) error {
 	var req struct {
 		Email string `json:"email"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	email := domain.NormalizeEmail(req.Email)
 	if !domain.ValidEmail(email) {
-		writeError(w, r, s.log, &domain.Error{Code: domain.CodeInvalid, Message: "enter an e-mail address",
-			Details: map[string]string{"email": "is not an e-mail address"}})
-		return
+		return &domain.Error{Code: domain.CodeInvalid, Message: "enter an e-mail address",
+			Details: map[string]string{"email": "is not an e-mail address"}}
 	}
 	// From here on the answer is 202 whatever happens, so that nobody can
 	// learn whether an address has an account.
@@ -185,6 +181,7 @@ func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) {
 		s.log.ErrorContext(r.Context(), "password reset mail", "err", err)
 	}
 	w.WriteHeader(http.StatusAccepted)
+	return nil
 }
 
 func (s *Server) mailPasswordReset(ctx context.Context, email string) error {
@@ -229,17 +226,15 @@ func (s *Server) passwordForToken(r *http.Request, tokenHash, kind string, req n
 	return auth.HashPassword(req.Password)
 }
 
-func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
+func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) error {
 	var req newPasswordRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	hash := auth.HashToken(r.PathValue("token"))
 	pwHash, err := s.passwordForToken(r, hash, store.TokenPasswordReset, req)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	var userID int64 // whose sockets close
 	err = s.store.Tx(r.Context(), func(tx *store.Store) error {
@@ -255,11 +250,11 @@ func (s *Server) resetPassword(w http.ResponseWriter, r *http.Request) {
 		return tx.DeleteSessionsOfUser(r.Context(), *t.UserID, "")
 	})
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	s.recheckUsers(r.Context(), userID)
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 type invitationJSON struct {
@@ -270,13 +265,13 @@ type invitationJSON struct {
 	HasAccount  bool        `json:"has_account"`
 }
 
-func (s *Server) invitation(w http.ResponseWriter, r *http.Request) {
+func (s *Server) invitation(w http.ResponseWriter, r *http.Request) error {
 	v, err := s.accounts.Invitation(r.Context(), r.PathValue("token"))
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, invitationJSON{Email: v.Email, ClientName: v.ClientName, ClientTitle: v.ClientTitle, Role: v.Role, HasAccount: v.HasAccount})
+	return nil
 }
 
 type registerRequest struct {
@@ -286,16 +281,14 @@ type registerRequest struct {
 
 // register accepts an invitation with a new password (accounts.Register)
 // and signs the user in; every other session of the account has ended.
-func (s *Server) register(w http.ResponseWriter, r *http.Request) {
+func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 	var req registerRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	u, err := s.accounts.Register(r.Context(), req.Token, req.Password, req.PasswordConfirmation)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	s.recheckUsers(r.Context(), u.ID) // the sessions it ended close their live sockets
 	a, err := s.actorOf(r.Context(), u)
@@ -303,10 +296,10 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		err = s.startSession(w, r, u.ID, false, false)
 	}
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, newUserJSON(a))
+	return nil
 }
 
 type tokenRequest struct {
@@ -315,34 +308,32 @@ type tokenRequest struct {
 
 // accept accepts an invitation for the signed-in user (its address must be
 // the invited one).
-func (s *Server) accept(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+func (s *Server) accept(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
 	var req tokenRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	err := s.accounts.Accept(r.Context(), a.User, req.Token)
 	if err == nil {
 		a, err = s.actorOf(r.Context(), a.User)
 	}
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, newUserJSON(a))
+	return nil
 }
 
-func (s *Server) decline(w http.ResponseWriter, r *http.Request) {
+func (s *Server) decline(w http.ResponseWriter, r *http.Request) error {
 	var req tokenRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := s.accounts.Decline(r.Context(), req.Token); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 type verifiedJSON struct {
@@ -353,11 +344,10 @@ type verifiedJSON struct {
 
 // verifyEmail follows the link mailed to prove an address: a new reader is
 // signed in (and goes on to the map), a changed address takes effect.
-func (s *Server) verifyEmail(w http.ResponseWriter, r *http.Request) {
+func (s *Server) verifyEmail(w http.ResponseWriter, r *http.Request) error {
 	var req tokenRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	v, err := s.accounts.VerifyEmail(r.Context(), req.Token)
 	var a domain.Actor
@@ -368,8 +358,8 @@ func (s *Server) verifyEmail(w http.ResponseWriter, r *http.Request) {
 		err = s.startSession(w, r, v.User.ID, false, false)
 	}
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, verifiedJSON{Kind: v.Kind, User: newUserJSON(a), MapURL: v.MapURL})
+	return nil
 }

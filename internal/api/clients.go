@@ -48,23 +48,38 @@ func (s *Server) clientFor(r *http.Request, a domain.Actor, required domain.Role
 	return cs, nil
 }
 
+// clientHandler is a handler of one client's call, given the client the
+// actor belongs to with the role the route needs.
+type clientHandler func(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error
+
+// onClient states the role a client's route needs, in the route table.
+func (s *Server) onClient(required domain.Role, h clientHandler) http.HandlerFunc {
+	return s.signedIn(func(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
+		cs, err := s.clientFor(r, a, required)
+		if err != nil {
+			return err
+		}
+		return h(w, r, a, cs)
+	})
+}
+
 var errSuperuserOnly = domain.Errorf(domain.CodeForbidden, "only a superuser may do this")
 
-func (s *Server) listClients(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+func (s *Server) listClients(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
 	userID := a.User.ID
 	if a.User.IsSuperuser {
 		userID = 0
 	}
 	list, err := s.store.ClientSummaries(r.Context(), userID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	out := make([]clientJSON, len(list))
 	for i, cs := range list {
 		out[i] = newClientJSON(cs, a)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"clients": out})
+	return nil
 }
 
 func validTitle(v *domain.Validation, title string) string {
@@ -75,140 +90,112 @@ func validTitle(v *domain.Validation, title string) string {
 	return title
 }
 
-func (s *Server) createClient(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+func (s *Server) createClient(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
 	if !a.User.IsSuperuser {
-		writeError(w, r, s.log, errSuperuserOnly)
-		return
+		return errSuperuserOnly
 	}
 	var req struct {
 		Name  string `json:"name"`
 		Title string `json:"title"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	var v domain.Validation
 	v.Check(domain.ValidClientName(req.Name), "name", "must be lower-case letters, digits and inner hyphens, at most 63")
 	title := validTitle(&v, req.Title)
 	if err := v.Err(); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	c, err := s.store.CreateClient(r.Context(), req.Name, title)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusCreated, newClientJSON(store.ClientSummary{Client: c}, a))
+	return nil
 }
 
-func (s *Server) patchClient(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) patchClient(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	var req struct {
 		Title  *string `json:"title"`
 		Active *bool   `json:"active"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if req.Active != nil && *req.Active != cs.Active && !a.User.IsSuperuser {
-		writeError(w, r, s.log, errSuperuserOnly)
-		return
+		return errSuperuserOnly
 	}
 	var v domain.Validation
 	if req.Title != nil {
 		cs.Title = validTitle(&v, *req.Title)
 	}
 	if err := v.Err(); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if req.Active != nil {
 		cs.Active = *req.Active
 	}
 	if err := s.store.UpdateClient(r.Context(), cs.Client); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	s.recheckClient(r.Context(), cs.ID)
 	writeJSON(w, http.StatusOK, newClientJSON(cs, a))
+	return nil
 }
 
-func (s *Server) deleteClient(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) deleteClient(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	if !a.User.IsSuperuser {
-		writeError(w, r, s.log, errSuperuserOnly)
-		return
+		return errSuperuserOnly
 	}
 	if cs.Active {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeConflict, "deactivate %s before deleting it", cs.Title))
-		return
+		return domain.Errorf(domain.CodeConflict, "deactivate %s before deleting it", cs.Title)
 	}
 	if err := s.store.DeleteClient(r.Context(), cs.ID); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	s.recheckClient(r.Context(), cs.ID)
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
-func (s *Server) requestAccess(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleGuest)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) requestAccess(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	var req struct {
 		Message string `json:"message"`
 		MapID   *int64 `json:"map_id"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	msg := strings.TrimSpace(req.Message)
 	if len([]rune(msg)) > 2000 {
-		writeError(w, r, s.log, &domain.Error{Code: domain.CodeInvalid, Message: "the message is too long",
-			Details: map[string]string{"message": "must have at most 2000 characters"}})
-		return
+		return &domain.Error{Code: domain.CodeInvalid, Message: "the message is too long",
+			Details: map[string]string{"message": "must have at most 2000 characters"}}
 	}
 	if req.MapID != nil {
 		// A map the user cannot see is named like one that does not exist.
 		_, c, explicit, err := s.store.MapHead(r.Context(), *req.MapID, a.User.ID)
 		if err != nil || c.ID != cs.ID || domain.MapAccess(a, cs.Name, explicit) == domain.AccessNone {
-			writeError(w, r, s.log, &domain.Error{Code: domain.CodeNotFound, Message: "map not found",
-				Details: map[string]string{"map_id": "is not a map of this client"}})
-			return
+			return &domain.Error{Code: domain.CodeNotFound, Message: "map not found",
+				Details: map[string]string{"map_id": "is not a map of this client"}}
 		}
 	}
 	if err := s.accounts.CheckAccessRequest(r.Context(), a.User.ID); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := s.store.CreateAccessRequest(r.Context(), cs.ID, a.User.ID, req.MapID, msg); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	admins, err := s.store.ClientAdmins(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	// The request is stored; a mail that fails is logged, not the user's problem.
 	for _, ad := range admins {
 		s.sendOrLog(r, mail.AccessRequest(languageOf(ad), ad.Email, displayName(a.User), a.User.Email, cs.Title, msg, s.link(clientPagePath(cs.Name))))
 	}
 	w.WriteHeader(http.StatusAccepted)
+	return nil
 }
 
 func clientPagePath(name string) string { return "/clients/" + name }
@@ -217,26 +204,20 @@ func displayName(u domain.User) string { return accounts.DisplayName(u) }
 
 // invite mails an invitation; nothing else changes until the invited
 // address's owner accepts (accounts.Invite).
-func (s *Server) invite(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) invite(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	var req struct {
 		Email string `json:"email"`
 		Role  string `json:"role"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	inv, err := s.accounts.Invite(r.Context(), accounts.Invite{Client: cs.Client, Inviter: a.User, Email: req.Email, Role: req.Role})
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusCreated, map[string]any{"email": inv.Email, "role": inv.Role, "expires_at": inv.ExpiresAt, "has_account": inv.HasAccount})
+	return nil
 }
 
 type openInvitationJSON struct {
@@ -255,32 +236,22 @@ func newOpenInvitationsJSON(invs []store.Invitation) []openInvitationJSON {
 }
 
 // listInvitations lists the client's open invitations (admins).
-func (s *Server) listInvitations(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) listInvitations(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	invs, err := s.accounts.Invitations(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"invitations": newOpenInvitationsJSON(invs)})
+	return nil
 }
 
 // revokeInvitation ends an open invitation (admins): its links stop working.
-func (s *Server) revokeInvitation(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) revokeInvitation(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	if err := s.accounts.RevokeInvitation(r.Context(), cs.ID, r.PathValue("id")); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 // sendOrLog sends a notification whose failure must not undo what it reports.
@@ -351,26 +322,18 @@ func newMapJSON(m domain.Map) mapJSON {
 // listMaps is the map overview: the client's maps the user may open, each
 // with its preview, the user's access, who edited it last, its live flag and
 // live status.
-func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleGuest)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	maps, err := s.store.MapOverview(r.Context(), cs.ID, a.User.ID, false)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	points, err := s.store.PreviewPoints(r.Context(), cs.ID, previewLimit)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	pubs, err := s.store.PublicationsOfClient(r.Context(), cs.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	out := make([]mapJSON, 0, len(maps))
 	for _, m := range maps {
@@ -389,6 +352,7 @@ func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor
 		out = append(out, j)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"maps": out})
+	return nil
 }
 
 type newMapRequest struct {
@@ -406,36 +370,26 @@ type newMapRequest struct {
 
 // createMap creates a map or a map template: blank, or from a template of
 // the client or a built-in one, within the client's quota.
-func (s *Server) createMap(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleStudent)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) createMap(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	var req newMapRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if !cs.Active {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeConflict, "%s is deactivated", cs.Title))
-		return
+		return domain.Errorf(domain.CodeConflict, "%s is deactivated", cs.Title)
 	}
 	if req.TemplateID != 0 && req.BuiltinTemplate != "" {
-		writeError(w, r, s.log, &domain.Error{Code: domain.CodeInvalid, Message: "choose one template",
-			Details: map[string]string{"template_id": "give either template_id or builtin_template", "builtin_template": "give either template_id or builtin_template"}})
-		return
+		return &domain.Error{Code: domain.CodeInvalid, Message: "choose one template",
+			Details: map[string]string{"template_id": "give either template_id or builtin_template", "builtin_template": "give either template_id or builtin_template"}}
 	}
 	isAdmin := a.Can(cs.Name, domain.RoleAdmin)
 	if b, ok := editing.BuiltinByKey(req.BuiltinTemplate); ok && b.Premium && !isAdmin {
 		premium, err := s.store.HasPremiumTemplates(r.Context(), cs.ID, a.User.ID)
 		if err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
 		if !premium {
-			writeError(w, r, s.log, domain.Errorf(domain.CodeForbidden, "this is a premium template; ask an admin for premium templates"))
-			return
+			return domain.Errorf(domain.CodeForbidden, "this is a premium template; ask an admin for premium templates")
 		}
 	}
 	m, err := s.editing.CreateMap(r.Context(), cs.ID, editing.Creator{UserID: a.User.ID, IsAdmin: isAdmin}, editing.NewMap{
@@ -443,8 +397,8 @@ func (s *Server) createMap(w http.ResponseWriter, r *http.Request, a domain.Acto
 		Levels: req.VisibilityLevels, Palette: req.Palette, AsTemplate: req.AsTemplate, Theme: req.Theme, Section: req.Section,
 		FromTemplate: req.TemplateID, FromBuiltin: req.BuiltinTemplate})
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusCreated, newMapJSON(m))
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/webapp"
 )
 
@@ -25,11 +26,7 @@ type fontJSON struct {
 // getFeatures answers what a client's maps may use (GET /clients/{name}/features):
 // the font families Strata serves (with their faces under ?expand=fonts) and
 // the external content providers (none yet).
-func (s *Server) getFeatures(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	if _, err := s.clientFor(r, a, domain.RoleGuest); err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) getFeatures(w http.ResponseWriter, r *http.Request, a domain.Actor, _ store.ClientSummary) error {
 	expand := slices.Contains(strings.Split(r.URL.Query().Get("expand"), ","), "fonts")
 	fonts := make([]any, 0, len(s.fonts))
 	for _, f := range s.fonts {
@@ -47,4 +44,5 @@ func (s *Server) getFeatures(w http.ResponseWriter, r *http.Request, a domain.Ac
 		"fonts":                      fonts,
 		"external_content_providers": []any{},
 	}})
+	return nil
 }

@@ -15,19 +15,31 @@ import (
 	"github.com/strata-maps/strata/internal/store"
 )
 
+// handler is a call of /api/v1 that anyone may make. It writes its answer
+// or returns an error, which handle answers in the envelope: the one place
+// a handler's failure becomes a response.
+type handler func(w http.ResponseWriter, r *http.Request) error
+
+func (s *Server) handle(h handler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			writeError(w, r, s.log, err)
+		}
+	}
+}
+
 // actorHandler is a handler for signed-in users only.
-type actorHandler func(w http.ResponseWriter, r *http.Request, a domain.Actor)
+type actorHandler func(w http.ResponseWriter, r *http.Request, a domain.Actor) error
 
 // signedIn loads the actor of the session cookie, answering 401 without one.
 func (s *Server) signedIn(h actorHandler) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
+	return s.handle(func(w http.ResponseWriter, r *http.Request) error {
 		a, err := s.actor(r)
 		if err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
-		h(w, r, a)
-	}
+		return h(w, r, a)
+	})
 }
 
 var errUnauthenticated = domain.Errorf(domain.CodeUnauthenticated, "sign in first")

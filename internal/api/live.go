@@ -15,38 +15,33 @@ import (
 // liveSocket opens the live channel of a map (DESIGN.md §5). Everything is
 // checked before the upgrade: the session, read access to the map, and
 // (by the WebSocket library) the origin.
-func (s *Server) liveSocket(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+func (s *Server) liveSocket(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
 	if s.live == nil {
-		writeError(w, r, s.log, fmt.Errorf("live channel not configured"))
-		return
+		return fmt.Errorf("live channel not configured")
 	}
 	r.SetPathValue("id", r.URL.Query().Get("map_id"))
 	m, err := s.mapFor(r, a, domain.AccessRead)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	c, err := s.store.ClientByID(r.Context(), m.ClientID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if slug := r.URL.Query().Get("client_slug"); slug != "" && slug != c.Name {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeNotFound, "map %d not found", m.ID))
-		return
+		return domain.Errorf(domain.CodeNotFound, "map %d not found", m.ID)
 	}
 	// The socket remembers its session: when that ends, so does the socket.
 	cookie, err := r.Cookie(auth.SessionCookie)
 	if err != nil {
-		writeError(w, r, s.log, errUnauthenticated)
-		return
+		return errUnauthenticated
 	}
 	member, err := liveMember(r.Context(), s.store, a, auth.HashToken(cookie.Value), m.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	s.live.Serve(w, r, m.ID, member, m.Revision)
+	return nil
 }
 
 // liveMember is what a user may do on a map's live channel (mapRights),

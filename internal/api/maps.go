@@ -56,16 +56,15 @@ func mapRights(a domain.Actor, m domain.Map, c domain.Client, explicit domain.Ac
 
 // mapHandler is a handler of one map's call, given the map the actor may
 // act on with the access the route needs.
-type mapHandler func(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map)
+type mapHandler func(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error
 
 func (s *Server) onMap(need domain.Access, h mapHandler) http.HandlerFunc {
-	return s.signedIn(func(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+	return s.signedIn(func(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
 		m, err := s.mapFor(r, a, need)
 		if err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
-		h(w, r, a, m)
+		return h(w, r, a, m)
 	})
 }
 
@@ -98,7 +97,7 @@ type (
 	}
 )
 
-func (s *Server) getMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+func (s *Server) getMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
 	// The parts are read one after the other without a transaction (a
 	// SQLite write transaction would block editors); a revision that moved
 	// meanwhile means a torn read, and the read is done again.
@@ -108,20 +107,18 @@ func (s *Server) getMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, 
 	for attempt := 0; ; attempt++ {
 		doc, rev, err := appendDocument(r.Context(), s.store, buf[:0], m.ID, true)
 		if err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
 		buf = doc
 		after, err := s.store.MapRevision(r.Context(), m.ID)
 		if err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
 		if after == rev || attempt == 4 {
 			w.Header().Set("X-Map-Revision", strconv.FormatInt(rev, 10))
 			w.Header().Set("Content-Type", "application/json; charset=utf-8")
 			_, _ = w.Write(buf) // a failed write means the client went away
-			return
+			return nil
 		}
 	}
 }
@@ -141,49 +138,43 @@ type changeJSON struct {
 	At       string          `json:"at"`
 }
 
-func (s *Server) listChanges(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+func (s *Server) listChanges(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
 	since, err := strconv.ParseInt(r.URL.Query().Get("since"), 10, 64)
 	if err != nil || since < 0 {
-		writeError(w, r, s.log, &domain.Error{Code: domain.CodeInvalid, Message: "since must be a revision number",
-			Details: map[string]string{"since": "must be a whole number from 0"}})
-		return
+		return &domain.Error{Code: domain.CodeInvalid, Message: "since must be a revision number",
+			Details: map[string]string{"since": "must be a whole number from 0"}}
 	}
 	if since > m.Revision {
-		writeError(w, r, s.log, &domain.Error{Code: domain.CodeInvalid, Message: fmt.Sprintf("the map is at revision %d", m.Revision),
-			Details: map[string]string{"since": "is ahead of the map"}})
-		return
+		return &domain.Error{Code: domain.CodeInvalid, Message: fmt.Sprintf("the map is at revision %d", m.Revision),
+			Details: map[string]string{"since": "is ahead of the map"}}
 	}
 	oldest, err := s.store.OldestChange(r.Context(), m.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if since < m.Revision && (oldest == 0 || since < oldest-1) {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeGone, "the change log no longer reaches back to revision %d; load the map again", since))
-		return
+		return domain.Errorf(domain.CodeGone, "the change log no longer reaches back to revision %d; load the map again", since)
 	}
 	changes, err := s.store.ChangesSince(r.Context(), m.ID, since)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	out := make([]changeJSON, len(changes))
 	for i, c := range changes {
 		out[i] = changeJSON{Revision: c.Revision, UserID: c.UserID, Type: c.Type, Data: c.Data, At: c.At.Format("2006-01-02T15:04:05.000Z07:00")}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"revision": m.Revision, "changes": out})
+	return nil
 }
 
-func (s *Server) mapPermissions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+func (s *Server) mapPermissions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
 	c, err := s.store.ClientByID(r.Context(), m.ClientID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	users, err := s.store.MapUsers(r.Context(), m.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	out := map[string]domain.Access{}
 	for _, u := range users {
@@ -195,31 +186,28 @@ func (s *Server) mapPermissions(w http.ResponseWriter, r *http.Request, _ domain
 		out[userPath(u.UserID)] = acc
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"users": out})
+	return nil
 }
 
 func userPath(id int64) string { return apiPrefix + "/users/" + strconv.FormatInt(id, 10) }
 
-func (s *Server) setMapPermissions(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) setMapPermissions(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	c, err := s.store.ClientByID(r.Context(), m.ClientID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if !a.Can(c.Name, domain.RoleAdmin) {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeForbidden, "only an admin may change who can open this map"))
-		return
+		return domain.Errorf(domain.CodeForbidden, "only an admin may change who can open this map")
 	}
 	var req struct {
 		Users map[string]domain.Access `json:"users"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	members, err := s.store.MapUsers(r.Context(), m.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	isMember := map[int64]bool{}
 	for _, u := range members {
@@ -241,208 +229,190 @@ func (s *Server) setMapPermissions(w http.ResponseWriter, r *http.Request, a dom
 		}
 	}
 	if err := v.Err(); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	for id, acc := range grants {
 		if err := s.store.SetMapAccess(r.Context(), m.ID, id, acc); err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
 		s.recheckUsers(r.Context(), id)
 	}
-	s.mapPermissions(w, r, a, m)
+	return s.mapPermissions(w, r, a, m)
 }
 
-func (s *Server) createNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) createNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	var req editing.NewNode
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	n, res, err := s.editing.CreateNode(r.Context(), m.ID, a.User.ID, req)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeChange(w, http.StatusCreated, res, nodeAnswer{n, res.Revision})
+	return nil
 }
 
 // getNode answers one node whole: the map's document carries only a
 // summary of each node's content.
-func (s *Server) getNode(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+func (s *Server) getNode(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
 	id, err := pathID(r, "nodeId")
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	nodes, err := s.store.NodesByID(r.Context(), m.ID, []int64{id})
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	n, ok := nodes[id]
 	if !ok {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeNotFound, "node %d not found", id))
-		return
+		return domain.Errorf(domain.CodeNotFound, "node %d not found", id)
 	}
 	writeJSON(w, http.StatusOK, nodeAnswer{n, m.Revision})
+	return nil
 }
 
-func (s *Server) cloneNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) cloneNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	var req struct {
 		ID     int64         `json:"id"`
 		Offset *domain.Point `json:"offset"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	n, res, err := s.editing.CloneNode(r.Context(), m.ID, a.User.ID, req.ID, req.Offset)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeChange(w, http.StatusCreated, res, nodeAnswer{n, res.Revision})
+	return nil
 }
 
 // restoreElements puts deleted nodes, edges, object templates and a level
 // back (the editor's undo of a deletion), as one change.
-func (s *Server) restoreElements(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) restoreElements(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	var req editing.Restoration
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	d, res, err := s.editing.RestoreElements(r.Context(), m.ID, a.User.ID, req)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeChange(w, http.StatusOK, res, struct {
 		Revision int64         `json:"revision"`
 		Data     editing.Delta `json:"data"`
 	}{res.Revision, d})
+	return nil
 }
 
-func (s *Server) createEdge(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) createEdge(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	var req editing.NewEdge
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	e, res, err := s.editing.CreateEdge(r.Context(), m.ID, a.User.ID, req)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeChange(w, http.StatusCreated, res, edgeAnswer{e, res.Revision})
+	return nil
 }
 
-func (s *Server) patchElements(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) patchElements(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	var req editing.ElementsPatch
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := s.unlocked(r, a, m, elementKeys(req, m.ID)); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	res, err := s.editing.PatchElements(r.Context(), m.ID, a.User.ID, req)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeChange(w, http.StatusOK, res, nil)
+	return nil
 }
 
-func (s *Server) patchMapSettings(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) patchMapSettings(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	var req editing.MapPatch
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := s.unlocked(r, a, m, map[string]string{sectionKey("map", m.ID): "map"}); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	res, err := s.editing.PatchMap(r.Context(), m.ID, a.User.ID, req)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeChange(w, http.StatusOK, res, nil)
+	return nil
 }
 
-func (s *Server) patchGlobalDesign(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) patchGlobalDesign(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	var req map[string]json.RawMessage
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := s.unlocked(r, a, m, map[string]string{sectionKey("global_design", m.ID): "global_design"}); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	res, err := s.editing.PatchGlobalDesign(r.Context(), m.ID, a.User.ID, req)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeChange(w, http.StatusOK, res, nil)
+	return nil
 }
 
-func (s *Server) listTemplates(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+func (s *Server) listTemplates(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
 	ts, err := s.store.TemplatesOfMap(r.Context(), m.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	emptyNotNull(&ts)
 	writeJSON(w, http.StatusOK, map[string]any{"object_templates": ts})
+	return nil
 }
 
-func (s *Server) createTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) createTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	var req editing.NewTemplate
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	t, res, err := s.editing.CreateTemplate(r.Context(), m.ID, a.User.ID, req)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeChange(w, http.StatusCreated, res, templateAnswer{t, res.Revision})
+	return nil
 }
 
-func (s *Server) patchTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) patchTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	id, err := pathID(r, "templateId")
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	var req editing.TemplatePatch
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := s.unlocked(r, a, m, map[string]string{templateKey(id): "id"}); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	t, res, err := s.editing.UpdateTemplate(r.Context(), m.ID, a.User.ID, id, req)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeChange(w, http.StatusOK, res, templateAnswer{t, res.Revision})
+	return nil
 }
 
 // cloneMap copies a map, as a map or as a map template, within the
 // client's quota.
-func (s *Server) cloneMap(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) cloneMap(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	var req struct {
 		Name       string `json:"name"`
 		AsTemplate bool   `json:"as_template"`
@@ -451,40 +421,36 @@ func (s *Server) cloneMap(w http.ResponseWriter, r *http.Request, a domain.Actor
 	}
 	if r.ContentLength != 0 {
 		if err := decodeJSON(w, r, &req); err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
 	}
 	client, err := s.store.ClientByID(r.Context(), m.ClientID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	by := editing.Creator{UserID: a.User.ID, IsAdmin: a.Can(client.Name, domain.RoleAdmin)}
 	c, err := s.editing.CloneMap(r.Context(), m.ID, by, req.Name, req.AsTemplate, req.Theme, req.Section)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusCreated, newMapJSON(c))
+	return nil
 }
 
-func (s *Server) deleteMap(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) deleteMap(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	c, err := s.store.ClientByID(r.Context(), m.ClientID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if !a.Can(c.Name, domain.RoleEditor) {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeForbidden, "deleting a map needs the editor role"))
-		return
+		return domain.Errorf(domain.CodeForbidden, "deleting a map needs the editor role")
 	}
 	if err := s.editing.DeleteMap(r.Context(), m.ID); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	s.recheckMap(r.Context(), m.ID)
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }
 
 // elementChange is a change to one element named in the path: its lock is
@@ -495,31 +461,28 @@ type elementChange func(ctx context.Context, mapID, userID, id int64, design map
 // onElement makes the handler of such a call: param is the path wildcard
 // of the element's id, key its lock key, withDesign whether a body is read.
 func (s *Server) onElement(param string, key func(int64) string, withDesign bool, change elementChange) mapHandler {
-	return func(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+	return func(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 		id, err := pathID(r, param)
 		if err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
 		var req struct {
 			Design map[string]json.RawMessage `json:"design"`
 		}
 		if withDesign {
 			if err := decodeJSON(w, r, &req); err != nil {
-				writeError(w, r, s.log, err)
-				return
+				return err
 			}
 		}
 		if err := s.unlocked(r, a, m, map[string]string{key(id): "id"}); err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
 		res, err := change(r.Context(), m.ID, a.User.ID, id, req.Design)
 		if err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
 		writeChange(w, http.StatusOK, res, nil)
+		return nil
 	}
 }
 

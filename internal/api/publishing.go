@@ -82,13 +82,13 @@ func (s *Server) mayPublish(ctx context.Context, a domain.Actor, m domain.Map) e
 	return nil
 }
 
-func (s *Server) getPublication(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+func (s *Server) getPublication(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
 	p, err := s.store.Publication(r.Context(), m.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, newPublicationAnswer(p, m.Live, m.Revision))
+	return nil
 }
 
 type publicationPatch struct {
@@ -100,24 +100,21 @@ type publicationPatch struct {
 	SEODescription *string `json:"seo_description"`
 }
 
-func (s *Server) patchPublication(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) patchPublication(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	var req publicationPatch
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	ctx := r.Context()
 	// The map's address and access are an editor's (account-area §6); its SEO texts anyone's who edits it.
 	if req.URL != nil || req.AccessMode != nil || req.EmbedOnly != nil || req.EmbedDomains != nil {
 		if err := s.mayPublish(ctx, a, m); err != nil {
-			writeError(w, r, s.log, domain.Errorf(domain.CodeForbidden, "the map's address and access are for admins and editors"))
-			return
+			return domain.Errorf(domain.CodeForbidden, "the map's address and access are for admins and editors")
 		}
 	}
 	p, err := s.store.Publication(ctx, m.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	v := &domain.Validation{}
 	if req.URL != nil {
@@ -145,23 +142,13 @@ func (s *Server) patchPublication(w http.ResponseWriter, r *http.Request, a doma
 		v.Check(len([]rune(p.SEODescription)) <= domain.SEODescriptionMaxLen, "seo_description", "at most 300 characters")
 	}
 	if err := v.Err(); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := s.store.SavePublication(ctx, p); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusOK, newPublicationAnswer(p, m.Live, m.Revision))
-}
-
-// publisher answers 403 to those who may not publish; true when they may.
-func (s *Server) publisher(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) bool {
-	if err := s.mayPublish(r.Context(), a, m); err != nil {
-		writeError(w, r, s.log, err)
-		return false
-	}
-	return true
+	return nil
 }
 
 // versionNote reads a version's name and description; the body is optional.
@@ -175,9 +162,9 @@ func versionNote(w http.ResponseWriter, r *http.Request) (editing.VersionNote, e
 }
 
 // publish stores the working copy as a new version and makes it live.
-func (s *Server) publish(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	if !s.publisher(w, r, a, m) {
-		return
+func (s *Server) publish(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
+	if err := s.mayPublish(r.Context(), a, m); err != nil {
+		return err
 	}
 	note, err := versionNote(w, r)
 	if err == nil {
@@ -189,32 +176,32 @@ func (s *Server) publish(w http.ResponseWriter, r *http.Request, a domain.Actor,
 		if err == nil {
 			writeChange(w, http.StatusCreated, res, newPublicationAnswer(p, m.Live, res.Revision))
 			s.prepareForReaders(p)
-			return
+			return nil
 		}
 	}
-	writeError(w, r, s.log, err)
+	return err
 }
 
 // saveVersion keeps the working copy as a version without publishing it.
-func (s *Server) saveVersion(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	if !s.publisher(w, r, a, m) {
-		return
+func (s *Server) saveVersion(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
+	if err := s.mayPublish(r.Context(), a, m); err != nil {
+		return err
 	}
 	note, err := versionNote(w, r)
 	if err == nil {
 		var v domain.Version
 		if _, v, _, err = s.editing.StoreVersion(r.Context(), m.ID, a.User.ID, domain.VersionSaved, note, snapshot); err == nil {
 			writeJSON(w, http.StatusCreated, newVersionAnswer(v))
-			return
+			return nil
 		}
 	}
-	writeError(w, r, s.log, err)
+	return err
 }
 
 // publishVersion makes a stored version live.
-func (s *Server) publishVersion(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	if !s.publisher(w, r, a, m) {
-		return
+func (s *Server) publishVersion(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
+	if err := s.mayPublish(r.Context(), a, m); err != nil {
+		return err
 	}
 	id, err := pathID(r, "versionId")
 	if err == nil {
@@ -225,23 +212,23 @@ func (s *Server) publishVersion(w http.ResponseWriter, r *http.Request, a domain
 		if p, res, err = s.editing.PublishVersion(r.Context(), m.ID, a.User.ID, id); err == nil {
 			writeChange(w, http.StatusCreated, res, newPublicationAnswer(p, m.Live, res.Revision))
 			s.prepareForReaders(p)
-			return
+			return nil
 		}
 	}
-	writeError(w, r, s.log, err)
+	return err
 }
 
 // deleteLive takes the live version down; the working copy stays.
-func (s *Server) deleteLive(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	if !s.publisher(w, r, a, m) {
-		return
+func (s *Server) deleteLive(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
+	if err := s.mayPublish(r.Context(), a, m); err != nil {
+		return err
 	}
 	p, res, err := s.editing.TakeDown(r.Context(), m.ID, a.User.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeChange(w, http.StatusOK, res, newPublicationAnswer(p, m.Live, res.Revision))
+	return nil
 }
 
 type restoredAnswer struct {
@@ -250,45 +237,45 @@ type restoredAnswer struct {
 }
 
 // restoreVersion puts a stored version in place of the working copy.
-func (s *Server) restoreVersion(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	if !s.publisher(w, r, a, m) {
-		return
+func (s *Server) restoreVersion(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
+	if err := s.mayPublish(r.Context(), a, m); err != nil {
+		return err
 	}
 	id, err := pathID(r, "versionId")
 	if err == nil {
 		var res editing.Restored
 		if res, err = s.editing.RestoreVersion(r.Context(), m.ID, a.User.ID, id); err == nil {
 			writeChange(w, http.StatusOK, res.Result, restoredAnswer{res.Revision, newPublicationAnswer(res.Publication, m.Live, res.Revision)})
-			return
+			return nil
 		}
 	}
-	writeError(w, r, s.log, err)
+	return err
 }
 
 // resetToLive puts the live version in place of the working copy.
-func (s *Server) resetToLive(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
-	if !s.publisher(w, r, a, m) {
-		return
+func (s *Server) resetToLive(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
+	if err := s.mayPublish(r.Context(), a, m); err != nil {
+		return err
 	}
 	res, err := s.editing.ResetToLive(r.Context(), m.ID, a.User.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeChange(w, http.StatusOK, res.Result, restoredAnswer{res.Revision, newPublicationAnswer(res.Publication, m.Live, res.Revision)})
+	return nil
 }
 
-func (s *Server) listVersions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) {
+func (s *Server) listVersions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
 	vs, err := s.store.Versions(r.Context(), m.ID)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	out := make([]versionAnswer, len(vs))
 	for i, v := range vs {
 		out[i] = newVersionAnswer(v)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"versions": out})
+	return nil
 }
 
 // publishedFor finds the publication at an address and checks that the
@@ -406,11 +393,10 @@ func (s *Server) prepareForReaders(p domain.Publication) {
 func (s *Server) Wait() { s.background.Wait() }
 
 // publicMap answers a published map's live document (GET /api/v1/public/maps/{url}).
-func (s *Server) publicMap(w http.ResponseWriter, r *http.Request) {
+func (s *Server) publicMap(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.publishedFor(r, r.PathValue("url"))
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	// A version never changes: its id is its entity tag ("r": as readers get it).
 	etag := `"r` + strconv.FormatInt(p.Live.ID, 10) + `"`
@@ -418,50 +404,46 @@ func (s *Server) publicMap(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "private, no-cache")
 	if r.Header.Get("If-None-Match") == etag {
 		w.WriteHeader(http.StatusNotModified)
-		return
+		return nil
 	}
 	rv, err := s.readerVersion(r.Context(), p)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(rv.document)
+	return nil
 }
 
 // publicNode answers a node's whole content as the live version holds it;
 // a node readers are not shown is not there for them.
-func (s *Server) publicNode(w http.ResponseWriter, r *http.Request) {
+func (s *Server) publicNode(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.publishedFor(r, r.PathValue("url"))
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	id, err := pathID(r, "nodeId")
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	rv, err := s.readerVersion(r.Context(), p)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if !rv.shown[id] {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeNotFound, "node not found"))
-		return
+		return domain.Errorf(domain.CodeNotFound, "node not found")
 	}
 	content, err := s.store.VersionNodeContent(r.Context(), p.Live.ID, id)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write([]byte(`{"id":` + strconv.FormatInt(id, 10) + `,"content":`))
 	_, _ = w.Write(content)
 	_, _ = w.Write([]byte("}"))
+	return nil
 }
 
 type protocolEntry struct {
@@ -475,16 +457,14 @@ type protocolEntry struct {
 
 // protocol answers the map's change log for admins, newest first, a page
 // at a time.
-func (s *Server) protocol(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) {
+func (s *Server) protocol(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	ctx := r.Context()
 	c, err := s.clientOf(ctx, m)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if !a.Can(c.Name, domain.RoleAdmin) {
-		writeError(w, r, s.log, domain.Errorf(domain.CodeForbidden, "the map protocol is for admins"))
-		return
+		return domain.Errorf(domain.CodeForbidden, "the map protocol is for admins")
 	}
 	q := r.URL.Query()
 	v := &domain.Validation{}
@@ -500,14 +480,12 @@ func (s *Server) protocol(w http.ResponseWriter, r *http.Request, a domain.Actor
 		limit = n
 	}
 	if err := v.Err(); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	// One more than asked tells whether a next page exists.
 	rows, err := s.store.Protocol(ctx, m.ID, before, limit+1)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	var next *int64
 	if len(rows) > limit {
@@ -522,8 +500,7 @@ func (s *Server) protocol(w http.ResponseWriter, r *http.Request, a domain.Actor
 	for i, row := range rows {
 		what, version, err := editing.Summarize(row.Data, lang)
 		if err != nil {
-			writeError(w, r, s.log, fmt.Errorf("protocol of map %d, revision %d: %w", m.ID, row.Revision, err))
-			return
+			return fmt.Errorf("protocol of map %d, revision %d: %w", m.ID, row.Revision, err)
 		}
 		out[i] = protocolEntry{Revision: row.Revision, Type: row.Type, CreatedAt: row.At, What: what, Version: version}
 		if row.UserID != nil {
@@ -531,4 +508,5 @@ func (s *Server) protocol(w http.ResponseWriter, r *http.Request, a domain.Actor
 		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"entries": out, "next_before": next})
+	return nil
 }

@@ -28,28 +28,25 @@ type readerRequest struct {
 
 // registerReader makes the signed-in user a reader of the partial map at
 // {url}, or starts the sign-up of a new one.
-func (s *Server) registerReader(w http.ResponseWriter, r *http.Request) {
+func (s *Server) registerReader(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	p, access, c, err := s.publicAccess(r, r.PathValue("url"))
 	if err == nil && (p.AccessMode != domain.AccessPartial || access == domain.PublicDenied) {
 		err = errMapNotFound
 	}
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if access == domain.PublicRead {
 		// A member already, or signed in as one: nothing to register.
-		writeError(w, r, s.log, domain.Errorf(domain.CodeConflict, "you may read this map already"))
-		return
+		return domain.Errorf(domain.CodeConflict, "you may read this map already")
 	}
 	key := "address:" + clientAddress(r)
 	if ok, retry, err := s.readerRegistrations.Take(ctx, key); err != nil || !ok {
 		if err == nil {
 			err = &domain.Error{Code: domain.CodeRateLimited, Message: "too many registrations from this address; try again later", RetryAfter: retry}
 		}
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 
 	if access == domain.PublicRegister { // signed in: the user joins as a reader
@@ -61,27 +58,25 @@ func (s *Server) registerReader(w http.ResponseWriter, r *http.Request) {
 			a, err = s.actorOf(ctx, a.User)
 		}
 		if err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
 		writeJSON(w, http.StatusCreated, newUserJSON(a))
-		return
+		return nil
 	}
 
 	var req readerRequest
 	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	// Not signed in: a pending sign-up, and a link mailed to the address;
 	// the account exists once it is followed (accounts.SignUpReader).
 	email, err := s.accounts.SignUpReader(ctx, accounts.ReaderSignUp{ClientID: c.ID, ClientTitle: c.Title, MapURL: "/m/" + p.URL,
 		Name: req.Name, Email: req.Email, Password: req.Password, PasswordConfirmation: req.PasswordConfirmation, Language: req.Language})
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	writeJSON(w, http.StatusAccepted, map[string]any{"email": email, "pending": true})
+	return nil
 }
 
 // addReader makes the user a reader of the client, within its seats.
@@ -100,21 +95,15 @@ type readerJSON struct {
 }
 
 // removeReader ends a reader's seat (admins; DELETE /clients/{name}/readers/{userId}).
-func (s *Server) removeReader(w http.ResponseWriter, r *http.Request, a domain.Actor) {
-	cs, err := s.clientFor(r, a, domain.RoleAdmin)
-	if err != nil {
-		writeError(w, r, s.log, err)
-		return
-	}
+func (s *Server) removeReader(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	id, err := pathID(r, "userId")
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	if err := s.store.RemoveReader(r.Context(), cs.ID, id); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	s.recheckUsers(r.Context(), id)
 	w.WriteHeader(http.StatusNoContent)
+	return nil
 }

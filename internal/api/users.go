@@ -62,13 +62,12 @@ func (s *Server) userFor(r *http.Request, a domain.Actor) (domain.Actor, error) 
 	return s.actorOf(r.Context(), u)
 }
 
-func (s *Server) getUser(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+func (s *Server) getUser(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
 	target, err := s.userFor(r, a)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
-	s.writeUser(w, r, target, "")
+	return s.writeUser(w, r, target, "")
 }
 
 type userPatch struct {
@@ -85,16 +84,14 @@ type userPatch struct {
 	} `json:"preferences"`
 }
 
-func (s *Server) patchUser(w http.ResponseWriter, r *http.Request, a domain.Actor) {
+func (s *Server) patchUser(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
 	target, err := s.userFor(r, a)
 	if err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	var p userPatch
 	if err := decodeJSON(w, r, &p); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	u := target.User
 	var v domain.Validation
@@ -143,8 +140,7 @@ func (s *Server) patchUser(w http.ResponseWriter, r *http.Request, a domain.Acto
 		u.Preferences.RemovalConfirmation = *p.Preferences.RemovalConfirmation
 	}
 	if err := v.Err(); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	// A new address takes effect only once proven (accounts.RequestEmailChange);
 	// it is asked first, so that a wrong password changes nothing.
@@ -153,16 +149,14 @@ func (s *Server) patchUser(w http.ResponseWriter, r *http.Request, a domain.Acto
 		pending, err = s.accounts.RequestEmailChange(r.Context(), accounts.EmailChange{Asker: a.User, Target: target.User,
 			Email: *p.Email, CurrentPassword: p.CurrentPassword})
 		if err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
 	}
 	if err := s.store.UpdateUser(r.Context(), u); err != nil {
-		writeError(w, r, s.log, err)
-		return
+		return err
 	}
 	target.User = u
-	s.writeUser(w, r, target, pending)
+	return s.writeUser(w, r, target, pending)
 }
 
 // userWithPendingJSON is a user as its own settings show it: with the
@@ -174,12 +168,11 @@ type userWithPendingJSON struct {
 
 // writeUser answers a user for its settings, with the pending address
 // (looked up when pending is "").
-func (s *Server) writeUser(w http.ResponseWriter, r *http.Request, target domain.Actor, pending string) {
+func (s *Server) writeUser(w http.ResponseWriter, r *http.Request, target domain.Actor, pending string) error {
 	if pending == "" {
 		var err error
 		if pending, err = s.accounts.PendingEmail(r.Context(), target.User.ID); err != nil {
-			writeError(w, r, s.log, err)
-			return
+			return err
 		}
 	}
 	out := userWithPendingJSON{userJSON: newUserJSON(target)}
@@ -187,4 +180,5 @@ func (s *Server) writeUser(w http.ResponseWriter, r *http.Request, target domain
 		out.PendingEmail = &pending
 	}
 	writeJSON(w, http.StatusOK, out)
+	return nil
 }
