@@ -210,6 +210,10 @@ func (c *client) send(method, path string, body any, header http.Header) *respon
 	if err != nil {
 		c.h.t.Fatal(err)
 	}
+	// Every answer the tests get is held to the API's contract (contract.go).
+	if err := api.CheckAnswer(method, path, res.StatusCode, b); err != nil {
+		c.h.t.Errorf("contract: %s %s: %v", method, path, err)
+	}
 	return &response{t: c.h.t, status: res.StatusCode, header: res.Header, body: b}
 }
 

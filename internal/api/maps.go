@@ -75,9 +75,14 @@ func (s *Server) onMap(need domain.Access, h mapHandler) http.HandlerFunc {
 func writeChange(w http.ResponseWriter, status int, res editing.Result, body any) {
 	w.Header().Set("X-Map-Revision", strconv.FormatInt(res.Revision, 10))
 	if body == nil {
-		body = map[string]int64{"revision": res.Revision}
+		body = revisionAnswer{res.Revision}
 	}
 	writeJSON(w, status, body)
+}
+
+// revisionAnswer is the answer of a change with no other body.
+type revisionAnswer struct {
+	Revision int64 `json:"revision"`
 }
 
 // The answers of calls that create or change one element: the element's
@@ -130,6 +135,16 @@ func emptyNotNull(p *[]domain.ObjectTemplate) {
 	}
 }
 
+// changesAnswer is the change log after a revision (GET …/changes?since=N).
+type changesAnswer struct {
+	Revision int64        `json:"revision"`
+	Changes  []changeJSON `json:"changes"`
+}
+
+type changesQuery struct {
+	Since int64 `query:"since" required:"true" minimum:"0" description:"The revision the client has; the changes after it are answered."`
+}
+
 type changeJSON struct {
 	Revision int64           `json:"revision"`
 	UserID   *int64          `json:"user_id"`
@@ -163,8 +178,14 @@ func (s *Server) listChanges(w http.ResponseWriter, r *http.Request, _ domain.Ac
 	for i, c := range changes {
 		out[i] = changeJSON{Revision: c.Revision, UserID: c.UserID, Type: c.Type, Data: c.Data, At: c.At.Format("2006-01-02T15:04:05.000Z07:00")}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"revision": m.Revision, "changes": out})
+	writeJSON(w, http.StatusOK, changesAnswer{Revision: m.Revision, Changes: out})
 	return nil
+}
+
+// permissionsBody is a map's permissions: user path ("/api/v1/users/12")
+// to access.
+type permissionsBody struct {
+	Users map[string]domain.Access `json:"users"`
 }
 
 func (s *Server) mapPermissions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
@@ -185,7 +206,7 @@ func (s *Server) mapPermissions(w http.ResponseWriter, r *http.Request, _ domain
 		}
 		out[userPath(u.UserID)] = acc
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"users": out})
+	writeJSON(w, http.StatusOK, permissionsBody{Users: out})
 	return nil
 }
 
@@ -199,9 +220,7 @@ func (s *Server) setMapPermissions(w http.ResponseWriter, r *http.Request, a dom
 	if !a.Can(c.Name, domain.RoleAdmin) {
 		return domain.Errorf(domain.CodeForbidden, "only an admin may change who can open this map")
 	}
-	var req struct {
-		Users map[string]domain.Access `json:"users"`
-	}
+	var req permissionsBody
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
@@ -272,11 +291,15 @@ func (s *Server) getNode(w http.ResponseWriter, r *http.Request, _ domain.Actor,
 	return nil
 }
 
+// nodeCloneRequest names the node to clone and where the clone goes
+// (30, 30 from it by default).
+type nodeCloneRequest struct {
+	ID     int64         `json:"id"`
+	Offset *domain.Point `json:"offset"`
+}
+
 func (s *Server) cloneNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
-	var req struct {
-		ID     int64         `json:"id"`
-		Offset *domain.Point `json:"offset"`
-	}
+	var req nodeCloneRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
@@ -286,6 +309,12 @@ func (s *Server) cloneNode(w http.ResponseWriter, r *http.Request, a domain.Acto
 	}
 	writeChange(w, http.StatusCreated, res, nodeAnswer{n, res.Revision})
 	return nil
+}
+
+// restorationAnswer is the restoration's change: what came back.
+type restorationAnswer struct {
+	Revision int64         `json:"revision"`
+	Data     editing.Delta `json:"data"`
 }
 
 // restoreElements puts deleted nodes, edges, object templates and a level
@@ -299,10 +328,7 @@ func (s *Server) restoreElements(w http.ResponseWriter, r *http.Request, a domai
 	if err != nil {
 		return err
 	}
-	writeChange(w, http.StatusOK, res, struct {
-		Revision int64         `json:"revision"`
-		Data     editing.Delta `json:"data"`
-	}{res.Revision, d})
+	writeChange(w, http.StatusOK, res, restorationAnswer{res.Revision, d})
 	return nil
 }
 
@@ -367,13 +393,17 @@ func (s *Server) patchGlobalDesign(w http.ResponseWriter, r *http.Request, a dom
 	return nil
 }
 
+type objectTemplatesAnswer struct {
+	ObjectTemplates []domain.ObjectTemplate `json:"object_templates"`
+}
+
 func (s *Server) listTemplates(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
 	ts, err := s.store.TemplatesOfMap(r.Context(), m.ID)
 	if err != nil {
 		return err
 	}
 	emptyNotNull(&ts)
-	writeJSON(w, http.StatusOK, map[string]any{"object_templates": ts})
+	writeJSON(w, http.StatusOK, objectTemplatesAnswer{ObjectTemplates: ts})
 	return nil
 }
 
@@ -460,15 +490,18 @@ type elementChange func(ctx context.Context, mapID, userID, id int64, design map
 
 // onElement makes the handler of such a call: param is the path wildcard
 // of the element's id, key its lock key, withDesign whether a body is read.
+// designPatchRequest changes a node's or an edge's design, field by field.
+type designPatchRequest struct {
+	Design map[string]json.RawMessage `json:"design"`
+}
+
 func (s *Server) onElement(param string, key func(int64) string, withDesign bool, change elementChange) mapHandler {
 	return func(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 		id, err := pathID(r, param)
 		if err != nil {
 			return err
 		}
-		var req struct {
-			Design map[string]json.RawMessage `json:"design"`
-		}
+		var req designPatchRequest
 		if withDesign {
 			if err := decodeJSON(w, r, &req); err != nil {
 				return err

@@ -1,9 +1,23 @@
 package api
 
 import (
+	"net/http"
+
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/live"
 )
+
+// routeTable registers routes on the API's mux and remembers their
+// patterns, which the contract test holds to the documented operations.
+type routeTable struct {
+	mux      *http.ServeMux
+	patterns *[]string
+}
+
+func (t routeTable) HandleFunc(pattern string, h http.HandlerFunc) {
+	t.mux.HandleFunc(pattern, h)
+	*t.patterns = append(*t.patterns, pattern)
+}
 
 // The route table states what each call needs: handle (anyone), signedIn
 // (a session), onClient (a member with at least the role), onMap (the map's
@@ -12,7 +26,9 @@ import (
 
 // routes is the one route table of /api/v1.
 func (s *Server) routes() {
-	m := s.api
+	m := routeTable{mux: s.api, patterns: &s.patterns}
+	m.HandleFunc("GET /api/v1/openapi.json", s.handle(s.serveOpenAPI))
+	m.HandleFunc("GET /api/docs", s.handle(s.serveAPIDocs))
 	m.HandleFunc("POST /api/v1/auth/login", s.handle(s.login))
 	m.HandleFunc("POST /api/v1/auth/logout", s.handle(s.logout))
 	m.HandleFunc("GET /api/v1/auth/session", s.signedIn(s.session))

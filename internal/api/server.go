@@ -70,18 +70,20 @@ type LoginLimits struct {
 
 // Server is the HTTP handler of Strata.
 type Server struct {
-	store      *store.Store
-	log        *slog.Logger
-	mail       mail.Sender
-	editing    *editing.Service
-	live       *live.Hub
-	fonts      []webapp.Font
-	dataDir    string
-	writeProbe writeProbe // of /readyz
-	api        *http.ServeMux
-	apiHandler http.Handler // api, compressed
-	web        http.Handler
-	dist       fs.FS // the web app's files, for the public map's page
+	store       *store.Store
+	log         *slog.Logger
+	mail        mail.Sender
+	editing     *editing.Service
+	live        *live.Hub
+	fonts       []webapp.Font
+	dataDir     string
+	writeProbe  writeProbe // of /readyz
+	api         *http.ServeMux
+	patterns    []string     // of api, in the order routes registers them
+	description description  // of api, as OpenAPI
+	apiHandler  http.Handler // api, compressed
+	web         http.Handler
+	dist        fs.FS // the web app's files, for the public map's page
 	// What is derived from live versions, by version id.
 	readers  versionCache[readerVersion]
 	outlines versionCache[[]byte]

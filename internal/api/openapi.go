@@ -1,0 +1,133 @@
+package api
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/swaggest/openapi-go"
+	"github.com/swaggest/openapi-go/openapi31"
+
+	"github.com/strata-maps/strata/internal/auth"
+)
+
+// operation is one documented call of /api/v1. The list of them (contract.go)
+// is the API's one contract: the OpenAPI description served at
+// /api/v1/openapi.json is made from it, the web's types are generated from
+// that, and the API tests hold every answer they get to it.
+type operation struct {
+	method, path string // as in routes.go, without a trailing {$}
+	tag, summary string
+	// in is the body's type (a nil pointer of it); nil for none.
+	in any
+	// query is a struct whose fields carry `query` tags; nil for none.
+	query any
+	// status is the answer when the call works; out its body's type, nil
+	// for none.
+	status int
+	out    any
+	// description says more than the summary, where the call needs it.
+	description string
+}
+
+// pathParams are the types of the path parameters that routes use.
+var pathParams = map[string]string{
+	"id": "integer", "nodeId": "integer", "edgeId": "integer", "templateId": "integer",
+	"versionId": "integer", "userId": "integer",
+	"name": "string", "url": "string", "token": "string",
+}
+
+var paramPattern = regexp.MustCompile(`\{(\w+)\}`)
+
+// openAPI builds the OpenAPI 3.1 description of the operations.
+func openAPI(ops []operation) ([]byte, error) {
+	r := openapi31.NewReflector()
+	r.Spec.Info.WithTitle("Strata API").WithVersion("1").
+		WithDescription("The JSON API of Strata, the collaborative map editor. Errors always answer the envelope " +
+			"`{\"error\": {\"code\", \"message\", \"details\"}}` with the fitting status (docs/api.md).")
+	r.SpecEns().ComponentsEns().SecuritySchemes = map[string]openapi31.SecuritySchemeOrReference{
+		"session": {SecurityScheme: &openapi31.SecurityScheme{
+			Description: ptr("The HttpOnly session cookie set by POST /api/v1/auth/login."),
+			APIKey:      &openapi31.SecuritySchemeAPIKey{Name: auth.SessionCookie, In: openapi31.SecuritySchemeAPIKeyInCookie}}},
+	}
+	for _, op := range ops {
+		oc, err := r.NewOperationContext(op.method, op.path)
+		if err != nil {
+			return nil, fmt.Errorf("operation %s %s: %w", op.method, op.path, err)
+		}
+		oc.SetTags(op.tag)
+		oc.SetSummary(op.summary)
+		if op.description != "" {
+			oc.SetDescription(op.description)
+		}
+		if op.in != nil {
+			oc.AddReqStructure(op.in)
+		}
+		if op.query != nil {
+			oc.AddReqStructure(op.query)
+		}
+		status := op.status
+		oc.AddRespStructure(op.out, func(cu *openapi.ContentUnit) { cu.HTTPStatus = status })
+		oc.AddRespStructure(errorBody{}, func(cu *openapi.ContentUnit) {
+			cu.IsDefault = true
+			cu.Description = "An error, in the envelope"
+		})
+		o := oc.(openapi31.OperationExposer).Operation()
+		o.WithID(operationID(op))
+		for _, m := range paramPattern.FindAllStringSubmatch(op.path, -1) {
+			typ, ok := pathParams[m[1]]
+			if !ok {
+				return nil, fmt.Errorf("operation %s %s: path parameter %s has no type", op.method, op.path, m[1])
+			}
+			o.Parameters = append(o.Parameters, openapi31.ParameterOrReference{Parameter: &openapi31.Parameter{
+				Name: m[1], In: openapi31.ParameterInPath, Required: ptr(true),
+				Schema: map[string]any{"type": typ},
+			}})
+		}
+		if err := r.AddOperation(oc); err != nil {
+			return nil, fmt.Errorf("operation %s %s: %w", op.method, op.path, err)
+		}
+	}
+	return json.MarshalIndent(r.Spec, "", "  ")
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// operationID names an operation for generated clients: the method and the
+// path's words, e.g. get_maps_id_changes.
+func operationID(op operation) string {
+	words := []string{strings.ToLower(op.method)}
+	for _, part := range strings.Split(strings.TrimPrefix(op.path, apiPrefix+"/"), "/") {
+		part = strings.Trim(part, "{}")
+		if part != "" {
+			words = append(words, part)
+		}
+	}
+	return strings.Join(words, "_")
+}
+
+// description is the built OpenAPI description, made once.
+type description struct {
+	once sync.Once
+	json []byte
+	err  error
+}
+
+func (d *description) get() ([]byte, error) {
+	d.once.Do(func() { d.json, d.err = openAPI(operations) })
+	return d.json, d.err
+}
+
+// serveOpenAPI answers the OpenAPI description of /api/v1.
+func (s *Server) serveOpenAPI(w http.ResponseWriter, _ *http.Request) error {
+	b, err := s.description.get()
+	if err != nil {
+		return fmt.Errorf("openapi description: %w", err)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	_, _ = w.Write(b) // a failed write means the client went away
+	return nil
+}
