@@ -58,6 +58,9 @@ type errorDetail struct {
 	Code    string            `json:"code"`
 	Message string            `json:"message"`
 	Details map[string]string `json:"details,omitempty"`
+	// RequestID comes with a failure on the server's side, so that whoever
+	// reports it can be matched to the log.
+	RequestID string `json:"request_id,omitempty"`
 }
 
 // writeJSON writes v as the JSON body with the given status.
@@ -86,7 +89,11 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		// Every refusal to try again later says when (RFC 9110 §10.2.3).
 		w.Header().Set("Retry-After", retryAfterSeconds(de.RetryAfter))
 	}
-	writeJSON(w, status, errorBody{Error: errorDetail{Code: de.Code, Message: de.Message, Details: de.Details}})
+	detail := errorDetail{Code: de.Code, Message: de.Message, Details: de.Details}
+	if status >= http.StatusInternalServerError {
+		detail.RequestID = requestID(r.Context())
+	}
+	writeJSON(w, status, errorBody{Error: detail})
 }
 
 // decodeJSON reads the request body into dst, strictly: unknown fields,

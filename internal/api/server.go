@@ -108,6 +108,10 @@ type Server struct {
 
 // New builds the server and its route table.
 func New(d Deps) *Server {
+	if d.Log == nil {
+		d.Log = slog.Default()
+	}
+	d.Log = slog.New(requestIDLog{d.Log.Handler()})
 	s := &Server{
 		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, live: d.Live, fonts: d.Fonts, api: http.NewServeMux(), web: newWebApp(d.Web), dist: d.Web,
 		publicURL:           strings.TrimRight(d.PublicURL, "/"),
@@ -155,14 +159,17 @@ func newLimiter(rdb redis.Cmdable, name string, max int, window time.Duration) *
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+	id := newRequestID()
+	r = r.WithContext(withRequestID(r.Context(), id))
+	rec.Header().Set("X-Request-Id", id)
 	defer func() {
 		if p := recover(); p != nil {
-			s.log.Error("panic serving request", "method", r.Method, "path", r.URL.Path, "panic", p)
+			s.log.ErrorContext(r.Context(), "panic serving request", "method", r.Method, "path", r.URL.Path, "panic", p)
 			if !rec.wrote {
 				writeError(rec, r, s.log, fmt.Errorf("panic: %v", p))
 			}
 		}
-		s.log.Debug("request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "duration", time.Since(start))
+		s.log.DebugContext(r.Context(), "request", "method", r.Method, "path", r.URL.Path, "status", rec.status, "duration", time.Since(start))
 	}()
 	// Safe defaults for every answer: no content sniffing, no referrer to
 	// other sites, and no framing by other sites (the public map's page
