@@ -10,7 +10,7 @@ BIN := bin/strata
 WEB_DEPS := web/node_modules/.installed
 E2E_DEPS := e2e/node_modules/.installed
 
-.PHONY: run build web test test-go test-web test-e2e chromium bench bench-canvas clean fuzz
+.PHONY: run build web test test-go test-web test-e2e chromium bench bench-canvas clean fuzz api-types
 
 run: build
 	./$(BIN) demo --if-empty --log-level warn
@@ -62,8 +62,14 @@ fuzz:
 		done; \
 	done
 
+# The web's API types, generated from the server's OpenAPI description: run
+# after changing a documented Go type (test-go and test-web fail until then).
+api-types: $(WEB_DEPS)
+	go run ./cmd/strata openapi > web/src/api/openapi.json
+	cd web && npm run api-types
+
 test-web: $(WEB_DEPS)
-	cd web && npm run format:check && npm run typecheck && npm run lint && npm test
+	cd web && npm run format:check && npm run api-types:check && npm run typecheck && npm run lint && npm test
 
 test-e2e: build chromium $(E2E_DEPS)
 	cd e2e && STRATA_BIN=../$(BIN) npx playwright test

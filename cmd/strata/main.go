@@ -16,6 +16,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/strata-maps/strata/internal/api"
 )
 
 func main() {
@@ -52,11 +54,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return env.userCreate(ctx, args[1:])
 		}
 		return errors.New("usage: strata user create --email E --password P [--name N] [--superuser] [--client NAME --role ROLE]")
+	case "openapi":
+		// The API's description, for generating the web's types (make api-types).
+		b, err := api.OpenAPI()
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(stdout, "%s\n", b)
+		return err
 	case "help":
-		fmt.Fprintln(stdout, "usage: strata [serve|migrate|demo|client create|user create] [flags]; strata COMMAND -h lists the flags")
+		fmt.Fprintln(stdout, "usage: strata [serve|migrate|demo|client create|user create|openapi] [flags]; strata COMMAND -h lists the flags")
 		return nil
 	}
-	return fmt.Errorf("unknown command %q (try: serve, migrate, demo, client create, user create)", cmd)
+	return fmt.Errorf("unknown command %q (try: serve, migrate, demo, client create, user create, openapi)", cmd)
 }
 
 // environment is what every command gets from the process.

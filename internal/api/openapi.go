@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
+	"github.com/swaggest/jsonschema-go"
 	"github.com/swaggest/openapi-go"
 	"github.com/swaggest/openapi-go/openapi31"
 
@@ -53,6 +56,21 @@ func openAPI(ops []operation) ([]byte, error) {
 			Description: ptr("The HttpOnly session cookie set by POST /api/v1/auth/login."),
 			APIKey:      &openapi31.SecuritySchemeAPIKey{Name: auth.SessionCookie, In: openapi31.SecuritySchemeAPIKeyInCookie}}},
 	}
+	// A field Go always writes (no omitempty) is required; a pointer is
+	// optional in a request (absent: unchanged) and null in an answer.
+	jr := r.JSONSchemaReflector()
+	jr.DefaultOptions = append(jr.DefaultOptions, jsonschema.InterceptProp(func(p jsonschema.InterceptPropParams) error {
+		if !p.Processed || p.ParentSchema == nil || p.Field.Type.Kind() == reflect.Pointer {
+			return nil
+		}
+		if _, opts, _ := strings.Cut(p.Field.Tag.Get("json"), ","); strings.Contains(opts, "omitempty") {
+			return nil
+		}
+		if !slices.Contains(p.ParentSchema.Required, p.Name) {
+			p.ParentSchema.Required = append(p.ParentSchema.Required, p.Name)
+		}
+		return nil
+	}))
 	for _, op := range ops {
 		oc, err := r.NewOperationContext(op.method, op.path)
 		if err != nil {
@@ -108,6 +126,9 @@ func operationID(op operation) string {
 	}
 	return strings.Join(words, "_")
 }
+
+// OpenAPI is the OpenAPI 3.1 description of /api/v1 (strata openapi).
+func OpenAPI() ([]byte, error) { return openAPI(operations) }
 
 // description is the built OpenAPI description, made once.
 type description struct {

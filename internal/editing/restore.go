@@ -20,10 +20,10 @@ const maxRestored = 10_000
 // Restoration names what to put back, by the ids it had: deleted nodes,
 // edges and object templates, and a deleted zoom level.
 type Restoration struct {
-	Nodes     []int64           `json:"nodes"`
-	Edges     []int64           `json:"edges"`
-	Templates []int64           `json:"templates"`
-	Level     *LevelRestoration `json:"level"`
+	Nodes     []int64           `json:"nodes,omitempty"`
+	Edges     []int64           `json:"edges,omitempty"`
+	Templates []int64           `json:"templates,omitempty"`
+	Level     *LevelRestoration `json:"level,omitempty"`
 }
 
 // removedNode is what is kept of a deleted node: itself with its whole

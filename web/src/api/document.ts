@@ -2,7 +2,11 @@
 // internal/domain/design.go, internal/editing/{service,patch,mapsettings,content,nodes,edges,
 // templates}.go, internal/api/maps.go). The enumerations are runtime lists too, for the editor's
 // choices; document.test.ts checks them against the Go source.
+import type { components } from './schema';
 import type { Language } from './types';
+
+/** The types generated from the server's OpenAPI description (make api-types). */
+type ApiSchemas = components['schemas'];
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (domain.design.go, editing/mapsettings.go)
@@ -480,28 +484,13 @@ export interface Delta {
 }
 
 /** What to restore of what was deleted (POST /maps/{id}/restorations): ids as they were. */
-export interface Restoration {
-  nodes?: number[];
-  edges?: number[];
-  templates?: number[];
-  /** A deleted level put back at its place, with the ranges of what its deletion changed. */
-  level?: LevelRestoration;
-}
+export type Restoration = ApiSchemas['EditingRestoration'];
+
+/** A deleted level put back at its place, with the ranges of what its deletion changed. */
+export type LevelRestoration = ApiSchemas['EditingLevelRestoration'];
 
 /** An element's range as it was before a level was deleted. */
-export interface LevelRange {
-  id: number;
-  min_level: number;
-  max_level: number;
-}
-
-export interface LevelRestoration {
-  id: number;
-  hidden: boolean;
-  locked: boolean;
-  nodes: LevelRange[];
-  edges: LevelRange[];
-}
+export type LevelRange = ApiSchemas['EditingLevelRange'];
 
 /** The publishing part of a change's data. */
 export interface PublicationDelta {
