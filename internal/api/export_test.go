@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"reflect"
 	"regexp"
 	"strings"
@@ -38,6 +39,11 @@ func CheckAnswer(method, path string, status int, body []byte) error {
 			var env errorBody
 			if err := strictJSON(body, &env); err != nil || env.Error.Code == "" || env.Error.Message == "" {
 				return fmt.Errorf("error %d is not the envelope: %s", status, body)
+			}
+			return nil
+		case status == http.StatusNotModified && op.etag:
+			if len(body) > 0 {
+				return fmt.Errorf("304 with a body: %s", body)
 			}
 			return nil
 		case status != op.status:

@@ -64,8 +64,33 @@ func (s *Server) onMap(need domain.Access, h mapHandler) http.HandlerFunc {
 		if err != nil {
 			return err
 		}
+		if need == domain.AccessEdit {
+			if r, err = ifMatch(r); err != nil {
+				return err
+			}
+		}
 		return h(w, r, a, m)
 	})
+}
+
+// The map's revision is its entity tag: GET /maps/{id} answers it as ETag
+// and 304 to an If-None-Match that names it; a change sent with If-Match
+// is made only while the map is still at that revision (412 otherwise).
+func revisionTag(rev int64) string { return `"` + strconv.FormatInt(rev, 10) + `"` }
+
+// ifMatch carries a change's If-Match into its context for the editing
+// service, which checks it against the locked map.
+func ifMatch(r *http.Request) (*http.Request, error) {
+	tag := strings.TrimSpace(r.Header.Get("If-Match"))
+	if tag == "" || tag == "*" {
+		return r, nil
+	}
+	rev, err := strconv.ParseInt(strings.Trim(tag, `"`), 10, 64)
+	if err != nil || tag != revisionTag(rev) {
+		return nil, &domain.Error{Code: domain.CodeInvalid, Message: "If-Match must be one ETag of the map, such as \"12\"",
+			Details: map[string]string{"If-Match": "must be the map's ETag"}}
+	}
+	return r.WithContext(editing.AtRevision(r.Context(), rev)), nil
 }
 
 // writeChange answers a committed change: the revision in the header
@@ -103,6 +128,11 @@ type (
 )
 
 func (s *Server) getMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
+	if r.Header.Get("If-None-Match") == revisionTag(m.Revision) {
+		w.Header().Set("ETag", revisionTag(m.Revision))
+		w.WriteHeader(http.StatusNotModified)
+		return nil
+	}
 	// The parts are read one after the other without a transaction (a
 	// SQLite write transaction would block editors); a revision that moved
 	// meanwhile means a torn read, and the read is done again.
@@ -121,6 +151,7 @@ func (s *Server) getMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, 
 		}
 		if after == rev || attempt == 4 {
 			w.Header().Set("X-Map-Revision", strconv.FormatInt(rev, 10))
+			w.Header().Set("ETag", revisionTag(rev))
 			w.Header().Set("Content-Type", "application/json; charset=utf-8")
 			_, _ = w.Write(buf) // a failed write means the client went away
 			return nil

@@ -34,6 +34,10 @@ type operation struct {
 	out    any
 	// description says more than the summary, where the call needs it.
 	description string
+	// etag: the answer carries the map's ETag, and If-None-Match naming
+	// it answers 304. ifMatch: a change made only at the revision that
+	// If-Match names (412 otherwise).
+	etag, ifMatch bool
 }
 
 // pathParams are the types of the path parameters that routes use.
@@ -93,8 +97,25 @@ func openAPI(ops []operation) ([]byte, error) {
 			cu.IsDefault = true
 			cu.Description = "An error, in the envelope"
 		})
+		if op.etag {
+			oc.AddRespStructure(nil, func(cu *openapi.ContentUnit) {
+				cu.HTTPStatus = http.StatusNotModified
+				cu.Description = "Not modified: the map is still at the revision If-None-Match names"
+			})
+		}
 		o := oc.(openapi31.OperationExposer).Operation()
 		o.WithID(operationID(op))
+		header := func(name, description string) {
+			o.Parameters = append(o.Parameters, openapi31.ParameterOrReference{Parameter: &openapi31.Parameter{
+				Name: name, In: openapi31.ParameterInHeader, Description: ptr(description), Schema: map[string]any{"type": "string"},
+			}})
+		}
+		if op.etag {
+			header("If-None-Match", `The map's ETag (its revision, such as "12") from an earlier answer: 304 while it is unchanged.`)
+		}
+		if op.ifMatch {
+			header("If-Match", `The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on.`)
+		}
 		for _, m := range paramPattern.FindAllStringSubmatch(op.path, -1) {
 			typ, ok := pathParams[m[1]]
 			if !ok {

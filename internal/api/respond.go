@@ -31,6 +31,8 @@ func statusOf(code string) int {
 		return http.StatusNotFound
 	case domain.CodeConflict, domain.CodeElementLocked, domain.CodeQuotaExceeded:
 		return http.StatusConflict
+	case domain.CodePreconditionFailed:
+		return http.StatusPreconditionFailed
 	case domain.CodeGone, domain.CodeTokenExpired:
 		return http.StatusGone
 	case domain.CodeTooLarge:

@@ -21,11 +21,14 @@ const (
 	CodeNotFound       = "not_found"
 	CodeConflict       = "conflict"
 	CodeElementLocked  = "element_locked"
-	CodeGone           = "gone"
-	CodeTokenExpired   = "token_expired"
-	CodeTooLarge       = "too_large"
-	CodeRateLimited    = "rate_limited"
-	CodeInternal       = "internal"
+	// CodePreconditionFailed: a change was asked for a revision of the map
+	// that is no longer its own (If-Match).
+	CodePreconditionFailed = "precondition_failed"
+	CodeGone               = "gone"
+	CodeTokenExpired       = "token_expired"
+	CodeTooLarge           = "too_large"
+	CodeRateLimited        = "rate_limited"
+	CodeInternal           = "internal"
 	// CodeUnavailable: the server cannot serve for now (its database or
 	// disk refuses writes); another instance, or a later try, may.
 	CodeUnavailable = "unavailable"

@@ -148,6 +148,15 @@ func (e *edit) record(typ string, d Delta) error {
 // run executes fn in a transaction holding the map's row, and publishes
 // the changes once they are committed. An edit that records nothing leaves
 // the revision as it was.
+type expectedRevisionKey struct{}
+
+// AtRevision makes the changes run with the context happen only while the
+// map is at revision rev (a script's If-Match); at any other they are
+// refused with precondition_failed and change nothing.
+func AtRevision(ctx context.Context, rev int64) context.Context {
+	return context.WithValue(ctx, expectedRevisionKey{}, rev)
+}
+
 func (s *Service) run(ctx context.Context, mapID, userID int64, fn func(e *edit) error) (Result, error) {
 	return s.runLocked(ctx, mapID, userID, true, fn)
 }
@@ -158,10 +167,17 @@ func (s *Service) run(ctx context.Context, mapID, userID int64, fn func(e *edit)
 // Many editors drag at once, and each holds the map for less time.
 func (s *Service) runLocked(ctx context.Context, mapID, userID int64, lock bool, fn func(e *edit) error) (Result, error) {
 	var e *edit
+	want, expected := ctx.Value(expectedRevisionKey{}).(int64)
 	err := s.store.Tx(ctx, func(tx *store.Store) error {
-		m, err := tx.LockMap(ctx, mapID, lock)
+		// A change made only at one revision is checked against the locked
+		// row, so that no other change can come between.
+		m, err := tx.LockMap(ctx, mapID, lock || expected)
 		if err != nil {
 			return err
+		}
+		if expected && m.Revision != want {
+			return &domain.Error{Code: domain.CodePreconditionFailed,
+				Message: fmt.Sprintf("the map is at revision %d, not %d: read it again", m.Revision, want)}
 		}
 		e = &edit{ctx: ctx, tx: tx, m: m, userID: userID}
 		return fn(e)

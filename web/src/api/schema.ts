@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * The whole document of a map
-         * @description The revision is also in the X-Map-Revision header. A map the caller may not read answers 404.
+         * @description The revision is also in the X-Map-Revision header, and the ETag. A map the caller may not read answers 404.
          */
         get: operations["get_maps_id"];
         put?: never;
@@ -683,7 +683,10 @@ export interface operations {
     get_maps_id: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag (its revision, such as "12") from an earlier answer: 304 while it is unchanged. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -700,6 +703,13 @@ export interface operations {
                     "application/json": components["schemas"]["ApiMapDocument"];
                 };
             };
+            /** @description Not modified: the map is still at the revision If-None-Match names */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description An error, in the envelope */
             default: {
                 headers: {
@@ -714,7 +724,10 @@ export interface operations {
     patch_maps_id: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -783,7 +796,10 @@ export interface operations {
     post_maps_id_edges: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -818,7 +834,10 @@ export interface operations {
     delete_maps_id_edges_edgeId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
                 edgeId: number;
@@ -850,7 +869,10 @@ export interface operations {
     patch_maps_id_edges_edgeId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
                 edgeId: number;
@@ -886,7 +908,10 @@ export interface operations {
     patch_maps_id_elements: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -921,7 +946,10 @@ export interface operations {
     patch_maps_id_global: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -958,7 +986,10 @@ export interface operations {
     post_maps_id_nodes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -993,7 +1024,10 @@ export interface operations {
     post_maps_id_nodes_clone: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -1060,7 +1094,10 @@ export interface operations {
     delete_maps_id_nodes_nodeId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
                 nodeId: number;
@@ -1092,7 +1129,10 @@ export interface operations {
     patch_maps_id_nodes_nodeId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
                 nodeId: number;
@@ -1194,7 +1234,10 @@ export interface operations {
     post_maps_id_restorations: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -1260,7 +1303,10 @@ export interface operations {
     post_maps_id_templates_objects: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -1295,7 +1341,10 @@ export interface operations {
     delete_maps_id_templates_objects_templateId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
                 templateId: number;
@@ -1327,7 +1376,10 @@ export interface operations {
     patch_maps_id_templates_objects_templateId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
             path: {
                 id: number;
                 templateId: number;
