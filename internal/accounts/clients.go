@@ -31,8 +31,8 @@ func checkTitle(v *domain.Validation, title string) string {
 
 // NewClient is a client to create.
 type NewClient struct {
-	Name  string // the URL-safe slug
-	Title string
+	Name  string `json:"name"` // the URL-safe slug
+	Title string `json:"title"`
 }
 
 // CreateClient creates a client: a superuser's act.
@@ -55,9 +55,9 @@ func (s *Service) CreateClient(ctx context.Context, a domain.Actor, in NewClient
 
 // ClientChange changes a client; nil fields stay.
 type ClientChange struct {
-	Title *string
+	Title *string `json:"title"`
 	// Active deactivates or reactivates the client: a superuser's act.
-	Active *bool
+	Active *bool `json:"active"`
 }
 
 // UpdateClient changes a client's title or state. A deactivated client is
@@ -110,9 +110,9 @@ const maxAccessRequestLen = 2000
 // AccessRequest is a member's request for more access, to the client or
 // to one of its maps.
 type AccessRequest struct {
-	Client  domain.Client
-	Message string
-	MapID   *int64
+	Client  domain.Client `json:"-"`
+	Message string        `json:"message"`
+	MapID   *int64        `json:"map_id"`
 }
 
 // RequestAccess stores the request and mails every admin of the client,

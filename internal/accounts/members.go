@@ -65,14 +65,14 @@ func memberIn(ctx context.Context, tx *store.Store, clientID, userID int64) (sto
 
 // MemberChange is an admin's change to one member; nil fields stay.
 type MemberChange struct {
-	Client               domain.Client
-	UserID               int64
-	Role                 *string
-	PremiumTemplates     *bool
-	SupportAccessConsent *bool
+	Client               domain.Client `json:"-"`
+	UserID               int64         `json:"-"`
+	Role                 *string       `json:"role"`
+	PremiumTemplates     *bool         `json:"premium_templates"`
+	SupportAccessConsent *bool         `json:"support_access_consent"`
 	// MapAccess sets explicit accesses to the client's maps, keyed by the
 	// map's id as the request names it.
-	MapAccess map[string]domain.Access
+	MapAccess map[string]domain.Access `json:"map_access"`
 }
 
 // ChangeMember changes a member's role, settings and per-map accesses in

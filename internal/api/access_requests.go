@@ -12,14 +12,12 @@ import (
 // A member's requests for more access (accounts.RequestAccess).
 
 func (s *Server) requestAccess(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	var req struct {
-		Message string `json:"message"`
-		MapID   *int64 `json:"map_id"`
-	}
+	var req accounts.AccessRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if err := s.accounts.RequestAccess(r.Context(), a, accounts.AccessRequest{Client: cs.Client, Message: req.Message, MapID: req.MapID}); err != nil {
+	req.Client = cs.Client
+	if err := s.accounts.RequestAccess(r.Context(), a, req); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusAccepted)

@@ -75,14 +75,11 @@ func (s *Server) listClients(w http.ResponseWriter, r *http.Request, a domain.Ac
 }
 
 func (s *Server) createClient(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
-	var req struct {
-		Name  string `json:"name"`
-		Title string `json:"title"`
-	}
+	var req accounts.NewClient
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	cs, err := s.accounts.CreateClient(r.Context(), a, accounts.NewClient{Name: req.Name, Title: req.Title})
+	cs, err := s.accounts.CreateClient(r.Context(), a, req)
 	if err != nil {
 		return err
 	}
@@ -91,14 +88,11 @@ func (s *Server) createClient(w http.ResponseWriter, r *http.Request, a domain.A
 }
 
 func (s *Server) patchClient(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	var req struct {
-		Title  *string `json:"title"`
-		Active *bool   `json:"active"`
-	}
+	var req accounts.ClientChange
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	cs, err := s.accounts.UpdateClient(r.Context(), a, cs, accounts.ClientChange{Title: req.Title, Active: req.Active})
+	cs, err := s.accounts.UpdateClient(r.Context(), a, cs, req)
 	if err != nil {
 		return err
 	}

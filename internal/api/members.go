@@ -58,18 +58,12 @@ func (s *Server) patchMember(w http.ResponseWriter, r *http.Request, a domain.Ac
 	if err != nil {
 		return err
 	}
-	var req struct {
-		Role                 *string                  `json:"role"`
-		PremiumTemplates     *bool                    `json:"premium_templates"`
-		SupportAccessConsent *bool                    `json:"support_access_consent"`
-		MapAccess            map[string]domain.Access `json:"map_access"`
-	}
+	var req accounts.MemberChange
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	err = s.accounts.ChangeMember(r.Context(), accounts.MemberChange{Client: cs.Client, UserID: id, Role: req.Role,
-		PremiumTemplates: req.PremiumTemplates, SupportAccessConsent: req.SupportAccessConsent, MapAccess: req.MapAccess})
-	if err != nil {
+	req.Client, req.UserID = cs.Client, id
+	if err := s.accounts.ChangeMember(r.Context(), req); err != nil {
 		return err
 	}
 	return s.listMembers(w, r, a, cs)
