@@ -166,8 +166,7 @@ func (s *Service) checkPassword(ctx context.Context, u domain.User, password str
 		}
 	}
 	if !ok {
-		return &domain.Error{Code: domain.CodeInvalid, Message: "the current password is wrong",
-			Details: map[string]string{"current_password": "is wrong"}}
+		return errWrongPassword
 	}
 	return nil
 }

@@ -19,6 +19,23 @@ func (s *Service) Clients(ctx context.Context, a domain.Actor) ([]store.ClientSu
 	return s.store.ClientSummaries(ctx, userID)
 }
 
+// ClientFor is the one access check for a client's calls: a client the
+// actor does not belong to does not exist for them (not_found); a member
+// whose role ranks below required is refused (forbidden).
+func (s *Service) ClientFor(ctx context.Context, a domain.Actor, name string, required domain.Role) (store.ClientSummary, error) {
+	if !a.IsMember(name) {
+		return store.ClientSummary{}, domain.Errorf(domain.CodeNotFound, "client %q not found", name)
+	}
+	cs, err := s.store.ClientSummary(ctx, name)
+	if err != nil {
+		return store.ClientSummary{}, err
+	}
+	if !a.Can(name, required) {
+		return store.ClientSummary{}, domain.Errorf(domain.CodeForbidden, "this needs the %s role in %s", required, cs.Title)
+	}
+	return cs, nil
+}
+
 const maxClientTitleLen = 200
 
 func checkTitle(v *domain.Validation, title string) string {

@@ -123,3 +123,21 @@ func TestAccessRequestsReachTheAdmins(t *testing.T) {
 		wantCode(t, err, domain.CodeRateLimited)
 	})
 }
+
+func TestClientsOfOthersDoNotExist(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		f, ctx := newFixture(t, s), context.Background()
+		_, err := f.svc.ClientFor(ctx, f.actor(t, f.ann), "acme", domain.RoleGuest)
+		wantCode(t, err, domain.CodeNotFound)
+		guest := f.actor(t, f.user(t, "guest@example.org", domain.RoleGuest))
+		_, err = f.svc.ClientFor(ctx, guest, "acme", domain.RoleAdmin)
+		wantCode(t, err, domain.CodeForbidden)
+		cs, err := f.svc.ClientFor(ctx, guest, "acme", domain.RoleGuest)
+		if err != nil || cs.ID != f.client.ID || cs.UsersCount != 2 {
+			t.Fatalf("client %+v %v", cs, err)
+		}
+		if _, err := f.svc.ClientFor(ctx, f.superuser(t), "acme", domain.RoleAdmin); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -28,22 +28,10 @@ func newClientJSON(cs store.ClientSummary, a domain.Actor) clientJSON {
 	return j
 }
 
-// clientFor is the one access check for a client's calls: a client the
-// actor does not belong to does not exist for them (404); a member whose
-// role ranks below required is refused (403).
+// clientFor is the client of the path, as the actor may reach it with the
+// role (accounts.ClientFor).
 func (s *Server) clientFor(r *http.Request, a domain.Actor, required domain.Role) (store.ClientSummary, error) {
-	name := r.PathValue("name")
-	if !a.IsMember(name) {
-		return store.ClientSummary{}, domain.Errorf(domain.CodeNotFound, "client %q not found", name)
-	}
-	cs, err := s.store.ClientSummary(r.Context(), name)
-	if err != nil {
-		return store.ClientSummary{}, err
-	}
-	if !a.Can(name, required) {
-		return store.ClientSummary{}, domain.Errorf(domain.CodeForbidden, "this needs the %s role in %s", required, cs.Title)
-	}
-	return cs, nil
+	return s.accounts.ClientFor(r.Context(), a, r.PathValue("name"), required)
 }
 
 // clientHandler is a handler of one client's call, given the client the
