@@ -1,9 +1,19 @@
-// Package accounts owns the rules of the account area: sessions and
-// passwords, users' settings, proving an e-mail address, clients, their
-// members, invitations, access requests, readers, quotas and settings
-// (issues 15 and 17). Handlers only translate HTTP.
+// Package accounts owns the rules of the account area (issues 15 and 17);
+// the handlers in internal/api only translate HTTP. Where each rule is:
 //
-// The one rule under all of them: an address counts as a user's only once
+//   - sessions.go: signing in (limits per account and address, before the
+//     hash), sessions, signing out;
+//   - passwords.go: the reset by mailed link; users.go: one's settings and
+//     the password change;
+//   - proofs.go: proving an address (reader sign-up, address change);
+//   - clients.go: clients (superusers create, deactivate, delete), the
+//     access check of a client's calls, access requests;
+//   - members.go: user management, the last admin, seats on role changes;
+//   - invitations.go: invitations and accepting them; readers.go: readers
+//     of partial maps and their seats;
+//   - settings.go: quotas and testing period (superusers), client settings.
+//
+// The rule under proofs and invitations: an address counts as a user's only once
 // a link mailed to it was followed, and a membership exists only once the
 // owner of the invited address acted on the invitation.
 package accounts
