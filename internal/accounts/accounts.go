@@ -1,13 +1,25 @@
-// Package accounts owns the rules of who an account is and what it joins:
-// proving an e-mail address, signing up as a reader, changing the address,
-// and invitations into a client (issue 15). Handlers only translate HTTP.
+// Package accounts owns the rules of the account area (issues 15 and 17);
+// the handlers in internal/api only translate HTTP. Where each rule is:
 //
-// The one rule under all of them: an address counts as a user's only once
+//   - sessions.go: signing in (limits per account and address, before the
+//     hash), sessions, signing out;
+//   - passwords.go: the reset by mailed link; users.go: one's settings and
+//     the password change;
+//   - proofs.go: proving an address (reader sign-up, address change);
+//   - clients.go: clients (superusers create, deactivate, delete), the
+//     access check of a client's calls, access requests;
+//   - members.go: user management, the last admin, seats on role changes;
+//   - invitations.go: invitations and accepting them; readers.go: readers
+//     of partial maps and their seats;
+//   - settings.go: quotas and testing period (superusers), client settings.
+//
+// The rule under proofs and invitations: an address counts as a user's only once
 // a link mailed to it was followed, and a membership exists only once the
 // owner of the invited address acted on the invitation.
 package accounts
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
@@ -29,7 +41,27 @@ const (
 	maxInvitationsPerHour   = 50
 	maxAccessRequestsPerDay = 10
 	maxPasswordChecksPer15m = 10
+	maxResetRequestsPerHour = 5
+	maxReaderSignUpsPerHour = 20
+	// Failed sign-ins per 15 minutes, unless Config says otherwise.
+	defaultLoginFailuresPerAccount = 10
+	defaultLoginFailuresPerAddress = 100
 )
+
+// Rechecks is told of every change that can narrow someone's rights, so
+// that the live channel re-validates the sockets concerned. The service
+// knows no live channel: the transport passes one in.
+type Rechecks interface {
+	Users(ctx context.Context, ids ...int64)
+	Sessions(ctx context.Context, tokenHashes ...string)
+	Client(ctx context.Context, id int64)
+}
+
+type noRechecks struct{}
+
+func (noRechecks) Users(context.Context, ...int64)     {}
+func (noRechecks) Sessions(context.Context, ...string) {}
+func (noRechecks) Client(context.Context, int64)       {}
 
 // Service is the accounts service over the store.
 type Service struct {
@@ -41,6 +73,14 @@ type Service struct {
 	invitations    *auth.Limiter
 	accessRequests *auth.Limiter
 	passwordChecks *auth.Limiter
+	// Failed sign-ins per account and per client address; reset requests
+	// per address; reader sign-ups per client address.
+	loginFailures   *auth.Limiter
+	addressFailures *auth.Limiter
+	resetRequests   *auth.Limiter
+	readerSignUps   *auth.Limiter
+
+	rechecks Rechecks
 }
 
 // Config is what the service needs.
@@ -53,6 +93,11 @@ type Config struct {
 	// NewLimiter makes the per-user limits: shared through Redis when
 	// several instances run. Nil counts in this process's memory.
 	NewLimiter func(name string, max int, window time.Duration) *auth.Limiter
+	// LoginFailuresPerAccount and LoginFailuresPerAddress are the failed
+	// sign-ins allowed in 15 minutes; zero keeps the defaults (10, 100).
+	LoginFailuresPerAccount, LoginFailuresPerAddress int
+	// Rechecks hears of changes to rights; nil tells nobody.
+	Rechecks Rechecks
 }
 
 // New returns the service.
@@ -61,10 +106,18 @@ func New(c Config) *Service {
 	if newLimiter == nil {
 		newLimiter = func(_ string, max int, window time.Duration) *auth.Limiter { return auth.NewLimiter(max, window, nil) }
 	}
-	return &Service{store: c.Store, mail: c.Mail, log: c.Log, publicURL: strings.TrimRight(c.PublicURL, "/"),
-		invitations:    newLimiter("invitations", maxInvitationsPerHour, time.Hour),
-		accessRequests: newLimiter("access-requests", maxAccessRequestsPerDay, 24*time.Hour),
-		passwordChecks: newLimiter("password-checks", maxPasswordChecksPer15m, 15*time.Minute),
+	rechecks := c.Rechecks
+	if rechecks == nil {
+		rechecks = noRechecks{}
+	}
+	return &Service{store: c.Store, mail: c.Mail, log: c.Log, publicURL: strings.TrimRight(c.PublicURL, "/"), rechecks: rechecks,
+		invitations:     newLimiter("invitations", maxInvitationsPerHour, time.Hour),
+		accessRequests:  newLimiter("access-requests", maxAccessRequestsPerDay, 24*time.Hour),
+		passwordChecks:  newLimiter("password-checks", maxPasswordChecksPer15m, 15*time.Minute),
+		loginFailures:   newLimiter("login-account", cmp.Or(c.LoginFailuresPerAccount, defaultLoginFailuresPerAccount), 15*time.Minute),
+		addressFailures: newLimiter("login-address", cmp.Or(c.LoginFailuresPerAddress, defaultLoginFailuresPerAddress), 15*time.Minute),
+		resetRequests:   newLimiter("reset", maxResetRequestsPerHour, time.Hour),
+		readerSignUps:   newLimiter("reader-registration", maxReaderSignUpsPerHour, time.Hour),
 	}
 }
 
@@ -106,12 +159,6 @@ func checkName(v *domain.Validation, field, name string, max int) {
 	v.Check(domain.SingleLine(name), field, domain.SingleLineReason)
 }
 
-// CheckAccessRequest counts one access request of the user and refuses it
-// beyond the daily limit: each one mails every admin of the client.
-func (s *Service) CheckAccessRequest(ctx context.Context, userID int64) error {
-	return limit(ctx, s.accessRequests, fmt.Sprint(userID), "access requests")
-}
-
 // checkPassword verifies the current password of the user, within a limit
 // so that a stolen session cannot guess it at will.
 func (s *Service) checkPassword(ctx context.Context, u domain.User, password string) error {
@@ -129,8 +176,20 @@ func (s *Service) checkPassword(ctx context.Context, u domain.User, password str
 		}
 	}
 	if !ok {
-		return &domain.Error{Code: domain.CodeInvalid, Message: "the current password is wrong",
-			Details: map[string]string{"current_password": "is wrong"}}
+		return errWrongPassword
+	}
+	return nil
+}
+
+// errSuperuserOnly refuses what only a superuser may do: the licence
+// (quotas, testing period) and the life of clients.
+var errSuperuserOnly = domain.Errorf(domain.CodeForbidden, "only a superuser may do this")
+
+// requireActive refuses changes to a deactivated client: it is frozen
+// until a superuser reactivates it.
+func requireActive(c domain.Client) error {
+	if !c.Active {
+		return domain.Errorf(domain.CodeConflict, "%s is deactivated", c.Title)
 	}
 	return nil
 }

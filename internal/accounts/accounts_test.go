@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -64,13 +65,46 @@ func (s *sent) count(to string) int {
 	return n
 }
 
+// rechecked records whom the live channel was told to recheck.
+type rechecked struct {
+	mu       sync.Mutex
+	users    []int64
+	sessions []string
+	clients  []int64
+}
+
+func (r *rechecked) Users(_ context.Context, ids ...int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.users = append(r.users, ids...)
+}
+
+func (r *rechecked) Sessions(_ context.Context, hashes ...string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.sessions = append(r.sessions, hashes...)
+}
+
+func (r *rechecked) Client(_ context.Context, id int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.clients = append(r.clients, id)
+}
+
+func (r *rechecked) user(id int64) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Contains(r.users, id)
+}
+
 type fixture struct {
-	s      *store.Store
-	svc    *accounts.Service
-	mails  *sent
-	client domain.Client
-	admin  domain.User
-	ann    domain.User // an account with a password
+	s        *store.Store
+	svc      *accounts.Service
+	mails    *sent
+	rechecks *rechecked
+	client   domain.Client
+	admin    domain.User
+	ann      domain.User // an account with a password
 }
 
 const password = "correct horse battery"
@@ -78,8 +112,9 @@ const password = "correct horse battery"
 func newFixture(t *testing.T, s *store.Store) *fixture {
 	t.Helper()
 	ctx := context.Background()
-	f := &fixture{s: s, mails: &sent{}}
-	f.svc = accounts.New(accounts.Config{Store: s, Mail: f.mails, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), PublicURL: "http://strata.test/"})
+	f := &fixture{s: s, mails: &sent{}, rechecks: &rechecked{}}
+	f.svc = accounts.New(accounts.Config{Store: s, Mail: f.mails, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), PublicURL: "http://strata.test/",
+		LoginFailuresPerAccount: 3, Rechecks: f.rechecks})
 	var err error
 	if f.client, err = s.CreateClient(ctx, "acme", "Acme"); err != nil {
 		t.Fatal(err)
@@ -99,6 +134,48 @@ func newFixture(t *testing.T, s *store.Store) *fixture {
 	}
 	return f
 }
+
+// actor is the user with the roles they hold now.
+func (f *fixture) actor(t *testing.T, u domain.User) domain.Actor {
+	t.Helper()
+	a, err := f.svc.Actor(context.Background(), u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// user creates an account with the password, a member of the fixture's
+// client with role unless role is "".
+func (f *fixture) user(t *testing.T, email string, role domain.Role) domain.User {
+	t.Helper()
+	ctx := context.Background()
+	hash, err := auth.HashPassword(password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := f.s.CreateUser(ctx, store.NewUser{Email: email, Name: email, PasswordHash: hash})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if role != "" {
+		if err := f.s.AddMembership(ctx, u.ID, f.client.ID, role); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return u
+}
+
+func (f *fixture) superuser(t *testing.T) domain.Actor {
+	t.Helper()
+	u, err := f.s.CreateUser(context.Background(), store.NewUser{Email: "root@example.org", Name: "Root", IsSuperuser: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.actor(t, u)
+}
+
+func asError(err error, target **domain.Error) bool { return errors.As(err, target) }
 
 func wantCode(t *testing.T, err error, code string) {
 	t.Helper()

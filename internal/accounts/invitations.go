@@ -41,8 +41,8 @@ func (s *Service) Invite(ctx context.Context, in Invite) (Invited, error) {
 	if err := v.Err(); err != nil {
 		return Invited{}, err
 	}
-	if !in.Client.Active {
-		return Invited{}, domain.Errorf(domain.CodeConflict, "%s is deactivated", in.Client.Title)
+	if err := requireActive(in.Client); err != nil {
+		return Invited{}, err
 	}
 	if err := limit(ctx, s.invitations, fmt.Sprint(in.Inviter.ID), "invitations"); err != nil {
 		return Invited{}, err
@@ -140,7 +140,11 @@ func (s *Service) Register(ctx context.Context, token, password, confirmation st
 		}
 		return join(ctx, tx, u.ID, t)
 	})
-	return u, err
+	if err != nil {
+		return domain.User{}, err
+	}
+	s.rechecks.Users(ctx, u.ID) // the sessions it ended close their live sockets
+	return u, nil
 }
 
 func join(ctx context.Context, tx *store.Store, userID int64, t store.Token) error {

@@ -106,11 +106,8 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) (Verified, erro
 					return err
 				}
 			}
-			if err := tx.RequireQuota(ctx, *p.ClientID, domain.QuotaActiveReaders, true); err != nil {
-				return err
-			}
 			out.User = u
-			return tx.AddReader(ctx, *p.ClientID, u.ID)
+			return addReader(ctx, tx, *p.ClientID, u.ID)
 		case store.ProofEmailChange:
 			if err := tx.SetUserEmail(ctx, *p.UserID, p.Email); err != nil {
 				return err

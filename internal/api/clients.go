@@ -2,13 +2,11 @@ package api
 
 import (
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
-	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
 )
 
@@ -30,22 +28,10 @@ func newClientJSON(cs store.ClientSummary, a domain.Actor) clientJSON {
 	return j
 }
 
-// clientFor is the one access check for a client's calls: a client the
-// actor does not belong to does not exist for them (404); a member whose
-// role ranks below required is refused (403).
+// clientFor is the client of the path, as the actor may reach it with the
+// role (accounts.ClientFor).
 func (s *Server) clientFor(r *http.Request, a domain.Actor, required domain.Role) (store.ClientSummary, error) {
-	name := r.PathValue("name")
-	if !a.IsMember(name) {
-		return store.ClientSummary{}, domain.Errorf(domain.CodeNotFound, "client %q not found", name)
-	}
-	cs, err := s.store.ClientSummary(r.Context(), name)
-	if err != nil {
-		return store.ClientSummary{}, err
-	}
-	if !a.Can(name, required) {
-		return store.ClientSummary{}, domain.Errorf(domain.CodeForbidden, "this needs the %s role in %s", required, cs.Title)
-	}
-	return cs, nil
+	return s.accounts.ClientFor(r.Context(), a, r.PathValue("name"), required)
 }
 
 // clientHandler is a handler of one client's call, given the client the
@@ -63,14 +49,8 @@ func (s *Server) onClient(required domain.Role, h clientHandler) http.HandlerFun
 	})
 }
 
-var errSuperuserOnly = domain.Errorf(domain.CodeForbidden, "only a superuser may do this")
-
 func (s *Server) listClients(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
-	userID := a.User.ID
-	if a.User.IsSuperuser {
-		userID = 0
-	}
-	list, err := s.store.ClientSummaries(r.Context(), userID)
+	list, err := s.accounts.Clients(r.Context(), a)
 	if err != nil {
 		return err
 	}
@@ -82,183 +62,38 @@ func (s *Server) listClients(w http.ResponseWriter, r *http.Request, a domain.Ac
 	return nil
 }
 
-func validTitle(v *domain.Validation, title string) string {
-	title = strings.TrimSpace(title)
-	v.Check(title != "", "title", "is required")
-	v.Check(len([]rune(title)) <= 200, "title", "must have at most 200 characters")
-	v.Check(domain.SingleLine(title), "title", domain.SingleLineReason)
-	return title
-}
-
 func (s *Server) createClient(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
-	if !a.User.IsSuperuser {
-		return errSuperuserOnly
-	}
-	var req struct {
-		Name  string `json:"name"`
-		Title string `json:"title"`
-	}
+	var req accounts.NewClient
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	var v domain.Validation
-	v.Check(domain.ValidClientName(req.Name), "name", "must be lower-case letters, digits and inner hyphens, at most 63")
-	title := validTitle(&v, req.Title)
-	if err := v.Err(); err != nil {
-		return err
-	}
-	c, err := s.store.CreateClient(r.Context(), req.Name, title)
+	cs, err := s.accounts.CreateClient(r.Context(), a, req)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, newClientJSON(store.ClientSummary{Client: c}, a))
+	writeJSON(w, http.StatusCreated, newClientJSON(cs, a))
 	return nil
 }
 
 func (s *Server) patchClient(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	var req struct {
-		Title  *string `json:"title"`
-		Active *bool   `json:"active"`
-	}
+	var req accounts.ClientChange
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if req.Active != nil && *req.Active != cs.Active && !a.User.IsSuperuser {
-		return errSuperuserOnly
-	}
-	var v domain.Validation
-	if req.Title != nil {
-		cs.Title = validTitle(&v, *req.Title)
-	}
-	if err := v.Err(); err != nil {
+	cs, err := s.accounts.UpdateClient(r.Context(), a, cs, req)
+	if err != nil {
 		return err
 	}
-	if req.Active != nil {
-		cs.Active = *req.Active
-	}
-	if err := s.store.UpdateClient(r.Context(), cs.Client); err != nil {
-		return err
-	}
-	s.recheckClient(r.Context(), cs.ID)
 	writeJSON(w, http.StatusOK, newClientJSON(cs, a))
 	return nil
 }
 
 func (s *Server) deleteClient(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	if !a.User.IsSuperuser {
-		return errSuperuserOnly
-	}
-	if cs.Active {
-		return domain.Errorf(domain.CodeConflict, "deactivate %s before deleting it", cs.Title)
-	}
-	if err := s.store.DeleteClient(r.Context(), cs.ID); err != nil {
-		return err
-	}
-	s.recheckClient(r.Context(), cs.ID)
-	w.WriteHeader(http.StatusNoContent)
-	return nil
-}
-
-func (s *Server) requestAccess(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	var req struct {
-		Message string `json:"message"`
-		MapID   *int64 `json:"map_id"`
-	}
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	msg := strings.TrimSpace(req.Message)
-	if len([]rune(msg)) > 2000 {
-		return &domain.Error{Code: domain.CodeInvalid, Message: "the message is too long",
-			Details: map[string]string{"message": "must have at most 2000 characters"}}
-	}
-	if req.MapID != nil {
-		// A map the user cannot see is named like one that does not exist.
-		_, c, explicit, err := s.store.MapHead(r.Context(), *req.MapID, a.User.ID)
-		if err != nil || c.ID != cs.ID || domain.MapAccess(a, cs.Name, explicit) == domain.AccessNone {
-			return &domain.Error{Code: domain.CodeNotFound, Message: "map not found",
-				Details: map[string]string{"map_id": "is not a map of this client"}}
-		}
-	}
-	if err := s.accounts.CheckAccessRequest(r.Context(), a.User.ID); err != nil {
-		return err
-	}
-	if err := s.store.CreateAccessRequest(r.Context(), cs.ID, a.User.ID, req.MapID, msg); err != nil {
-		return err
-	}
-	admins, err := s.store.ClientAdmins(r.Context(), cs.ID)
-	if err != nil {
-		return err
-	}
-	// The request is stored; a mail that fails is logged, not the user's problem.
-	for _, ad := range admins {
-		s.sendOrLog(r, mail.AccessRequest(languageOf(ad), ad.Email, displayName(a.User), a.User.Email, cs.Title, msg, s.link(clientPagePath(cs.Name))))
-	}
-	w.WriteHeader(http.StatusAccepted)
-	return nil
-}
-
-func clientPagePath(name string) string { return "/clients/" + name }
-
-func displayName(u domain.User) string { return accounts.DisplayName(u) }
-
-// invite mails an invitation; nothing else changes until the invited
-// address's owner accepts (accounts.Invite).
-func (s *Server) invite(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	var req struct {
-		Email string `json:"email"`
-		Role  string `json:"role"`
-	}
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	inv, err := s.accounts.Invite(r.Context(), accounts.Invite{Client: cs.Client, Inviter: a.User, Email: req.Email, Role: req.Role})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, map[string]any{"email": inv.Email, "role": inv.Role, "expires_at": inv.ExpiresAt, "has_account": inv.HasAccount})
-	return nil
-}
-
-type openInvitationJSON struct {
-	ID        string      `json:"id"`
-	Email     string      `json:"email"`
-	Role      domain.Role `json:"role"`
-	ExpiresAt time.Time   `json:"expires_at"`
-}
-
-func newOpenInvitationsJSON(invs []store.Invitation) []openInvitationJSON {
-	out := make([]openInvitationJSON, len(invs))
-	for i, inv := range invs {
-		out[i] = openInvitationJSON{ID: inv.ID, Email: inv.Email, Role: inv.Role, ExpiresAt: inv.ExpiresAt}
-	}
-	return out
-}
-
-// listInvitations lists the client's open invitations (admins).
-func (s *Server) listInvitations(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	invs, err := s.accounts.Invitations(r.Context(), cs.ID)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"invitations": newOpenInvitationsJSON(invs)})
-	return nil
-}
-
-// revokeInvitation ends an open invitation (admins): its links stop working.
-func (s *Server) revokeInvitation(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	if err := s.accounts.RevokeInvitation(r.Context(), cs.ID, r.PathValue("id")); err != nil {
+	if err := s.accounts.DeleteClient(r.Context(), a, cs.Client); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
 	return nil
-}
-
-// sendOrLog sends a notification whose failure must not undo what it reports.
-func (s *Server) sendOrLog(r *http.Request, m mail.Message) {
-	if err := s.mail.Send(r.Context(), m); err != nil {
-		s.log.ErrorContext(r.Context(), "mail", "to", m.To, "subject", m.Subject, "err", err)
-	}
 }
 
 // preview is what a map's preview picture draws: the map's size and up to

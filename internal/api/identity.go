@@ -8,11 +8,10 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
-	"time"
 
+	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
-	"github.com/strata-maps/strata/internal/store"
 )
 
 // handler is a call of /api/v1 that anyone may make. It writes its answer
@@ -90,19 +89,11 @@ func (s *Server) actorOf(ctx context.Context, u domain.User) (domain.Actor, erro
 // startSession stores a new session for the user and sets its cookie: the
 // reader cookie when the user signs in inside an embedded public map.
 func (s *Server) startSession(w http.ResponseWriter, r *http.Request, userID int64, remember, embedded bool) error {
-	token, hash := auth.NewToken()
-	if embedded {
-		hash = auth.HashReaderToken(token)
-	}
-	ttl := auth.BrowserSessionTTL
-	if remember {
-		ttl = auth.RememberedSessionTTL
-	}
-	expires := time.Now().Add(ttl)
-	if err := s.store.CreateSession(r.Context(), store.Session{TokenHash: hash, UserID: userID, Persistent: remember, ExpiresAt: expires}); err != nil {
+	ss, err := s.accounts.StartSession(r.Context(), accounts.NewSession{UserID: userID, Remember: remember, Embedded: embedded})
+	if err != nil {
 		return err
 	}
-	c := &http.Cookie{Name: auth.SessionCookie, Value: token, Path: "/", HttpOnly: true,
+	c := &http.Cookie{Name: auth.SessionCookie, Value: ss.Token, Path: "/", HttpOnly: true,
 		SameSite: http.SameSiteLaxMode, Secure: s.secureCookie}
 	if embedded {
 		// A third-party frame gets only SameSite=None cookies, which must be
@@ -110,8 +101,8 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, userID int
 		c.Name, c.Path, c.SameSite, c.Secure, c.Partitioned = auth.ReaderCookie, auth.ReaderCookiePath, http.SameSiteNoneMode, true, true
 	}
 	if remember {
-		c.Expires = expires
-		c.MaxAge = int(ttl.Seconds())
+		c.Expires = ss.ExpiresAt
+		c.MaxAge = int(ss.TTL.Seconds())
 	}
 	http.SetCookie(w, c)
 	return nil

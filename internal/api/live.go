@@ -74,12 +74,6 @@ func (s *Server) recheckLive(ctx context.Context, t live.Target) {
 func (s *Server) recheckUsers(ctx context.Context, ids ...int64) {
 	s.recheckLive(ctx, live.Users(ids...))
 }
-func (s *Server) recheckSession(ctx context.Context, hash string) {
-	s.recheckLive(ctx, live.Sessions(hash))
-}
-func (s *Server) recheckClient(ctx context.Context, id int64) {
-	s.recheckLive(ctx, live.Target{Clients: []int64{id}})
-}
 func (s *Server) recheckMap(ctx context.Context, id int64) {
 	s.recheckLive(ctx, live.Target{Maps: []int64{id}})
 }

@@ -1,9 +1,7 @@
 package api
 
 import (
-	"context"
 	"net/http"
-	"time"
 
 	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/domain"
@@ -15,9 +13,10 @@ import (
 // lets them read its published partial maps, and nothing else of it.
 
 type readerRequest struct {
-	Name  string `json:"name"`
-	Email string `json:"email"`
-	newPasswordRequest
+	Name                 string `json:"name"`
+	Email                string `json:"email"`
+	Password             string `json:"password"`
+	PasswordConfirmation string `json:"password_confirmation"`
 	// Embedded: registering inside an embedded public map. Accepted for the
 	// clients that send it; the reader signs in there once the address is
 	// proven (the link opens outside the frame).
@@ -41,18 +40,14 @@ func (s *Server) registerReader(w http.ResponseWriter, r *http.Request) error {
 		// A member already, or signed in as one: nothing to register.
 		return domain.Errorf(domain.CodeConflict, "you may read this map already")
 	}
-	key := "address:" + clientAddress(r)
-	if ok, retry, err := s.readerRegistrations.Take(ctx, key); err != nil || !ok {
-		if err == nil {
-			err = &domain.Error{Code: domain.CodeRateLimited, Message: "too many registrations from this address; try again later", RetryAfter: retry}
-		}
+	if err := s.accounts.CheckReaderSignUp(ctx, clientAddress(r)); err != nil {
 		return err
 	}
 
 	if access == domain.PublicRegister { // signed in: the user joins as a reader
 		a, err := s.readerActor(r)
 		if err == nil {
-			err = s.store.Tx(ctx, func(tx *store.Store) error { return addReader(ctx, tx, c.ID, a.User.ID) })
+			err = s.accounts.JoinAsReader(ctx, c.ID, a.User.ID)
 		}
 		if err == nil {
 			a, err = s.actorOf(ctx, a.User)
@@ -79,31 +74,15 @@ func (s *Server) registerReader(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// addReader makes the user a reader of the client, within its seats.
-func addReader(ctx context.Context, tx *store.Store, clientID, userID int64) error {
-	if err := tx.RequireQuota(ctx, clientID, domain.QuotaActiveReaders, true); err != nil {
-		return err
-	}
-	return tx.AddReader(ctx, clientID, userID)
-}
-
-type readerJSON struct {
-	ID    int64     `json:"id"`
-	Email string    `json:"email"`
-	Name  string    `json:"name"`
-	Since time.Time `json:"since"`
-}
-
 // removeReader ends a reader's seat (admins; DELETE /clients/{name}/readers/{userId}).
 func (s *Server) removeReader(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	id, err := pathID(r, "userId")
 	if err != nil {
 		return err
 	}
-	if err := s.store.RemoveReader(r.Context(), cs.ID, id); err != nil {
+	if err := s.accounts.RemoveReader(r.Context(), cs.ID, id); err != nil {
 		return err
 	}
-	s.recheckUsers(r.Context(), id)
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }

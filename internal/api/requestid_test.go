@@ -9,6 +9,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/strata-maps/strata/internal/domain"
 )
 
 // A failure on the server's side gives the request's id in its body and in
@@ -34,7 +36,7 @@ func TestRequestIDInFailuresAndLogs(t *testing.T) {
 	}
 
 	w = httptest.NewRecorder()
-	writeError(w, r, log, errInvalidCredentials)
+	writeError(w, r, log, domain.Errorf(domain.CodeInvalid, "a client's mistake"))
 	if strings.Contains(w.Body.String(), "request_id") {
 		t.Fatalf("a client's mistake carries the id: %s", w.Body.String())
 	}

@@ -5,7 +5,6 @@ package api
 import (
 	"bufio"
 	"bytes"
-	"cmp"
 	"context"
 	"fmt"
 	"io/fs"
@@ -95,14 +94,7 @@ type Server struct {
 	trusted      []netip.Prefix
 	crossOrigin  *http.CrossOriginProtection
 
-	// Failed sign-ins per account and per client address; reset requests
-	// per address (each answered 202, but mailed only within the limit).
-	loginFailures   *auth.Limiter
-	addressFailures *auth.Limiter
-	resetRequests   *auth.Limiter
-	// Reader registrations per client address (partial maps).
-	readerRegistrations *auth.Limiter
-	// accounts owns sign-ups, addresses and invitations.
+	// accounts owns the rules of the account area.
 	accounts *accounts.Service
 }
 
@@ -114,17 +106,15 @@ func New(d Deps) *Server {
 	d.Log = slog.New(requestIDLog{d.Log.Handler()})
 	s := &Server{
 		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, live: d.Live, fonts: d.Fonts, api: http.NewServeMux(), web: newWebApp(d.Web), dist: d.Web,
-		publicURL:           strings.TrimRight(d.PublicURL, "/"),
-		dataDir:             d.DataDir,
-		trusted:             d.TrustedProxies,
-		loginFailures:       newLimiter(d.Redis, "login-account", cmp.Or(d.LoginLimits.PerAccount, 10), 15*time.Minute),
-		addressFailures:     newLimiter(d.Redis, "login-address", cmp.Or(d.LoginLimits.PerAddress, 100), 15*time.Minute),
-		resetRequests:       newLimiter(d.Redis, "reset", 5, time.Hour),
-		readerRegistrations: newLimiter(d.Redis, "reader-registration", 20, time.Hour),
+		publicURL: strings.TrimRight(d.PublicURL, "/"),
+		dataDir:   d.DataDir,
+		trusted:   d.TrustedProxies,
 		accounts: accounts.New(accounts.Config{Store: d.Store, Mail: d.Mail, Log: d.Log, PublicURL: d.PublicURL,
 			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
 				return newLimiter(d.Redis, name, max, window)
-			}}),
+			},
+			LoginFailuresPerAccount: d.LoginLimits.PerAccount, LoginFailuresPerAddress: d.LoginLimits.PerAddress,
+			Rechecks: liveRechecks{d.Live}}),
 	}
 	if u, err := url.Parse(d.PublicURL); err == nil && u.Host != "" {
 		s.publicOrigin = u.Scheme + "://" + u.Host

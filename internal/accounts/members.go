@@ -1,0 +1,174 @@
+package accounts
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/store"
+)
+
+// Members is the client's user management: its members, its open
+// invitations and the readers of its partial maps.
+type Members struct {
+	Users       []store.Member
+	Invitations []store.Invitation
+	Readers     []store.Reader
+}
+
+// Members lists who belongs to the client, and who is about to.
+func (s *Service) Members(ctx context.Context, clientID int64) (Members, error) {
+	var out Members
+	var err error
+	if out.Users, err = s.store.ClientMembers(ctx, clientID); err != nil {
+		return Members{}, err
+	}
+	if out.Invitations, err = s.store.OpenInvitations(ctx, clientID); err != nil {
+		return Members{}, err
+	}
+	if out.Readers, err = s.store.Readers(ctx, clientID); err != nil {
+		return Members{}, err
+	}
+	return out, nil
+}
+
+// errLastAdmin keeps a client from losing its last admin: nobody could
+// then manage it but a superuser.
+var errLastAdmin = domain.Errorf(domain.CodeConflict, "a client needs at least one admin; make another user admin first")
+
+// memberIn returns the client's member with the user id, and whether
+// another admin remains besides them. It locks the client, so that two
+// admins demoting each other at once cannot both succeed.
+func memberIn(ctx context.Context, tx *store.Store, clientID, userID int64) (store.Member, bool, error) {
+	if err := tx.LockClient(ctx, clientID); err != nil {
+		return store.Member{}, false, err
+	}
+	members, err := tx.ClientMembers(ctx, clientID)
+	if err != nil {
+		return store.Member{}, false, err
+	}
+	var m store.Member
+	found, otherAdmin := false, false
+	for _, x := range members {
+		switch {
+		case x.User.ID == userID:
+			m, found = x, true
+		case x.Role == domain.RoleAdmin:
+			otherAdmin = true
+		}
+	}
+	if !found {
+		return store.Member{}, false, domain.Errorf(domain.CodeNotFound, "user %d not found", userID)
+	}
+	return m, otherAdmin, nil
+}
+
+// MemberChange is an admin's change to one member; nil fields stay.
+type MemberChange struct {
+	Client               domain.Client `json:"-"`
+	UserID               int64         `json:"-"`
+	Role                 *string       `json:"role"`
+	PremiumTemplates     *bool         `json:"premium_templates"`
+	SupportAccessConsent *bool         `json:"support_access_consent"`
+	// MapAccess sets explicit accesses to the client's maps, keyed by the
+	// map's id as the request names it.
+	MapAccess map[string]domain.Access `json:"map_access"`
+}
+
+// ChangeMember changes a member's role, settings and per-map accesses in
+// one transaction. The last admin keeps the role; a role that moves the
+// member into another kind of seat needs a free one.
+func (s *Service) ChangeMember(ctx context.Context, in MemberChange) error {
+	if err := requireActive(in.Client); err != nil {
+		return err
+	}
+	var v domain.Validation
+	var role domain.Role
+	if in.Role != nil {
+		role = domain.Role(*in.Role)
+		v.Check(role.Valid(), "role", "must be guest, student, editor or admin")
+	}
+	maps, err := s.store.MapsOfClient(ctx, in.Client.ID)
+	if err != nil {
+		return err
+	}
+	ofClient := map[int64]bool{}
+	for _, mp := range maps {
+		ofClient[mp.ID] = true
+	}
+	grants := map[int64]domain.Access{}
+	for key, acc := range in.MapAccess {
+		id, err := strconv.ParseInt(key, 10, 64)
+		switch {
+		case err != nil || !ofClient[id]:
+			v.Add("map_access."+key, "is not a map of this client")
+		case !acc.Valid():
+			v.Add("map_access."+key, "must be none, read or edit")
+		default:
+			grants[id] = acc
+		}
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	err = s.store.Tx(ctx, func(tx *store.Store) error {
+		m, otherAdmin, err := memberIn(ctx, tx, in.Client.ID, in.UserID)
+		if err != nil {
+			return err
+		}
+		if in.Role != nil && role != m.Role {
+			if m.Role == domain.RoleAdmin && !otherAdmin {
+				return errLastAdmin
+			}
+			if err := tx.RequireSeat(ctx, in.Client.ID, m.User.ID, role); err != nil {
+				return err
+			}
+			if err := tx.SetMemberRole(ctx, in.Client.ID, m.User.ID, role); err != nil {
+				return err
+			}
+		}
+		if in.PremiumTemplates != nil || in.SupportAccessConsent != nil {
+			premium, consent := m.PremiumTemplates, m.SupportAccessConsent
+			if in.PremiumTemplates != nil {
+				premium = *in.PremiumTemplates
+			}
+			if in.SupportAccessConsent != nil {
+				consent = *in.SupportAccessConsent
+			}
+			if err := tx.SetMemberSettings(ctx, in.Client.ID, m.User.ID, premium, consent); err != nil {
+				return err
+			}
+		}
+		for id, acc := range grants {
+			if err := tx.SetMapAccess(ctx, id, m.User.ID, acc); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.rechecks.Users(ctx, in.UserID) // a lower role or access reaches their open maps
+	return nil
+}
+
+// RemoveMember takes the user out of the client, unless they are its last
+// admin; their open maps of the client close.
+func (s *Service) RemoveMember(ctx context.Context, client domain.Client, userID int64) error {
+	err := s.store.Tx(ctx, func(tx *store.Store) error {
+		m, otherAdmin, err := memberIn(ctx, tx, client.ID, userID)
+		if err != nil {
+			return err
+		}
+		if m.Role == domain.RoleAdmin && !otherAdmin {
+			return errLastAdmin
+		}
+		return tx.RemoveMember(ctx, client.ID, userID)
+	})
+	if err != nil {
+		return err
+	}
+	s.rechecks.Users(ctx, userID)
+	return nil
+}
