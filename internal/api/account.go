@@ -113,7 +113,6 @@ type clientSettingsJSON struct {
 	CNAMEDomain         string `json:"cname_domain"`
 	Subdomain           string `json:"subdomain"`
 	AnalyticsPropertyID string `json:"analytics_property_id"`
-	APIKey              string `json:"api_key"`
 	APIServerAddress    string `json:"api_server_address"`
 	SupportAccess       bool   `json:"support_access"`
 }
@@ -121,11 +120,10 @@ type clientSettingsJSON struct {
 func newClientSettingsJSON(title string, cs domain.ClientSettings) clientSettingsJSON {
 	return clientSettingsJSON{Title: title, CompanyName: cs.CompanyName, LogoURL: cs.LogoURL, LoginText: cs.LoginText,
 		CNAMEDomain: cs.CNAMEDomain, Subdomain: cs.Subdomain, AnalyticsPropertyID: cs.AnalyticsPropertyID,
-		APIKey: cs.APIKey, APIServerAddress: cs.APIServerAddress, SupportAccess: cs.SupportAccess}
+		APIServerAddress: cs.APIServerAddress, SupportAccess: cs.SupportAccess}
 }
 
-// getClientSettings answers the general settings; they hold the API key,
-// so they are an admin's.
+// getClientSettings answers the general settings (admins).
 func (s *Server) getClientSettings(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	set, err := s.store.ClientSettings(r.Context(), cs.ID)
 	if err != nil {
@@ -175,20 +173,6 @@ func (s *Server) patchClientSettings(w http.ResponseWriter, r *http.Request, a d
 	if err := set.Validate(); err != nil {
 		return err
 	}
-	if err := s.store.UpdateClientSettings(r.Context(), cs.ID, set); err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, newClientSettingsJSON(cs.Title, set))
-	return nil
-}
-
-// newAPIKey replaces the client's API key; the old one stops working.
-func (s *Server) newAPIKey(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	set, err := s.store.ClientSettings(r.Context(), cs.ID)
-	if err != nil {
-		return err
-	}
-	set.APIKey, _ = auth.NewToken()
 	if err := s.store.UpdateClientSettings(r.Context(), cs.ID, set); err != nil {
 		return err
 	}
