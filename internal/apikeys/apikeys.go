@@ -125,6 +125,10 @@ func (s *Service) Create(ctx context.Context, nk NewKey) (Created, error) {
 	}
 	var k domain.APIKey
 	err = s.store.Tx(ctx, func(tx *store.Store) error {
+		// Creations in parallel count one after the other.
+		if err := tx.LockClient(ctx, nk.Client.ID); err != nil {
+			return err
+		}
 		n, err := tx.CountAPIKeys(ctx, nk.Client.ID)
 		if err != nil {
 			return err
