@@ -233,6 +233,19 @@ func TestAPIKeysRefusedBeyondTheirRoutes(t *testing.T) {
 		if refused < 30 {
 			t.Fatalf("only %d routes tried", refused)
 		}
+		// On its own routes the edit key passes the gate (what follows may
+		// still find nothing); a read key only on the reading ones.
+		read := h.newKey(admin, "acme", "Dashboard", "read")
+		for route := range byKey {
+			method, path, _ := strings.Cut(route, " ")
+			if res := h.script(k.Key, method, path, map[string]any{}); res.status == 401 || res.status == 403 {
+				t.Errorf("%s with an edit key: %d %s", route, res.status, res.body)
+			}
+			res := h.script(read.Key, method, path, map[string]any{})
+			if reading := method == "GET"; reading == (res.status == 403) || res.status == 401 {
+				t.Errorf("%s with a read key: %d %s", route, res.status, res.body)
+			}
+		}
 		h.script(k.Key, "GET", "/api/v1/clients/acme/api_keys", nil).wantError(403, "forbidden")
 		h.script(k.Key, "POST", "/api/v1/clients/acme/api_keys", map[string]any{"name": "more", "scope": "edit"}).wantError(403, "forbidden")
 		h.script(k.Key, "GET", "/api/v1/auth/session", nil).wantError(403, "forbidden")
