@@ -3,14 +3,14 @@ package api
 import (
 	"net/http"
 
-	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/store"
 )
 
-// The client's API key, map templates and live toggle (spec account-area
-// §2–§9); the rest of the account area has a file per resource.
+// The client's settings answer, map templates and live toggle (spec
+// account-area §2–§9); the rest of the account area has a file per
+// resource, and API keys are in api_keys.go.
 
 type clientSettingsJSON struct {
 	Title               string `json:"title"`
@@ -20,7 +20,6 @@ type clientSettingsJSON struct {
 	CNAMEDomain         string `json:"cname_domain"`
 	Subdomain           string `json:"subdomain"`
 	AnalyticsPropertyID string `json:"analytics_property_id"`
-	APIKey              string `json:"api_key"`
 	APIServerAddress    string `json:"api_server_address"`
 	SupportAccess       bool   `json:"support_access"`
 }
@@ -28,21 +27,7 @@ type clientSettingsJSON struct {
 func newClientSettingsJSON(title string, cs domain.ClientSettings) clientSettingsJSON {
 	return clientSettingsJSON{Title: title, CompanyName: cs.CompanyName, LogoURL: cs.LogoURL, LoginText: cs.LoginText,
 		CNAMEDomain: cs.CNAMEDomain, Subdomain: cs.Subdomain, AnalyticsPropertyID: cs.AnalyticsPropertyID,
-		APIKey: cs.APIKey, APIServerAddress: cs.APIServerAddress, SupportAccess: cs.SupportAccess}
-}
-
-// newAPIKey replaces the client's API key; the old one stops working.
-func (s *Server) newAPIKey(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	set, err := s.store.ClientSettings(r.Context(), cs.ID)
-	if err != nil {
-		return err
-	}
-	set.APIKey, _ = auth.NewToken()
-	if err := s.store.UpdateClientSettings(r.Context(), cs.ID, set); err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, newClientSettingsJSON(cs.Title, set))
-	return nil
+		APIServerAddress: cs.APIServerAddress, SupportAccess: cs.SupportAccess}
 }
 
 // templateJSON is a map template as the chooser lists it: a built-in one

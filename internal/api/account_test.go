@@ -207,7 +207,6 @@ type settingsBody struct {
 	CNAMEDomain   string `json:"cname_domain"`
 	Subdomain     string `json:"subdomain"`
 	Analytics     string `json:"analytics_property_id"`
-	APIKey        string `json:"api_key"`
 	APIServer     string `json:"api_server_address"`
 	SupportAccess bool   `json:"support_access"`
 }
@@ -245,12 +244,13 @@ func TestClientSettings(t *testing.T) {
 			"api_server_address": "ftp://x"}).wantError(400, "validation_failed", "subdomain", "logo_url", "api_server_address")
 		h.session(outsider).do("PATCH", "/api/v1/clients/globex/settings", map[string]any{"subdomain": "acme"}).wantError(409, "conflict", "subdomain")
 
-		adm.do("POST", "/api/v1/clients/acme/settings/api_key", nil).want(200).decode(&got)
-		first := got.APIKey
-		adm.do("POST", "/api/v1/clients/acme/settings/api_key", nil).want(200).decode(&got)
-		if first == "" || got.APIKey == first {
-			t.Fatalf("API keys %q then %q", first, got.APIKey)
+		// The single key of the settings is replaced by the client's API keys.
+		var raw map[string]any
+		adm.do("GET", "/api/v1/clients/acme/settings", nil).want(200).decode(&raw)
+		if _, ok := raw["api_key"]; ok {
+			t.Fatalf("the settings still hold an API key: %v", raw)
 		}
+		adm.do("POST", "/api/v1/clients/acme/settings/api_key", nil).wantError(404, "not_found")
 	})
 }
 

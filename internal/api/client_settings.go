@@ -9,10 +9,9 @@ import (
 )
 
 // A client's general settings (accounts.ClientSettings,
-// UpdateClientSettings); the API key has its own call (newAPIKey).
+// UpdateClientSettings); API keys have calls of their own (api_keys.go).
 
-// getClientSettings answers the general settings; they hold the API key,
-// so they are an admin's.
+// getClientSettings answers the general settings (admins).
 func (s *Server) getClientSettings(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	set, err := s.accounts.ClientSettings(r.Context(), cs.ID)
 	if err != nil {

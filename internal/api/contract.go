@@ -27,6 +27,14 @@ var operations = []operation{
 	{method: "GET", path: "/api/v1/openapi.json", tag: "api", summary: "This description of the API, as OpenAPI 3.1",
 		status: http.StatusOK, out: new(map[string]any)},
 
+	// API keys for scripts (admins of the client; never with a key).
+	{method: "POST", path: "/api/v1/clients/{name}/api_keys", tag: "api keys", summary: "Create an API key; the answer is the only time the key is shown",
+		in: new(apiKeyRequest), status: http.StatusCreated, out: new(createdAPIKeyJSON)},
+	{method: "GET", path: "/api/v1/clients/{name}/api_keys", tag: "api keys", summary: "The client's API keys (never the keys themselves)",
+		status: http.StatusOK, out: new(apiKeysAnswer)},
+	{method: "DELETE", path: "/api/v1/clients/{name}/api_keys/{id}", tag: "api keys", summary: "Revoke an API key: it stops working at once",
+		status: http.StatusNoContent},
+
 	// Map editing (spec map-editor.md §7).
 	{method: "GET", path: "/api/v1/maps/{id}", tag: "maps", summary: "The whole document of a map",
 		status: http.StatusOK, out: new(mapDocument), etag: true,

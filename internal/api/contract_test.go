@@ -45,7 +45,6 @@ var undocumentedRoutes = []string{
 	"PATCH /api/v1/clients/{name}/testing_period",
 	"GET /api/v1/clients/{name}/settings",
 	"PATCH /api/v1/clients/{name}/settings",
-	"POST /api/v1/clients/{name}/settings/api_key",
 	"GET /api/v1/clients/{name}/users",
 	"PATCH /api/v1/clients/{name}/users/{userId}",
 	"DELETE /api/v1/clients/{name}/users/{userId}",

@@ -43,7 +43,12 @@ func (s *Server) signedIn(h actorHandler) http.HandlerFunc {
 
 var errUnauthenticated = domain.Errorf(domain.CodeUnauthenticated, "sign in first")
 
+// actor is the request's: its API key's when it carries one (never then
+// its cookie's), else its session cookie's.
 func (s *Server) actor(r *http.Request) (domain.Actor, error) {
+	if key, ok := bearerKey(r); ok {
+		return s.keyActor(r, key)
+	}
 	return s.actorOfCookie(r, auth.SessionCookie)
 }
 

@@ -59,7 +59,12 @@ func openAPI(ops []operation) ([]byte, error) {
 		"session": {SecurityScheme: &openapi31.SecurityScheme{
 			Description: ptr("The HttpOnly session cookie set by POST /api/v1/auth/login."),
 			APIKey:      &openapi31.SecuritySchemeAPIKey{Name: auth.SessionCookie, In: openapi31.SecuritySchemeAPIKeyInCookie}}},
+		"key": {SecurityScheme: &openapi31.SecurityScheme{
+			Description: ptr("An API key of the client (Authorization: Bearer strata_…), for scripts: read or edit scope, " +
+				"on the map calls only (the route table says which); see docs/api.md."),
+			HTTPBearer: &openapi31.SecuritySchemeHTTPBearer{Scheme: "bearer"}}},
 	}
+	r.Spec.Security = []map[string][]string{{"session": {}}, {"key": {}}}
 	// A field Go always writes (no omitempty) is required; a pointer is
 	// optional in a request (absent: unchanged) and null in an answer.
 	jr := r.JSONSchemaReflector()

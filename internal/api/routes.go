@@ -21,8 +21,10 @@ func (t routeTable) HandleFunc(pattern string, h http.HandlerFunc) {
 
 // The route table states what each call needs: handle (anyone), signedIn
 // (a session), onClient (a member with at least the role), onMap (the map's
-// read or edit access). Handlers return their errors; these adapters answer
-// them in the envelope.
+// read or edit access). byKey marks the calls a script may make with an
+// API key of the client, and the key's scope they need (read or edit);
+// every other call refuses keys (api_keys.go). Handlers return their
+// errors; these adapters answer them in the envelope.
 
 // routes is the one route table of /api/v1.
 func (s *Server) routes() {
@@ -47,6 +49,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/v1/live", s.signedIn(s.liveSocket))
 
 	admin, student, guest := domain.RoleAdmin, domain.RoleStudent, domain.RoleGuest
+	keyRead, keyEdit := domain.AccessRead, domain.AccessEdit
 	m.HandleFunc("GET /api/v1/clients", s.signedIn(s.listClients))
 	m.HandleFunc("POST /api/v1/clients", s.signedIn(s.createClient))
 	m.HandleFunc("PATCH /api/v1/clients/{name}", s.onClient(admin, s.patchClient))
@@ -55,8 +58,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/v1/clients/{name}/invitations", s.onClient(admin, s.invite))
 	m.HandleFunc("GET /api/v1/clients/{name}/invitations", s.onClient(admin, s.listInvitations))
 	m.HandleFunc("DELETE /api/v1/clients/{name}/invitations/{id}", s.onClient(admin, s.revokeInvitation))
-	m.HandleFunc("GET /api/v1/clients/{name}/maps", s.onClient(guest, s.listMaps))
-	m.HandleFunc("POST /api/v1/clients/{name}/maps", s.onClient(student, s.createMap))
+	m.HandleFunc("GET /api/v1/clients/{name}/maps", byKey(keyRead, s.onClient(guest, s.listMaps)))
+	m.HandleFunc("POST /api/v1/clients/{name}/maps", byKey(keyEdit, s.onClient(student, s.createMap)))
 	m.HandleFunc("GET /api/v1/clients/{name}/access_requests", s.onClient(admin, s.listAccessRequests))
 	m.HandleFunc("GET /api/v1/clients/{name}/quotas", s.onClient(guest, s.getQuotas))
 	m.HandleFunc("PATCH /api/v1/clients/{name}/quotas", s.onClient(admin, s.setQuotas))
@@ -65,7 +68,9 @@ func (s *Server) routes() {
 	m.HandleFunc("PATCH /api/v1/clients/{name}/testing_period", s.onClient(admin, s.setTestingPeriod))
 	m.HandleFunc("GET /api/v1/clients/{name}/settings", s.onClient(admin, s.getClientSettings))
 	m.HandleFunc("PATCH /api/v1/clients/{name}/settings", s.onClient(admin, s.patchClientSettings))
-	m.HandleFunc("POST /api/v1/clients/{name}/settings/api_key", s.onClient(admin, s.newAPIKey))
+	m.HandleFunc("GET /api/v1/clients/{name}/api_keys", s.onClient(admin, s.listAPIKeys))
+	m.HandleFunc("POST /api/v1/clients/{name}/api_keys", s.onClient(admin, s.createAPIKey))
+	m.HandleFunc("DELETE /api/v1/clients/{name}/api_keys/{id}", s.onClient(admin, s.revokeAPIKey))
 	m.HandleFunc("GET /api/v1/clients/{name}/users", s.onClient(admin, s.listMembers))
 	m.HandleFunc("PATCH /api/v1/clients/{name}/users/{userId}", s.onClient(admin, s.patchMember))
 	m.HandleFunc("DELETE /api/v1/clients/{name}/users/{userId}", s.onClient(admin, s.removeMember))
@@ -75,17 +80,17 @@ func (s *Server) routes() {
 	m.HandleFunc("DELETE /api/v1/clients/{name}/templates/{templateId}", s.signedIn(s.deleteMapTemplate))
 
 	read, edit := domain.AccessRead, domain.AccessEdit
-	m.HandleFunc("GET /api/v1/maps/{id}", s.onMap(read, s.getMap))
-	m.HandleFunc("PATCH /api/v1/maps/{id}", s.onMap(edit, s.patchMapSettings))
+	m.HandleFunc("GET /api/v1/maps/{id}", byKey(keyRead, s.onMap(read, s.getMap)))
+	m.HandleFunc("PATCH /api/v1/maps/{id}", byKey(keyEdit, s.onMap(edit, s.patchMapSettings)))
 	m.HandleFunc("DELETE /api/v1/maps/{id}", s.onMap(edit, s.deleteMap))
 	m.HandleFunc("POST /api/v1/maps/{id}/clone", s.onMap(edit, s.cloneMap))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/live", s.onMap(edit, s.setLive))
-	m.HandleFunc("GET /api/v1/maps/{id}/changes", s.onMap(read, s.listChanges))
+	m.HandleFunc("GET /api/v1/maps/{id}/changes", byKey(keyRead, s.onMap(read, s.listChanges)))
 	m.HandleFunc("GET /api/v1/maps/{id}/publication", s.onMap(read, s.getPublication))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/publication", s.onMap(edit, s.patchPublication))
 	m.HandleFunc("DELETE /api/v1/maps/{id}/publication/live", s.onMap(edit, s.deleteLive))
 	m.HandleFunc("POST /api/v1/maps/{id}/publish", s.onMap(edit, s.publish))
-	m.HandleFunc("GET /api/v1/maps/{id}/versions", s.onMap(read, s.listVersions))
+	m.HandleFunc("GET /api/v1/maps/{id}/versions", byKey(keyRead, s.onMap(read, s.listVersions)))
 	m.HandleFunc("POST /api/v1/maps/{id}/versions", s.onMap(edit, s.saveVersion))
 	m.HandleFunc("POST /api/v1/maps/{id}/versions/{versionId}/publish", s.onMap(edit, s.publishVersion))
 	m.HandleFunc("POST /api/v1/maps/{id}/versions/{versionId}/restore", s.onMap(edit, s.restoreVersion))
@@ -97,24 +102,24 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/v1/public/logout", s.handle(s.logout))
 	m.HandleFunc("GET /api/v1/maps/{id}/permissions", s.onMap(read, s.mapPermissions))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/permissions", s.onMap(read, s.setMapPermissions))
-	m.HandleFunc("PATCH /api/v1/maps/{id}/elements", s.onMap(edit, s.patchElements))
-	m.HandleFunc("PATCH /api/v1/maps/{id}/global", s.onMap(edit, s.patchGlobalDesign))
-	m.HandleFunc("POST /api/v1/maps/{id}/nodes", s.onMap(edit, s.createNode))
-	m.HandleFunc("POST /api/v1/maps/{id}/nodes/clone", s.onMap(edit, s.cloneNode))
-	m.HandleFunc("POST /api/v1/maps/{id}/restorations", s.onMap(edit, s.restoreElements))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/elements", byKey(keyEdit, s.onMap(edit, s.patchElements)))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/global", byKey(keyEdit, s.onMap(edit, s.patchGlobalDesign)))
+	m.HandleFunc("POST /api/v1/maps/{id}/nodes", byKey(keyEdit, s.onMap(edit, s.createNode)))
+	m.HandleFunc("POST /api/v1/maps/{id}/nodes/clone", byKey(keyEdit, s.onMap(edit, s.cloneNode)))
+	m.HandleFunc("POST /api/v1/maps/{id}/restorations", byKey(keyEdit, s.onMap(edit, s.restoreElements)))
 	ed := s.editing
-	m.HandleFunc("GET /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(read, s.getNode))
-	m.HandleFunc("PATCH /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(edit, s.onElement("nodeId", live.NodeKey, true, ed.PatchNodeDesign)))
-	m.HandleFunc("DELETE /api/v1/maps/{id}/nodes/{nodeId}", s.onMap(edit, s.onElement("nodeId", live.NodeKey, false, withoutDesign(ed.DeleteNode))))
+	m.HandleFunc("GET /api/v1/maps/{id}/nodes/{nodeId}", byKey(keyRead, s.onMap(read, s.getNode)))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/nodes/{nodeId}", byKey(keyEdit, s.onMap(edit, s.onElement("nodeId", live.NodeKey, true, ed.PatchNodeDesign))))
+	m.HandleFunc("DELETE /api/v1/maps/{id}/nodes/{nodeId}", byKey(keyEdit, s.onMap(edit, s.onElement("nodeId", live.NodeKey, false, withoutDesign(ed.DeleteNode)))))
 	// The spec writes the edge collection with a trailing slash; both forms work.
-	m.HandleFunc("POST /api/v1/maps/{id}/edges", s.onMap(edit, s.createEdge))
-	m.HandleFunc("POST /api/v1/maps/{id}/edges/{$}", s.onMap(edit, s.createEdge))
-	m.HandleFunc("PATCH /api/v1/maps/{id}/edges/{edgeId}", s.onMap(edit, s.onElement("edgeId", live.EdgeKey, true, ed.PatchEdgeDesign)))
-	m.HandleFunc("DELETE /api/v1/maps/{id}/edges/{edgeId}", s.onMap(edit, s.onElement("edgeId", live.EdgeKey, false, withoutDesign(ed.DeleteEdge))))
-	m.HandleFunc("GET /api/v1/maps/{id}/templates/objects/{$}", s.onMap(read, s.listTemplates))
-	m.HandleFunc("GET /api/v1/maps/{id}/templates/objects", s.onMap(read, s.listTemplates))
-	m.HandleFunc("POST /api/v1/maps/{id}/templates/objects/{$}", s.onMap(edit, s.createTemplate))
-	m.HandleFunc("POST /api/v1/maps/{id}/templates/objects", s.onMap(edit, s.createTemplate))
-	m.HandleFunc("PATCH /api/v1/maps/{id}/templates/objects/{templateId}", s.onMap(edit, s.patchTemplate))
-	m.HandleFunc("DELETE /api/v1/maps/{id}/templates/objects/{templateId}", s.onMap(edit, s.onElement("templateId", templateKey, false, withoutDesign(ed.DeleteTemplate))))
+	m.HandleFunc("POST /api/v1/maps/{id}/edges", byKey(keyEdit, s.onMap(edit, s.createEdge)))
+	m.HandleFunc("POST /api/v1/maps/{id}/edges/{$}", byKey(keyEdit, s.onMap(edit, s.createEdge)))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/edges/{edgeId}", byKey(keyEdit, s.onMap(edit, s.onElement("edgeId", live.EdgeKey, true, ed.PatchEdgeDesign))))
+	m.HandleFunc("DELETE /api/v1/maps/{id}/edges/{edgeId}", byKey(keyEdit, s.onMap(edit, s.onElement("edgeId", live.EdgeKey, false, withoutDesign(ed.DeleteEdge)))))
+	m.HandleFunc("GET /api/v1/maps/{id}/templates/objects/{$}", byKey(keyRead, s.onMap(read, s.listTemplates)))
+	m.HandleFunc("GET /api/v1/maps/{id}/templates/objects", byKey(keyRead, s.onMap(read, s.listTemplates)))
+	m.HandleFunc("POST /api/v1/maps/{id}/templates/objects/{$}", byKey(keyEdit, s.onMap(edit, s.createTemplate)))
+	m.HandleFunc("POST /api/v1/maps/{id}/templates/objects", byKey(keyEdit, s.onMap(edit, s.createTemplate)))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/templates/objects/{templateId}", byKey(keyEdit, s.onMap(edit, s.patchTemplate)))
+	m.HandleFunc("DELETE /api/v1/maps/{id}/templates/objects/{templateId}", byKey(keyEdit, s.onMap(edit, s.onElement("templateId", templateKey, false, withoutDesign(ed.DeleteTemplate)))))
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/strata-maps/strata/internal/accounts"
+	"github.com/strata-maps/strata/internal/apikeys"
 	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
@@ -60,6 +61,9 @@ type Deps struct {
 	// LoginLimits overrides the failed sign-ins allowed per 15 minutes;
 	// zero fields keep the defaults (10 per account, 100 per address).
 	LoginLimits LoginLimits
+	// APIKeyRequestsPerMinute is each API key's rate limit; 0 keeps
+	// apikeys.DefaultRequestsPerMinute.
+	APIKeyRequestsPerMinute int
 }
 
 // LoginLimits are the failed sign-ins allowed in 15 minutes.
@@ -96,6 +100,8 @@ type Server struct {
 
 	// accounts owns the rules of the account area.
 	accounts *accounts.Service
+	// apiKeys owns the clients' keys for scripts.
+	apiKeys *apikeys.Service
 }
 
 // New builds the server and its route table.
@@ -116,6 +122,10 @@ func New(d Deps) *Server {
 			LoginFailuresPerAccount: d.LoginLimits.PerAccount, LoginFailuresPerAddress: d.LoginLimits.PerAddress,
 			Rechecks: liveRechecks{d.Live}}),
 	}
+	s.apiKeys = apikeys.New(apikeys.Config{Store: d.Store, RequestsPerMinute: d.APIKeyRequestsPerMinute,
+		NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
+			return newLimiter(d.Redis, name, max, window)
+		}})
 	if u, err := url.Parse(d.PublicURL); err == nil && u.Host != "" {
 		s.publicOrigin = u.Scheme + "://" + u.Host
 		s.secureCookie = u.Scheme == "https"
@@ -233,7 +243,15 @@ var errCrossOrigin = domain.Errorf(domain.CodeForbidden, "state-changing request
 // must name its origin: every browser sends Origin with a POST, PATCH or
 // DELETE, so one without it is not from Strata's pages (an old browser, a
 // plugin, a redirect) and may not ride on the user's cookie.
+//
+// A request with an Authorization header is a script's, and passes: a
+// page of another site can send that header only after a CORS preflight,
+// which Strata never grants, and such a request is never authenticated by
+// its cookie (Server.actor).
 func (s *Server) checkOrigin(r *http.Request) error {
+	if _, script := bearerKey(r); script {
+		return nil
+	}
 	if err := s.crossOrigin.Check(r); err != nil {
 		return errCrossOrigin
 	}

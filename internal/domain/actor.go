@@ -5,6 +5,8 @@ package domain
 type Actor struct {
 	User  User
 	Roles map[string][]Role
+	// Key is the API key the request was made with, nil for a person.
+	Key *APIKey
 }
 
 // RoleIn is the user's effective role in a client (the highest of those

@@ -31,7 +31,6 @@ type ClientSettings struct {
 	CNAMEDomain         string
 	Subdomain           string
 	AnalyticsPropertyID string
-	APIKey              string
 	APIServerAddress    string
 	// SupportAccess grants Strata's support staff access to the client.
 	SupportAccess bool

@@ -153,10 +153,10 @@ func (s *Store) ClientSettings(ctx context.Context, clientID int64) (domain.Clie
 		buy              string
 	)
 	err := s.q.QueryRowContext(ctx,
-		`SELECT company_name, logo_url, login_text, cname_domain, subdomain, analytics_property_id, api_key,
+		`SELECT company_name, logo_url, login_text, cname_domain, subdomain, analytics_property_id,
 		        api_server_address, support_access, trial_ends_at, payment_interval, buy_urls
 		 FROM clients WHERE id = $1`, clientID).
-		Scan(&cs.CompanyName, &cs.LogoURL, &cs.LoginText, &cname, &subdomain, &cs.AnalyticsPropertyID, &cs.APIKey,
+		Scan(&cs.CompanyName, &cs.LogoURL, &cs.LoginText, &cname, &subdomain, &cs.AnalyticsPropertyID,
 			&cs.APIServerAddress, &cs.SupportAccess, &cs.Trial.EndsAt, &cs.Trial.PaymentInterval, &buy)
 	if err != nil {
 		return cs, fmt.Errorf("settings of client %d: %w", clientID, notFound(err, "client"))
@@ -194,11 +194,11 @@ func (s *Store) UpdateClientSettings(ctx context.Context, clientID int64, cs dom
 	}
 	_, err = s.q.ExecContext(ctx,
 		`UPDATE clients SET company_name = $2, logo_url = $3, login_text = $4, cname_domain = $5, subdomain = $6,
-		        analytics_property_id = $7, api_key = $8, api_server_address = $9, support_access = $10,
-		        trial_ends_at = $11, payment_interval = $12, buy_urls = $13, updated_at = $14
+		        analytics_property_id = $7, api_server_address = $8, support_access = $9,
+		        trial_ends_at = $10, payment_interval = $11, buy_urls = $12, updated_at = $13
 		 WHERE id = $1`,
 		clientID, cs.CompanyName, cs.LogoURL, cs.LoginText, nullIfEmpty(cs.CNAMEDomain), nullIfEmpty(cs.Subdomain),
-		cs.AnalyticsPropertyID, cs.APIKey, cs.APIServerAddress, cs.SupportAccess, ends, cs.Trial.PaymentInterval, string(buy), s.now())
+		cs.AnalyticsPropertyID, cs.APIServerAddress, cs.SupportAccess, ends, cs.Trial.PaymentInterval, string(buy), s.now())
 	if isUniqueViolation(err) {
 		return &domain.Error{Code: domain.CodeConflict, Message: "another client uses this domain",
 			Details: map[string]string{"cname_domain": "must be unique", "subdomain": "must be unique"}}

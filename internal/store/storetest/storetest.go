@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"net/url"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
@@ -59,8 +60,13 @@ func Open(t testing.TB, d store.Dialect) *store.Store {
 	if _, err := s.Migrate(ctx); err != nil {
 		t.Fatalf("migrate %s: %v", d, err)
 	}
+	targets.Store(s, target)
+	t.Cleanup(func() { targets.Delete(s) })
 	return s
 }
+
+// targets remembers where each open test store is, for Dump.
+var targets sync.Map // *store.Store → store.Target
 
 // CreatePostgresDatabase creates an empty database on the server named by
 // STRATA_TEST_POSTGRES_URL, dropped when the test ends, and returns its URL.

@@ -1,5 +1,8 @@
 import { request } from './http';
 import type {
+  ApiKey,
+  ApiKeyCreate,
+  CreatedApiKey,
   OpenInvitation,
   AccessRequest,
   AccessRequestCreate,
@@ -112,7 +115,7 @@ export async function getClientFeatures(name: string, signal?: AbortSignal): Pro
   return res.features;
 }
 
-/** The general settings: admins only (they hold the API key). */
+/** The general settings: admins only. */
 export function getClientSettings(name: string, signal?: AbortSignal): Promise<ClientSettings> {
   return request<ClientSettings>('GET', `${clientPath(name)}/settings`, { signal });
 }
@@ -121,9 +124,20 @@ export function updateClientSettings(name: string, patch: ClientSettingsPatch): 
   return request<ClientSettings>('PATCH', `${clientPath(name)}/settings`, { body: patch });
 }
 
-/** Replaces the API key; the old one stops working. */
-export function renewApiKey(name: string): Promise<ClientSettings> {
-  return request<ClientSettings>('POST', `${clientPath(name)}/settings/api_key`);
+/** The client's API keys for scripts (admins), never the keys themselves. */
+export async function listApiKeys(name: string, signal?: AbortSignal): Promise<ApiKey[]> {
+  const res = await request<{ api_keys: ApiKey[] }>('GET', `${clientPath(name)}/api_keys`, { signal });
+  return res.api_keys;
+}
+
+/** Creates an API key; the answer is the only time the key is shown. */
+export function createApiKey(name: string, body: ApiKeyCreate): Promise<CreatedApiKey> {
+  return request<CreatedApiKey>('POST', `${clientPath(name)}/api_keys`, { body });
+}
+
+/** Revokes an API key: it stops working at once. */
+export function revokeApiKey(name: string, id: number): Promise<void> {
+  return request<undefined>('DELETE', `${clientPath(name)}/api_keys/${id}`);
 }
 
 export function listMembers(name: string, signal?: AbortSignal): Promise<MemberList> {

@@ -10,6 +10,7 @@ export const queryKeys = {
   clientTestingPeriod: (name: string) => ['clients', name, 'testingPeriod'] as const,
   clientSettings: (name: string) => ['clients', name, 'settings'] as const,
   clientMembers: (name: string) => ['clients', name, 'members'] as const,
+  clientApiKeys: (name: string) => ['clients', name, 'apiKeys'] as const,
 };
 
 /** The app's one query cache. Client errors (4xx) are answers, not hiccups: they are not retried. */

@@ -4,6 +4,41 @@
  */
 
 export interface paths {
+    "/api/v1/clients/{name}/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's API keys (never the keys themselves) */
+        get: operations["get_clients_name_api_keys"];
+        put?: never;
+        /** Create an API key; the answer is the only time the key is shown */
+        post: operations["post_clients_name_api_keys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/api_keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API key: it stops working at once */
+        delete: operations["delete_clients_name_api_keys_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/maps/{id}": {
         parameters: {
             query?: never;
@@ -262,6 +297,27 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ApiApiKeyJSON: {
+            /** Format: date-time */
+            created_at: string;
+            created_by?: components["schemas"]["ApiUserRefJSON"];
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            last_used_at?: null | string;
+            name: string;
+            scope: string;
+            /** Format: int64 */
+            user_id: number;
+        };
+        ApiApiKeyRequest: {
+            name: string;
+            /** @enum {string} */
+            scope: "read" | "edit";
+        };
+        ApiApiKeysAnswer: {
+            api_keys: components["schemas"]["ApiApiKeyJSON"][] | null;
+        };
         ApiChangeJSON: {
             at: string;
             data: unknown;
@@ -274,6 +330,20 @@ export interface components {
             changes: components["schemas"]["ApiChangeJSON"][] | null;
             /** Format: int64 */
             revision: number;
+        };
+        ApiCreatedAPIKeyJSON: {
+            /** Format: date-time */
+            created_at: string;
+            created_by?: components["schemas"]["ApiUserRefJSON"];
+            /** Format: int64 */
+            id: number;
+            key: string;
+            /** Format: date-time */
+            last_used_at?: null | string;
+            name: string;
+            scope: string;
+            /** Format: int64 */
+            user_id: number;
         };
         ApiDesignPatchRequest: {
             design: {
@@ -370,6 +440,11 @@ export interface components {
             /** Format: int64 */
             revision: number;
             type: string;
+        };
+        ApiUserRefJSON: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         DomainBehavior: {
             mark_visited_nodes: boolean;
@@ -680,6 +755,102 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    get_clients_name_api_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiApiKeysAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_clients_name_api_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiCreatedAPIKeyJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    delete_clients_name_api_keys_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     get_maps_id: {
         parameters: {
             query?: never;

@@ -267,12 +267,36 @@ export interface ClientSettings {
   cname_domain: string;
   subdomain: string;
   analytics_property_id: string;
-  api_key: string;
   api_server_address: string;
   support_access: boolean;
 }
 
-export type ClientSettingsPatch = Partial<Omit<ClientSettings, 'title' | 'api_key'>>;
+export type ClientSettingsPatch = Partial<Omit<ClientSettings, 'title'>>;
+
+/** What a client's API key may do with its maps. */
+export type ApiKeyScope = 'read' | 'edit';
+
+/** A client's API key as listed: never the key itself. */
+export interface ApiKey {
+  id: number;
+  name: string;
+  scope: ApiKeyScope;
+  /** The key's own user: the author of its changes in the change log. */
+  user_id: number;
+  created_at: string;
+  last_used_at: string | null;
+  created_by: { id: number; name: string } | null;
+}
+
+export interface ApiKeyCreate {
+  name: string;
+  scope: ApiKeyScope;
+}
+
+/** A new key: the only answer that holds the key. */
+export interface CreatedApiKey extends ApiKey {
+  key: string;
+}
 
 export interface Member {
   id: number;

@@ -38,10 +38,13 @@ const sameInLanguage = {
     'form.optional', // optional
     'mapOverview.revision', // Revision {{revision}}
     'overview.liveOn', // Live (as in "live schalten")
+    'apiKeys.columns.name', // Name
+    'apiKeys.name', // Name
   ]),
   fr: new Set([
     'askAccess.message', // Message
     'clients.columns.actions', // Actions
+    'apiKeys.columns.actions', // Actions
     'clients.status.active', // Active (une organisation active)
     'toast.region', // Notifications
   ]),

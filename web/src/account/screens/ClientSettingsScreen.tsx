@@ -17,7 +17,6 @@ import {
   removeMember,
   removeReader,
   revokeInvitation,
-  renewApiKey,
   setQuotas,
   setTestingPeriod,
   updateClientSettings,
@@ -54,6 +53,7 @@ import {
   type TrialInputs,
 } from '../overview/clientSettings';
 import { ConfirmDialog, QuotaDialog } from '../overview/Dialogs';
+import { ApiKeysSection } from './ApiKeysSection';
 import { quotaText, type QuotaText } from '../overview/overview';
 import { readPicture } from '../overview/picture';
 import styles from '../overview/Account.module.css';
@@ -117,6 +117,7 @@ function GeneralTab({ clientName }: { clientName: string }) {
   return (
     <>
       <GeneralForm key={settings.dataUpdatedAt} clientName={clientName} initial={settings.data} />
+      <ApiKeysSection clientName={clientName} />
       {quotas.data && trial.data && (
         <LicenceSection
           key={`${quotas.dataUpdatedAt}-${trial.dataUpdatedAt}`}
@@ -280,7 +281,6 @@ function GeneralForm({ clientName, initial }: { clientName: string; initial: Cli
   const [form, setForm] = useState(initial);
   const [problems, setProblems] = useState<Partial<Record<GeneralField, string>>>({});
   const [saving, setSaving] = useState(false);
-  const [renewing, setRenewing] = useState(false);
   const set = (field: keyof ClientSettings) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
   };
@@ -322,19 +322,6 @@ function GeneralForm({ clientName, initial }: { clientName: string; initial: Cli
       toasts.error(t('clientSettings.saveFailed', { reason: failureText(err) }));
     } finally {
       setSaving(false);
-    }
-  }
-
-  async function renew() {
-    setRenewing(true);
-    try {
-      const saved = await renewApiKey(clientName);
-      setForm((f) => ({ ...f, api_key: saved.api_key }));
-      toasts.success(t('clientSettings.apiKeyRenewed'));
-    } catch (err) {
-      toasts.error(t('clientSettings.saveFailed', { reason: failureText(err) }));
-    } finally {
-      setRenewing(false);
     }
   }
 
@@ -409,18 +396,6 @@ function GeneralForm({ clientName, initial }: { clientName: string; initial: Cli
         placeholder="G-XXXXXXX"
         optional
       />
-      <div className={styles.keyRow}>
-        <TextField
-          label={t('clientSettings.fields.apiKey')}
-          name="api_key"
-          value={form.api_key || t('clientSettings.noApiKey')}
-          onValueChange={() => undefined}
-          readOnly
-        />
-        <Button variant="secondary" busy={renewing} onClick={() => void renew()}>
-          {t(form.api_key ? 'clientSettings.renewApiKey' : 'clientSettings.createApiKey')}
-        </Button>
-      </div>
       <TextField
         label={t('clientSettings.fields.apiServer')}
         name="api_server_address"
