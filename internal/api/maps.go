@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/strata-maps/strata/internal/document"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 )
@@ -105,7 +106,7 @@ func (s *Server) getMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, 
 	// over and over as it grows.
 	buf := make([]byte, 0, 4<<20)
 	for attempt := 0; ; attempt++ {
-		doc, rev, err := appendDocument(r.Context(), s.store, buf[:0], m.ID, true)
+		doc, rev, err := document.Append(r.Context(), s.store, buf[:0], m.ID, true)
 		if err != nil {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/strata-maps/strata/internal/document"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 )
@@ -172,7 +173,7 @@ func (s *Server) publish(w http.ResponseWriter, r *http.Request, a domain.Actor,
 			p   domain.Publication
 			res editing.Result
 		)
-		p, _, res, err = s.editing.StoreVersion(r.Context(), m.ID, a.User.ID, domain.VersionPublished, note, snapshot)
+		p, _, res, err = s.editing.StoreVersion(r.Context(), m.ID, a.User.ID, domain.VersionPublished, note, document.Snapshot)
 		if err == nil {
 			writeChange(w, http.StatusCreated, res, newPublicationAnswer(p, m.Live, res.Revision))
 			s.prepareForReaders(p)
@@ -190,7 +191,7 @@ func (s *Server) saveVersion(w http.ResponseWriter, r *http.Request, a domain.Ac
 	note, err := versionNote(w, r)
 	if err == nil {
 		var v domain.Version
-		if _, v, _, err = s.editing.StoreVersion(r.Context(), m.ID, a.User.ID, domain.VersionSaved, note, snapshot); err == nil {
+		if _, v, _, err = s.editing.StoreVersion(r.Context(), m.ID, a.User.ID, domain.VersionSaved, note, document.Snapshot); err == nil {
 			writeJSON(w, http.StatusCreated, newVersionAnswer(v))
 			return nil
 		}
