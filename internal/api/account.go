@@ -485,33 +485,6 @@ func (s *Server) deleteMapTemplate(w http.ResponseWriter, r *http.Request, a dom
 	return nil
 }
 
-// setLive sets the overview's live toggle: editors and admins only (spec
-// §4: students ask an admin), within the live-map seats.
-func (s *Server) setLive(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
-	c, err := s.store.ClientByID(r.Context(), m.ClientID)
-	if err != nil {
-		return err
-	}
-	if !a.Can(c.Name, domain.RoleEditor) {
-		return domain.Errorf(domain.CodeForbidden, "only editors and admins may set a map live; ask an admin")
-	}
-	var req struct {
-		Live *bool `json:"live"`
-	}
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	if req.Live == nil {
-		return &domain.Error{Code: domain.CodeInvalid, Message: "live is required", Details: map[string]string{"live": "is required"}}
-	}
-	got, err := s.editing.SetLive(r.Context(), m.ID, editing.Creator{UserID: a.User.ID, IsAdmin: a.Can(c.Name, domain.RoleAdmin)}, *req.Live)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"id": got.ID, "live": got.Live})
-	return nil
-}
-
 // changePassword sets a new password after checking the current one, and
 // signs every other session of the user out.
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request, a domain.Actor) error {

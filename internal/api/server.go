@@ -15,7 +15,6 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/klauspost/compress/gzhttp"
@@ -28,6 +27,7 @@ import (
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/live"
 	"github.com/strata-maps/strata/internal/mail"
+	"github.com/strata-maps/strata/internal/publishing"
 	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/webapp"
 )
@@ -82,11 +82,8 @@ type Server struct {
 	apiHandler http.Handler // api, compressed
 	web        http.Handler
 	dist       fs.FS // the web app's files, for the public map's page
-	// What is derived from live versions, by version id.
-	readers  versionCache[readerVersion]
-	outlines versionCache[[]byte]
-	// Work done after answering (see Wait).
-	background   sync.WaitGroup
+	// publishing owns versions, the live version and the public map.
+	publishing   *publishing.Service
 	publicURL    string
 	publicOrigin string
 	secureCookie bool
@@ -119,6 +116,7 @@ func New(d Deps) *Server {
 			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
 				return newLimiter(d.Redis, name, max, window)
 			}}),
+		publishing: publishing.New(publishing.Config{Store: d.Store, Editing: d.Editing, Log: d.Log}),
 	}
 	if u, err := url.Parse(d.PublicURL); err == nil && u.Host != "" {
 		s.publicOrigin = u.Scheme + "://" + u.Host
@@ -147,6 +145,10 @@ func newLimiter(rdb redis.Cmdable, name string, max int, window time.Duration) *
 	}
 	return auth.NewLimiter(max, window, nil)
 }
+
+// Wait waits for the work the server does after answering a call: call it
+// once the HTTP server has shut down, before the store closes.
+func (s *Server) Wait() { s.publishing.Wait() }
 
 // ServeHTTP dispatches /api/ to the API (answering misses in the error
 // envelope), the health checks, and everything else to the web app.
