@@ -9,7 +9,7 @@ import (
 
 	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
-	"github.com/strata-maps/strata/internal/editing"
+	"github.com/strata-maps/strata/internal/mapcatalog"
 	"github.com/strata-maps/strata/internal/store"
 )
 
@@ -410,80 +410,7 @@ type templateJSON struct {
 	Preview          preview `json:"preview"`
 }
 
-func (s *Server) listMapTemplates(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	own, err := s.store.MapOverview(r.Context(), cs.ID, a.User.ID, true)
-	if err != nil {
-		return err
-	}
-	points, err := s.store.PreviewPoints(r.Context(), cs.ID, previewLimit)
-	if err != nil {
-		return err
-	}
-	out := make([]templateJSON, 0, len(editing.BuiltinTemplates)+len(own))
-	for _, b := range editing.BuiltinTemplates {
-		out = append(out, templateJSON{Key: b.Key, Builtin: true, Premium: b.Premium, Name: b.Name, Theme: b.Theme, Section: b.Section,
-			Palette: b.Palette, Width: b.Width, Height: b.Height, VisibilityLevels: b.Levels, Preview: builtinPreview(b)})
-	}
-	for _, t := range own {
-		out = append(out, templateJSON{ID: t.ID, Name: t.Name, Description: t.Description, Theme: t.Theme, Section: t.Section,
-			Palette: t.Palette, Width: t.Width, Height: t.Height, VisibilityLevels: t.VisibilityLevels, CreatedBy: t.CreatedBy,
-			Mine: t.CreatedBy != nil && *t.CreatedBy == a.User.ID, Preview: newPreview(t.Map, points[t.ID])})
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"templates": out})
-	return nil
-}
-
-var errTemplateAuthor = domain.Errorf(domain.CodeForbidden, "only its author or an admin may change this template")
-
-// templateFor returns the client's own template named by the path, which
-// the actor may change: its author, or an admin.
-func (s *Server) templateFor(r *http.Request, a domain.Actor) (store.ClientSummary, domain.Map, error) {
-	cs, err := s.clientFor(r, a, domain.RoleStudent)
-	if err != nil {
-		return cs, domain.Map{}, err
-	}
-	id, err := pathID(r, "templateId")
-	if err != nil {
-		return cs, domain.Map{}, err
-	}
-	m, err := s.store.MapByID(r.Context(), id)
-	if err != nil || m.ClientID != cs.ID || !m.IsTemplate {
-		return cs, domain.Map{}, domain.Errorf(domain.CodeNotFound, "template %d not found", id)
-	}
-	if !domain.MayChangeTemplate(a, cs.Name, m) {
-		return cs, domain.Map{}, errTemplateAuthor
-	}
-	return cs, m, nil
-}
-
-func (s *Server) patchMapTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
-	_, m, err := s.templateFor(r, a)
-	if err != nil {
-		return err
-	}
-	var req editing.TemplateInfo
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	m, err = s.editing.UpdateTemplateInfo(r.Context(), m.ID, req)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, newMapJSON(m))
-	return nil
-}
-
-func (s *Server) deleteMapTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
-	_, m, err := s.templateFor(r, a)
-	if err != nil {
-		return err
-	}
-	if err := s.editing.DeleteMap(r.Context(), m.ID); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
-}
+var errTemplateAuthor = mapcatalog.ErrTemplateAuthor
 
 // changePassword sets a new password after checking the current one, and
 // signs every other session of the user out.

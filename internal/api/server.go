@@ -27,6 +27,7 @@ import (
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/live"
 	"github.com/strata-maps/strata/internal/mail"
+	"github.com/strata-maps/strata/internal/mapcatalog"
 	"github.com/strata-maps/strata/internal/publishing"
 	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/webapp"
@@ -83,7 +84,9 @@ type Server struct {
 	web        http.Handler
 	dist       fs.FS // the web app's files, for the public map's page
 	// publishing owns versions, the live version and the public map.
-	publishing   *publishing.Service
+	publishing *publishing.Service
+	// catalog owns a client's maps: overview, creation, clones, templates.
+	catalog      *mapcatalog.Service
 	publicURL    string
 	publicOrigin string
 	secureCookie bool
@@ -117,6 +120,7 @@ func New(d Deps) *Server {
 				return newLimiter(d.Redis, name, max, window)
 			}}),
 		publishing: publishing.New(publishing.Config{Store: d.Store, Editing: d.Editing, Log: d.Log}),
+		catalog:    mapcatalog.New(d.Store, d.Editing),
 	}
 	if u, err := url.Parse(d.PublicURL); err == nil && u.Host != "" {
 		s.publicOrigin = u.Scheme + "://" + u.Host
