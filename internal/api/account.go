@@ -13,8 +13,8 @@ import (
 	"github.com/strata-maps/strata/internal/store"
 )
 
-// The account area of a client: quotas, testing period, settings, user
-// management and map templates (spec account-area §2–§9).
+// The account area of a client: quotas, testing period, settings and user
+// management (spec account-area §2–§9).
 
 func (s *Server) getQuotas(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	qs, err := s.store.Quotas(r.Context(), cs.ID)
