@@ -97,14 +97,12 @@ func (s *Server) deleteClient(w http.ResponseWriter, r *http.Request, a domain.A
 }
 
 // preview is what a map's preview picture draws: the map's size and up to
-// previewLimit of its nodes.
+// mapcatalog.PreviewLimit of its nodes.
 type preview struct {
 	Width  int                   `json:"width"`
 	Height int                   `json:"height"`
 	Points []domain.PreviewPoint `json:"points"`
 }
-
-const previewLimit = 150
 
 func newPreview(m domain.Map, points []domain.PreviewPoint) preview {
 	if points == nil {
@@ -152,88 +150,4 @@ func newMapJSON(m domain.Map) mapJSON {
 		Access: domain.AccessEdit, Live: m.Live, LiveStatus: domain.StatusNotPublished, IsTemplate: m.IsTemplate, Theme: m.Theme, Section: m.Section, Palette: m.Palette,
 		Measurement: domain.Measurement{Width: m.Width, Height: m.Height}, VisibilityLevels: m.VisibilityLevels,
 		CreatedBy: m.CreatedBy, Preview: newPreview(m, nil)}
-}
-
-// listMaps is the map overview: the client's maps the user may open, each
-// with its preview, the user's access, who edited it last, its live flag and
-// live status.
-func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	maps, err := s.store.MapOverview(r.Context(), cs.ID, a.User.ID, false)
-	if err != nil {
-		return err
-	}
-	points, err := s.store.PreviewPoints(r.Context(), cs.ID, previewLimit)
-	if err != nil {
-		return err
-	}
-	pubs, err := s.store.PublicationsOfClient(r.Context(), cs.ID)
-	if err != nil {
-		return err
-	}
-	out := make([]mapJSON, 0, len(maps))
-	for _, m := range maps {
-		acc := domain.MapAccess(a, cs.Name, m.Explicit)
-		if acc == domain.AccessNone {
-			continue
-		}
-		j := newMapJSON(m.Map)
-		j.Access, j.Preview = acc, newPreview(m.Map, points[m.ID])
-		if p, ok := pubs[m.ID]; ok {
-			j.LiveStatus = domain.StatusOf(p, m.Revision)
-		}
-		if m.UpdatedBy != nil {
-			j.UpdatedBy = &userRefJSON{ID: *m.UpdatedBy, Name: m.UpdatedByName}
-		}
-		out = append(out, j)
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"maps": out})
-	return nil
-}
-
-type newMapRequest struct {
-	Name             string             `json:"name"`
-	Description      string             `json:"description"`
-	Measurement      domain.Measurement `json:"measurement"`
-	VisibilityLevels int                `json:"visibility_levels"`
-	Palette          string             `json:"palette"`
-	AsTemplate       bool               `json:"as_template"`
-	Theme            string             `json:"theme"`
-	Section          string             `json:"section"`
-	TemplateID       int64              `json:"template_id"`
-	BuiltinTemplate  string             `json:"builtin_template"`
-}
-
-// createMap creates a map or a map template: blank, or from a template of
-// the client or a built-in one, within the client's quota.
-func (s *Server) createMap(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	var req newMapRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	if !cs.Active {
-		return domain.Errorf(domain.CodeConflict, "%s is deactivated", cs.Title)
-	}
-	if req.TemplateID != 0 && req.BuiltinTemplate != "" {
-		return &domain.Error{Code: domain.CodeInvalid, Message: "choose one template",
-			Details: map[string]string{"template_id": "give either template_id or builtin_template", "builtin_template": "give either template_id or builtin_template"}}
-	}
-	isAdmin := a.Can(cs.Name, domain.RoleAdmin)
-	if b, ok := editing.BuiltinByKey(req.BuiltinTemplate); ok && b.Premium && !isAdmin {
-		premium, err := s.store.HasPremiumTemplates(r.Context(), cs.ID, a.User.ID)
-		if err != nil {
-			return err
-		}
-		if !premium {
-			return domain.Errorf(domain.CodeForbidden, "this is a premium template; ask an admin for premium templates")
-		}
-	}
-	m, err := s.editing.CreateMap(r.Context(), cs.ID, editing.Creator{UserID: a.User.ID, IsAdmin: isAdmin}, editing.NewMap{
-		Name: req.Name, Description: req.Description, Width: req.Measurement.Width, Height: req.Measurement.Height,
-		Levels: req.VisibilityLevels, Palette: req.Palette, AsTemplate: req.AsTemplate, Theme: req.Theme, Section: req.Section,
-		FromTemplate: req.TemplateID, FromBuiltin: req.BuiltinTemplate})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, newMapJSON(m))
-	return nil
 }

@@ -119,32 +119,3 @@ func (l liveAccess) Exists(ctx context.Context, mapID int64, elemType, elemID st
 	}
 	return false, fmt.Errorf("no element type %q", elemType)
 }
-
-// Grants is the live channel's invite_users: it gives edit access to the
-// map to those of userIDs who are members of its client.
-func Grants(st *store.Store) live.Grants {
-	return func(ctx context.Context, mapID int64, userIDs []int64) ([]int64, error) {
-		members, err := st.MapUsers(ctx, mapID)
-		if err != nil {
-			return nil, err
-		}
-		isMember := map[int64]bool{}
-		for _, u := range members {
-			isMember[u.UserID] = true
-		}
-		var granted []int64
-		for _, id := range userIDs {
-			if !isMember[id] {
-				continue
-			}
-			if err := st.SetMapAccess(ctx, mapID, id, domain.AccessEdit); err != nil {
-				return granted, err
-			}
-			granted = append(granted, id)
-		}
-		if len(granted) == 0 {
-			return nil, fmt.Errorf("none of these users belongs to the map's organisation")
-		}
-		return granted, nil
-	}
-}

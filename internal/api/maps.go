@@ -8,8 +8,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/strata-maps/strata/internal/document"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
+	"github.com/strata-maps/strata/internal/mapcatalog"
 )
 
 // mapFor is the one access check of a map's calls: a map the actor may not
@@ -140,7 +142,7 @@ func (s *Server) getMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, 
 	// over and over as it grows.
 	buf := make([]byte, 0, 4<<20)
 	for attempt := 0; ; attempt++ {
-		doc, rev, err := appendDocument(r.Context(), s.store, buf[:0], m.ID, true)
+		doc, rev, err := document.Append(r.Context(), s.store, buf[:0], m.ID, true)
 		if err != nil {
 			return err
 		}
@@ -485,12 +487,7 @@ func (s *Server) cloneMap(w http.ResponseWriter, r *http.Request, a domain.Actor
 			return err
 		}
 	}
-	client, err := s.store.ClientByID(r.Context(), m.ClientID)
-	if err != nil {
-		return err
-	}
-	by := editing.Creator{UserID: a.User.ID, IsAdmin: a.Can(client.Name, domain.RoleAdmin)}
-	c, err := s.editing.CloneMap(r.Context(), m.ID, by, req.Name, req.AsTemplate, req.Theme, req.Section)
+	c, err := s.catalog.Clone(r.Context(), a, m, mapcatalog.Clone(req))
 	if err != nil {
 		return err
 	}
@@ -499,14 +496,7 @@ func (s *Server) cloneMap(w http.ResponseWriter, r *http.Request, a domain.Actor
 }
 
 func (s *Server) deleteMap(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
-	c, err := s.store.ClientByID(r.Context(), m.ClientID)
-	if err != nil {
-		return err
-	}
-	if !a.Can(c.Name, domain.RoleEditor) {
-		return domain.Errorf(domain.CodeForbidden, "deleting a map needs the editor role")
-	}
-	if err := s.editing.DeleteMap(r.Context(), m.ID); err != nil {
+	if err := s.catalog.Delete(r.Context(), a, m); err != nil {
 		return err
 	}
 	s.recheckMap(r.Context(), m.ID)

@@ -14,7 +14,6 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/klauspost/compress/gzhttp"
@@ -28,6 +27,8 @@ import (
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/live"
 	"github.com/strata-maps/strata/internal/mail"
+	"github.com/strata-maps/strata/internal/mapcatalog"
+	"github.com/strata-maps/strata/internal/publishing"
 	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/webapp"
 )
@@ -87,11 +88,10 @@ type Server struct {
 	apiHandler  http.Handler // api, compressed
 	web         http.Handler
 	dist        fs.FS // the web app's files, for the public map's page
-	// What is derived from live versions, by version id.
-	readers  versionCache[readerVersion]
-	outlines versionCache[[]byte]
-	// Work done after answering (see Wait).
-	background   sync.WaitGroup
+	// publishing owns versions, the live version and the public map.
+	publishing *publishing.Service
+	// catalog owns a client's maps: overview, creation, clones, templates.
+	catalog      *mapcatalog.Service
 	publicURL    string
 	publicOrigin string
 	secureCookie bool
@@ -121,6 +121,8 @@ func New(d Deps) *Server {
 			},
 			LoginFailuresPerAccount: d.LoginLimits.PerAccount, LoginFailuresPerAddress: d.LoginLimits.PerAddress,
 			Rechecks: liveRechecks{d.Live}}),
+		publishing: publishing.New(publishing.Config{Store: d.Store, Editing: d.Editing, Log: d.Log}),
+		catalog:    mapcatalog.New(d.Store, d.Editing),
 	}
 	s.apiKeys = apikeys.New(apikeys.Config{Store: d.Store, RequestsPerMinute: d.APIKeyRequestsPerMinute,
 		NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
@@ -153,6 +155,10 @@ func newLimiter(rdb redis.Cmdable, name string, max int, window time.Duration) *
 	}
 	return auth.NewLimiter(max, window, nil)
 }
+
+// Wait waits for the work the server does after answering a call: call it
+// once the HTTP server has shut down, before the store closes.
+func (s *Server) Wait() { s.publishing.Wait() }
 
 // ServeHTTP dispatches /api/ to the API (answering misses in the error
 // envelope), the health checks, and everything else to the web app.

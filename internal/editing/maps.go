@@ -176,30 +176,6 @@ func (s *Service) CloneMap(ctx context.Context, mapID int64, by Creator, name st
 	return clone, err
 }
 
-// SetLive sets the map overview's live toggle. Turning a map live takes a
-// live-map seat, checked in the same transaction; a template is never live.
-func (s *Service) SetLive(ctx context.Context, mapID int64, by Creator, live bool) (domain.Map, error) {
-	var m domain.Map
-	err := s.store.Tx(ctx, func(tx *store.Store) error {
-		var err error
-		if m, err = tx.MapForUpdate(ctx, mapID); err != nil {
-			return err
-		}
-		if m.IsTemplate && live {
-			return &domain.Error{Code: domain.CodeInvalid, Message: "a map template cannot be live",
-				Details: map[string]string{"live": "a map template cannot be live"}}
-		}
-		if live && !m.Live {
-			if err := tx.RequireQuota(ctx, m.ClientID, domain.QuotaLiveMap, by.IsAdmin); err != nil {
-				return err
-			}
-		}
-		m.Live = live
-		return tx.SetMapLive(ctx, mapID, live)
-	})
-	return m, err
-}
-
 // TemplateInfo is a change to a map template's descriptive fields.
 type TemplateInfo struct {
 	Name        *string `json:"name"`

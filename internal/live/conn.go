@@ -298,7 +298,7 @@ func (c *conn) handle(f Frame) bool {
 			c.sendError("forbidden", "only an admin may invite users to edit")
 			return true
 		}
-		granted, err := h.grants(ctx, c.mapID, req.UserIDs)
+		granted, err := h.grants.GrantEdit(ctx, c.mapID, req.UserIDs)
 		if err != nil {
 			c.sendError("invalid", err.Error())
 			return true

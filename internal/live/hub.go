@@ -50,8 +50,19 @@ type Member struct {
 }
 
 // Grants gives users edit access to a map (invite_users), returning those
-// that were given it.
-type Grants func(ctx context.Context, mapID int64, userIDs []int64) ([]int64, error)
+// that were given it. Who may be given it is the map permissions' rule,
+// not the channel's: the wiring passes the implementation that keeps it.
+type Grants interface {
+	GrantEdit(ctx context.Context, mapID int64, userIDs []int64) ([]int64, error)
+}
+
+// GrantsFunc is a function that grants, as Grants.
+type GrantsFunc func(ctx context.Context, mapID int64, userIDs []int64) ([]int64, error)
+
+// GrantEdit calls f.
+func (f GrantsFunc) GrantEdit(ctx context.Context, mapID int64, userIDs []int64) ([]int64, error) {
+	return f(ctx, mapID, userIDs)
+}
 
 // Options configure a hub.
 type Options struct {

@@ -41,7 +41,7 @@ func newServer(t *testing.T, h *live.Hub) *httptest.Server {
 // invite_users granting everyone.
 func newHubWith(t *testing.T, state live.State, bus live.Bus, opts live.Options) *live.Hub {
 	t.Helper()
-	opts.Grants = func(_ context.Context, _ int64, ids []int64) ([]int64, error) { return ids, nil }
+	opts.Grants = live.GrantsFunc(func(_ context.Context, _ int64, ids []int64) ([]int64, error) { return ids, nil })
 	fake := &fakeAccess{rights: map[int64]live.Member{}, signedOut: map[string]bool{}, none: map[int64]bool{}}
 	opts.Access = fake
 	h := live.NewHub(state, bus, slog.New(slog.NewTextHandler(io.Discard, nil)), opts)

@@ -1,4 +1,6 @@
-package api
+// Package document writes a map's document (GET /maps/{id}, and the
+// snapshot a stored version keeps) as JSON, straight from the stored rows.
+package document
 
 import (
 	"context"
@@ -7,6 +9,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/store"
 )
@@ -16,12 +19,13 @@ import (
 // their stored design and content, which the server validated on the way
 // in: for 10,000 nodes that is several times faster than decoding and
 // encoding them. The shape is exactly that of domain.Node and domain.Edge's
-// JSON (document_test.go checks it).
+// JSON (internal/api/document_test.go checks it).
 
-// appendDocument writes the whole document of a map to b, read from st.
+// Append writes the whole document of a map to b, read from st, and
+// answers the revision it read.
 // Nodes and edges are read at once on two connections, unless st is a
 // transaction (concurrent: false), which has one.
-func appendDocument(ctx context.Context, st *store.Store, b []byte, mapID int64, concurrent bool) ([]byte, int64, error) {
+func Append(ctx context.Context, st *store.Store, b []byte, mapID int64, concurrent bool) ([]byte, int64, error) {
 	m, err := st.MapByID(ctx, mapID)
 	if err != nil {
 		return nil, 0, err
@@ -30,7 +34,9 @@ func appendDocument(ctx context.Context, st *store.Store, b []byte, mapID int64,
 	if err != nil {
 		return nil, 0, err
 	}
-	emptyNotNull(&templates)
+	if templates == nil {
+		templates = []domain.ObjectTemplate{} // [] in JSON, not null
+	}
 	head, err := json.Marshal(struct {
 		Map             editing.MapSettings `json:"map"`
 		ObjectTemplates any                 `json:"object_templates"`
@@ -91,10 +97,10 @@ func appendDocument(ctx context.Context, st *store.Store, b []byte, mapID int64,
 	return append(b, "]}"...), m.Revision, nil
 }
 
-// snapshot is a map's document as a stored version keeps it, read in the
+// Snapshot is a map's document as a stored version keeps it, read in the
 // transaction that stores it.
-func snapshot(ctx context.Context, tx *store.Store, mapID int64) ([]byte, error) {
-	doc, _, err := appendDocument(ctx, tx, nil, mapID, false)
+func Snapshot(ctx context.Context, tx *store.Store, mapID int64) ([]byte, error) {
+	doc, _, err := Append(ctx, tx, nil, mapID, false)
 	return doc, err
 }
 

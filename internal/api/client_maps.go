@@ -1,0 +1,61 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/editing"
+	"github.com/strata-maps/strata/internal/store"
+)
+
+// A client's maps (GET/POST /clients/{name}/maps): the map overview and
+// map creation; the rules are mapcatalog's.
+
+// listMaps is the map overview.
+func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	entries, err := s.catalog.Overview(r.Context(), a, cs.Client)
+	if err != nil {
+		return err
+	}
+	out := make([]mapJSON, len(entries))
+	for i, e := range entries {
+		j := newMapJSON(e.Map)
+		j.Access, j.Preview, j.LiveStatus = e.Access, newPreview(e.Map, e.Preview), e.LiveStatus
+		if e.UpdatedBy != nil {
+			j.UpdatedBy = &userRefJSON{ID: *e.UpdatedBy, Name: e.UpdatedByName}
+		}
+		out[i] = j
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"maps": out})
+	return nil
+}
+
+type newMapRequest struct {
+	Name             string             `json:"name"`
+	Description      string             `json:"description"`
+	Measurement      domain.Measurement `json:"measurement"`
+	VisibilityLevels int                `json:"visibility_levels"`
+	Palette          string             `json:"palette"`
+	AsTemplate       bool               `json:"as_template"`
+	Theme            string             `json:"theme"`
+	Section          string             `json:"section"`
+	TemplateID       int64              `json:"template_id"`
+	BuiltinTemplate  string             `json:"builtin_template"`
+}
+
+// createMap creates a map or a map template.
+func (s *Server) createMap(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	var req newMapRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	m, err := s.catalog.Create(r.Context(), a, cs.Client, editing.NewMap{
+		Name: req.Name, Description: req.Description, Width: req.Measurement.Width, Height: req.Measurement.Height,
+		Levels: req.VisibilityLevels, Palette: req.Palette, AsTemplate: req.AsTemplate, Theme: req.Theme, Section: req.Section,
+		FromTemplate: req.TemplateID, FromBuiltin: req.BuiltinTemplate})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, newMapJSON(m))
+	return nil
+}

@@ -1,0 +1,90 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/publishing"
+)
+
+// The publication of a map (GET/PATCH /maps/{id}/publication) and the map
+// overview's live toggle (PATCH /maps/{id}/live); the rules are
+// publishing's.
+
+type publicationAnswer struct {
+	URL            string            `json:"url"`
+	AccessMode     domain.AccessMode `json:"access_mode"`
+	EmbedOnly      bool              `json:"embed_only"`
+	EmbedDomains   []string          `json:"embed_domains"`
+	SEOTitle       string            `json:"seo_title"`
+	SEODescription string            `json:"seo_description"`
+	// Status compares the live version with the working copy.
+	Status         domain.LiveStatus `json:"status"`
+	Live           *versionAnswer    `json:"live"`
+	SyncedRevision int64             `json:"synced_revision"`
+	// MapLive is the map overview's live toggle: readers open the live
+	// version only while it is on.
+	MapLive bool `json:"map_live"`
+	// Revision is the map's.
+	Revision int64 `json:"revision"`
+}
+
+func newPublicationAnswer(st publishing.State) publicationAnswer {
+	p := st.Publication
+	out := publicationAnswer{URL: p.URL, AccessMode: p.AccessMode, EmbedOnly: p.EmbedOnly, EmbedDomains: p.EmbedDomains,
+		SEOTitle: p.SEOTitle, SEODescription: p.SEODescription, Status: domain.StatusOf(p, st.Revision),
+		SyncedRevision: p.SyncedRevision, MapLive: st.MapLive, Revision: st.Revision}
+	if p.Live != nil {
+		v := newVersionAnswer(*p.Live)
+		out.Live = &v
+	}
+	return out
+}
+
+func (s *Server) getPublication(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
+	st, err := s.publishing.Publication(r.Context(), m)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, newPublicationAnswer(st))
+	return nil
+}
+
+func (s *Server) patchPublication(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
+	var req struct {
+		URL            *string `json:"url"`
+		AccessMode     *string `json:"access_mode"`
+		EmbedOnly      *bool   `json:"embed_only"`
+		EmbedDomains   *string `json:"embed_domains"`
+		SEOTitle       *string `json:"seo_title"`
+		SEODescription *string `json:"seo_description"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	st, err := s.publishing.ChangeSettings(r.Context(), a, m, publishing.Settings(req))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, newPublicationAnswer(st))
+	return nil
+}
+
+// setLive sets the overview's live toggle.
+func (s *Server) setLive(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
+	var req struct {
+		Live *bool `json:"live"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if req.Live == nil {
+		return &domain.Error{Code: domain.CodeInvalid, Message: "live is required", Details: map[string]string{"live": "is required"}}
+	}
+	got, err := s.publishing.SetLive(r.Context(), a, m, *req.Live)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"id": got.ID, "live": got.Live})
+	return nil
+}
