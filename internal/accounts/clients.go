@@ -128,7 +128,7 @@ const maxAccessRequestLen = 2000
 // to one of its maps.
 type AccessRequest struct {
 	Client  domain.Client `json:"-"`
-	Message string        `json:"message"`
+	Message string        `json:"message,omitempty"`
 	MapID   *int64        `json:"map_id"`
 }
 

@@ -72,7 +72,7 @@ type MemberChange struct {
 	SupportAccessConsent *bool         `json:"support_access_consent"`
 	// MapAccess sets explicit accesses to the client's maps, keyed by the
 	// map's id as the request names it.
-	MapAccess map[string]domain.Access `json:"map_access"`
+	MapAccess map[string]domain.Access `json:"map_access,omitempty"`
 }
 
 // ChangeMember changes a member's role, settings and per-map accesses in

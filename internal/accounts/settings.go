@@ -47,8 +47,8 @@ func (s *Service) TestingPeriod(ctx context.Context, clientID int64) (domain.Tes
 // TestingPeriodChange replaces a client's trial.
 type TestingPeriodChange struct {
 	EndsAt          *time.Time        `json:"ends_at"`
-	PaymentInterval string            `json:"payment_interval"`
-	BuyURLs         map[string]string `json:"buy_urls"`
+	PaymentInterval string            `json:"payment_interval,omitempty"`
+	BuyURLs         map[string]string `json:"buy_urls,omitempty"`
 }
 
 // SetTestingPeriod replaces the client's trial.

@@ -49,7 +49,7 @@ type ProfileChange struct {
 	// Email takes effect once proven (RequestEmailChange), and needs
 	// CurrentPassword.
 	Email           *string      `json:"email"`
-	CurrentPassword string       `json:"current_password"`
+	CurrentPassword string       `json:"current_password,omitempty"`
 	AvatarURL       *string      `json:"avatar_url"` // "" removes the picture
 	Language        *string      `json:"language"`
 	Preferences     *Preferences `json:"preferences"`

@@ -34,6 +34,10 @@ type accessRequestJSON struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
+type accessRequestsAnswer struct {
+	AccessRequests []accessRequestJSON `json:"access_requests"`
+}
+
 func (s *Server) listAccessRequests(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	list, err := s.accounts.AccessRequests(r.Context(), cs.ID)
 	if err != nil {
@@ -44,6 +48,6 @@ func (s *Server) listAccessRequests(w http.ResponseWriter, r *http.Request, a do
 		out[i] = accessRequestJSON{ID: ar.ID, UserID: ar.UserID, UserName: ar.UserName, UserEmail: ar.UserEmail,
 			MapID: ar.MapID, Message: ar.Message, CreatedAt: ar.CreatedAt}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"access_requests": out})
+	writeJSON(w, http.StatusOK, accessRequestsAnswer{AccessRequests: out})
 	return nil
 }

@@ -11,6 +11,10 @@ import (
 // A client's maps (GET/POST /clients/{name}/maps): the map overview and
 // map creation; the rules are mapcatalog's.
 
+type mapsAnswer struct {
+	Maps []mapJSON `json:"maps"`
+}
+
 // listMaps is the map overview.
 func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	entries, err := s.catalog.Overview(r.Context(), a, cs.Client)
@@ -26,21 +30,21 @@ func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor
 		}
 		out[i] = j
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"maps": out})
+	writeJSON(w, http.StatusOK, mapsAnswer{Maps: out})
 	return nil
 }
 
 type newMapRequest struct {
 	Name             string             `json:"name"`
-	Description      string             `json:"description"`
-	Measurement      domain.Measurement `json:"measurement"`
-	VisibilityLevels int                `json:"visibility_levels"`
-	Palette          string             `json:"palette"`
-	AsTemplate       bool               `json:"as_template"`
-	Theme            string             `json:"theme"`
-	Section          string             `json:"section"`
-	TemplateID       int64              `json:"template_id"`
-	BuiltinTemplate  string             `json:"builtin_template"`
+	Description      string             `json:"description,omitempty"`
+	Measurement      domain.Measurement `json:"measurement,omitempty"`
+	VisibilityLevels int                `json:"visibility_levels,omitempty"`
+	Palette          string             `json:"palette,omitempty"`
+	AsTemplate       bool               `json:"as_template,omitempty"`
+	Theme            string             `json:"theme,omitempty"`
+	Section          string             `json:"section,omitempty"`
+	TemplateID       int64              `json:"template_id,omitempty"`
+	BuiltinTemplate  string             `json:"builtin_template,omitempty"`
 }
 
 // createMap creates a map or a map template.

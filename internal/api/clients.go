@@ -49,6 +49,10 @@ func (s *Server) onClient(required domain.Role, h clientHandler) http.HandlerFun
 	})
 }
 
+type clientsAnswer struct {
+	Clients []clientJSON `json:"clients"`
+}
+
 func (s *Server) listClients(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
 	list, err := s.accounts.Clients(r.Context(), a)
 	if err != nil {
@@ -58,7 +62,7 @@ func (s *Server) listClients(w http.ResponseWriter, r *http.Request, a domain.Ac
 	for i, cs := range list {
 		out[i] = newClientJSON(cs, a)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"clients": out})
+	writeJSON(w, http.StatusOK, clientsAnswer{Clients: out})
 	return nil
 }
 

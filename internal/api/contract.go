@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 
+	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 )
@@ -26,6 +27,91 @@ type mapDocument struct {
 var operations = []operation{
 	{method: "GET", path: "/api/v1/openapi.json", tag: "api", summary: "This description of the API, as OpenAPI 3.1",
 		status: http.StatusOK, out: new(map[string]any)},
+
+	// Sessions, passwords, invitations (spec account-area §1).
+	{method: "POST", path: "/api/v1/auth/login", tag: "sessions", summary: "Sign in: sets the HttpOnly session cookie",
+		in: new(loginRequest), status: http.StatusOK, out: new(userJSON),
+		description: "401 invalid_credentials alike for a wrong password and an unknown address; 429 with Retry-After after too many failures."},
+	{method: "POST", path: "/api/v1/auth/logout", tag: "sessions", summary: "Sign out: the session ends on the server", status: http.StatusNoContent},
+	{method: "GET", path: "/api/v1/auth/session", tag: "sessions", summary: "The signed-in user", status: http.StatusOK, out: new(userJSON)},
+	{method: "POST", path: "/api/v1/auth/password_reset/tokens", tag: "sessions", summary: "Mail a link to set a new password (202 whether or not the address has an account)",
+		in: new(resetRequest), status: http.StatusAccepted},
+	{method: "POST", path: "/api/v1/auth/password_reset/tokens/{token}", tag: "sessions", summary: "Set a new password with a mailed link (410 when used or old)",
+		in: new(accounts.PasswordReset), status: http.StatusNoContent},
+	{method: "GET", path: "/api/v1/auth/invitations/{token}", tag: "sessions", summary: "What an invitation is for", status: http.StatusOK, out: new(invitationJSON)},
+	{method: "POST", path: "/api/v1/auth/register", tag: "sessions", summary: "Accept an invitation with a new account, signed in",
+		in: new(registerRequest), status: http.StatusOK, out: new(userJSON)},
+	{method: "POST", path: "/api/v1/auth/accept", tag: "sessions", summary: "Accept an invitation as the signed-in user",
+		in: new(tokenRequest), status: http.StatusOK, out: new(userJSON)},
+	{method: "POST", path: "/api/v1/auth/decline", tag: "sessions", summary: "Decline an invitation", in: new(tokenRequest), status: http.StatusNoContent},
+	{method: "POST", path: "/api/v1/auth/email_verifications", tag: "sessions", summary: "Prove an e-mail address with its mailed link",
+		in: new(tokenRequest), status: http.StatusOK, out: new(verifiedJSON)},
+	{method: "GET", path: "/api/v1/users/{id}", tag: "users", summary: "A user's settings (oneself, or anyone for a superuser)",
+		status: http.StatusOK, out: new(userWithPendingJSON)},
+	{method: "PATCH", path: "/api/v1/users/{id}", tag: "users", summary: "Change one's name, picture or address (the address once proven)",
+		in: new(accounts.ProfileChange), status: http.StatusOK, out: new(userWithPendingJSON)},
+	{method: "POST", path: "/api/v1/users/{id}/password", tag: "users", summary: "Change one's password; every other session ends",
+		in: new(accounts.PasswordChange), status: http.StatusNoContent},
+
+	// Clients and their members (spec account-area §2–§9).
+	{method: "GET", path: "/api/v1/clients", tag: "clients", summary: "The clients one belongs to (all for a superuser)", status: http.StatusOK, out: new(clientsAnswer)},
+	{method: "POST", path: "/api/v1/clients", tag: "clients", summary: "Create a client (superusers)", in: new(accounts.NewClient), status: http.StatusCreated, out: new(clientJSON)},
+	{method: "PATCH", path: "/api/v1/clients/{name}", tag: "clients", summary: "Rename, deactivate or reactivate a client",
+		in: new(accounts.ClientChange), status: http.StatusOK, out: new(clientJSON)},
+	{method: "DELETE", path: "/api/v1/clients/{name}", tag: "clients", summary: "Delete a deactivated client", status: http.StatusNoContent},
+	{method: "POST", path: "/api/v1/clients/{name}/access_requests", tag: "clients", summary: "Ask the admins for more access",
+		in: new(accounts.AccessRequest), status: http.StatusAccepted},
+	{method: "GET", path: "/api/v1/clients/{name}/access_requests", tag: "clients", summary: "Requests for access (admins)", status: http.StatusOK, out: new(accessRequestsAnswer)},
+	{method: "POST", path: "/api/v1/clients/{name}/invitations", tag: "clients", summary: "Invite an address with a role (admins)",
+		in: new(inviteRequest), status: http.StatusCreated, out: new(invitedJSON)},
+	{method: "GET", path: "/api/v1/clients/{name}/invitations", tag: "clients", summary: "Open invitations (admins)", status: http.StatusOK, out: new(invitationsAnswer)},
+	{method: "GET", path: "/api/v1/clients/{name}/users", tag: "clients", summary: "Members, open invitations and readers (admins)", status: http.StatusOK, out: new(membersAnswer)},
+	{method: "PATCH", path: "/api/v1/clients/{name}/users/{userId}", tag: "clients", summary: "Change a member's role, rights or map access (admins; a client keeps an admin)",
+		in: new(accounts.MemberChange), status: http.StatusOK, out: new(membersAnswer)},
+	{method: "DELETE", path: "/api/v1/clients/{name}/users/{userId}", tag: "clients", summary: "Remove a member (admins; a client keeps an admin)", status: http.StatusNoContent},
+	{method: "DELETE", path: "/api/v1/clients/{name}/readers/{userId}", tag: "clients", summary: "Remove a registered reader, freeing the seat", status: http.StatusNoContent},
+	{method: "GET", path: "/api/v1/clients/{name}/quotas", tag: "clients", summary: "The client's quotas and their use", status: http.StatusOK, out: new(quotasAnswer)},
+	{method: "PATCH", path: "/api/v1/clients/{name}/quotas", tag: "clients", summary: "Set quotas (superusers; null is unlimited)",
+		in: new(map[domain.QuotaKind]*int), status: http.StatusOK, out: new(quotasAnswer)},
+	{method: "GET", path: "/api/v1/clients/{name}/testing_period", tag: "clients", summary: "The client's testing period", status: http.StatusOK, out: new(testingPeriodJSON)},
+	{method: "PATCH", path: "/api/v1/clients/{name}/testing_period", tag: "clients", summary: "Set the testing period (superusers)",
+		in: new(accounts.TestingPeriodChange), status: http.StatusOK, out: new(testingPeriodJSON)},
+	{method: "GET", path: "/api/v1/clients/{name}/settings", tag: "clients", summary: "The client's general settings (admins)", status: http.StatusOK, out: new(clientSettingsJSON)},
+	{method: "PATCH", path: "/api/v1/clients/{name}/settings", tag: "clients", summary: "Change the general settings (admins)",
+		in: new(accounts.ClientSettingsChange), status: http.StatusOK, out: new(clientSettingsJSON)},
+
+	// A client's maps and map templates (spec account-area §4).
+	{method: "GET", path: "/api/v1/clients/{name}/maps", tag: "clients", summary: "The map overview", status: http.StatusOK, out: new(mapsAnswer)},
+	{method: "POST", path: "/api/v1/clients/{name}/maps", tag: "clients", summary: "Create a map or a map template, from scratch or a template",
+		in: new(newMapRequest), status: http.StatusCreated, out: new(mapJSON)},
+	{method: "GET", path: "/api/v1/clients/{name}/templates", tag: "clients", summary: "The map templates to start from (built-in and the client's)",
+		status: http.StatusOK, out: new(mapTemplatesAnswer)},
+	{method: "PATCH", path: "/api/v1/clients/{name}/templates/{templateId}", tag: "clients", summary: "Change a map template's description (its author or an admin)",
+		in: new(editing.TemplateInfo), status: http.StatusOK, out: new(mapJSON)},
+	{method: "DELETE", path: "/api/v1/clients/{name}/templates/{templateId}", tag: "clients", summary: "Delete a map template (its author or an admin)", status: http.StatusNoContent},
+	{method: "POST", path: "/api/v1/maps/{id}/clone", tag: "maps", summary: "Copy a map, or make a map template of it",
+		in: new(mapCloneRequest), status: http.StatusCreated, out: new(mapJSON)},
+	{method: "DELETE", path: "/api/v1/maps/{id}", tag: "maps", summary: "Delete a map (editors and admins)", status: http.StatusNoContent},
+
+	// Publishing (spec account-area §5).
+	{method: "PATCH", path: "/api/v1/maps/{id}/live", tag: "publishing", summary: "Switch the map's live toggle (editors and admins, within the live-map seats)",
+		in: new(liveRequest), status: http.StatusOK, out: new(liveAnswer)},
+	{method: "GET", path: "/api/v1/maps/{id}/publication", tag: "publishing", summary: "The map's publication: address, access, live version", status: http.StatusOK, out: new(publicationAnswer)},
+	{method: "PATCH", path: "/api/v1/maps/{id}/publication", tag: "publishing", summary: "Change the publication settings",
+		in: new(publicationRequest), status: http.StatusOK, out: new(publicationAnswer)},
+	{method: "POST", path: "/api/v1/maps/{id}/publish", tag: "publishing", summary: "Publish the working copy as a new live version",
+		in: new(editing.VersionNote), status: http.StatusCreated, out: new(publicationAnswer)},
+	{method: "DELETE", path: "/api/v1/maps/{id}/publication/live", tag: "publishing", summary: "Take the live version down; the working copy stays",
+		status: http.StatusOK, out: new(publicationAnswer)},
+	{method: "POST", path: "/api/v1/maps/{id}/publication/reset", tag: "publishing", summary: "Put the live version in place of the working copy",
+		status: http.StatusOK, out: new(restoredAnswer)},
+	{method: "GET", path: "/api/v1/maps/{id}/versions", tag: "publishing", summary: "The map's stored versions", status: http.StatusOK, out: new(versionsAnswer)},
+	{method: "POST", path: "/api/v1/maps/{id}/versions", tag: "publishing", summary: "Keep the working copy as a version without publishing it",
+		in: new(editing.VersionNote), status: http.StatusCreated, out: new(versionAnswer)},
+	{method: "POST", path: "/api/v1/maps/{id}/versions/{versionId}/publish", tag: "publishing", summary: "Make a stored version live",
+		status: http.StatusCreated, out: new(publicationAnswer)},
+	{method: "POST", path: "/api/v1/maps/{id}/versions/{versionId}/restore", tag: "publishing", summary: "Put a stored version in place of the working copy",
+		status: http.StatusOK, out: new(restoredAnswer)},
 
 	// API keys for scripts (admins of the client; never with a key).
 	{method: "POST", path: "/api/v1/clients/{name}/api_keys", tag: "api keys", summary: "Create an API key; the answer is the only time the key is shown",

@@ -11,13 +11,27 @@ import (
 
 // Invitations into a client (accounts.Invite and what follows it).
 
+type inviteRequest struct {
+	Email string `json:"email"`
+	Role  string `json:"role"`
+}
+
+// invitedJSON is an invitation just sent.
+type invitedJSON struct {
+	Email      string      `json:"email"`
+	Role       domain.Role `json:"role"`
+	ExpiresAt  time.Time   `json:"expires_at"`
+	HasAccount bool        `json:"has_account"`
+}
+
+type invitationsAnswer struct {
+	Invitations []openInvitationJSON `json:"invitations"`
+}
+
 // invite mails an invitation; nothing else changes until the invited
 // address's owner accepts.
 func (s *Server) invite(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	var req struct {
-		Email string `json:"email"`
-		Role  string `json:"role"`
-	}
+	var req inviteRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
@@ -25,7 +39,7 @@ func (s *Server) invite(w http.ResponseWriter, r *http.Request, a domain.Actor, 
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"email": inv.Email, "role": inv.Role, "expires_at": inv.ExpiresAt, "has_account": inv.HasAccount})
+	writeJSON(w, http.StatusCreated, invitedJSON{Email: inv.Email, Role: inv.Role, ExpiresAt: inv.ExpiresAt, HasAccount: inv.HasAccount})
 	return nil
 }
 
@@ -50,7 +64,7 @@ func (s *Server) listInvitations(w http.ResponseWriter, r *http.Request, a domai
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"invitations": newOpenInvitationsJSON(invs)})
+	writeJSON(w, http.StatusOK, invitationsAnswer{Invitations: newOpenInvitationsJSON(invs)})
 	return nil
 }
 

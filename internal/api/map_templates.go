@@ -11,6 +11,10 @@ import (
 // A client's map templates (/clients/{name}/templates); the rules are
 // mapcatalog's.
 
+type mapTemplatesAnswer struct {
+	Templates []templateJSON `json:"templates"`
+}
+
 func (s *Server) listMapTemplates(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	builtins, own, err := s.catalog.Templates(r.Context(), a, cs.Client)
 	if err != nil {
@@ -26,7 +30,7 @@ func (s *Server) listMapTemplates(w http.ResponseWriter, r *http.Request, a doma
 			Palette: t.Palette, Width: t.Width, Height: t.Height, VisibilityLevels: t.VisibilityLevels, CreatedBy: t.CreatedBy,
 			Mine: t.Mine, Preview: newPreview(t.Map, t.Preview)})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"templates": out})
+	writeJSON(w, http.StatusOK, mapTemplatesAnswer{Templates: out})
 	return nil
 }
 

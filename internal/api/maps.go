@@ -473,15 +473,18 @@ func (s *Server) patchTemplate(w http.ResponseWriter, r *http.Request, a domain.
 	return nil
 }
 
+// mapCloneRequest names the copy of a map, and whether it is a map template.
+type mapCloneRequest struct {
+	Name       string `json:"name,omitempty"`
+	AsTemplate bool   `json:"as_template,omitempty"`
+	Theme      string `json:"theme,omitempty"`
+	Section    string `json:"section,omitempty"`
+}
+
 // cloneMap copies a map, as a map or as a map template, within the
 // client's quota.
 func (s *Server) cloneMap(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
-	var req struct {
-		Name       string `json:"name"`
-		AsTemplate bool   `json:"as_template"`
-		Theme      string `json:"theme"`
-		Section    string `json:"section"`
-	}
+	var req mapCloneRequest
 	if r.ContentLength != 0 {
 		if err := decodeJSON(w, r, &req); err != nil {
 			return err

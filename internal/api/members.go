@@ -22,6 +22,14 @@ type memberJSON struct {
 	MapAccess            map[string]domain.Access `json:"map_access"`
 }
 
+// membersAnswer is User management's list: members, open invitations and
+// registered readers.
+type membersAnswer struct {
+	Users       []memberJSON         `json:"users"`
+	Invitations []openInvitationJSON `json:"invitations"`
+	Readers     []readerJSON         `json:"readers"`
+}
+
 type readerJSON struct {
 	ID    int64     `json:"id"`
 	Email string    `json:"email"`
@@ -47,7 +55,7 @@ func (s *Server) listMembers(w http.ResponseWriter, r *http.Request, a domain.Ac
 	for i, rd := range ms.Readers {
 		readers[i] = readerJSON{ID: rd.User.ID, Email: rd.User.Email, Name: rd.User.Name, Since: rd.Since}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"users": users, "invitations": newOpenInvitationsJSON(ms.Invitations), "readers": readers})
+	writeJSON(w, http.StatusOK, membersAnswer{Users: users, Invitations: newOpenInvitationsJSON(ms.Invitations), Readers: readers})
 	return nil
 }
 

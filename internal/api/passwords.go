@@ -11,12 +11,14 @@ import (
 // Passwords: the reset by mailed link, and the change by the signed-in
 // user (accounts.RequestPasswordReset, ResetPassword, ChangePassword).
 
+type resetRequest struct {
+	Email string `json:"email"`
+}
+
 // requestPasswordReset answers 202 for every well-formed address, so that
 // nobody learns whether it has an account.
 func (s *Server) requestPasswordReset(w http.ResponseWriter, r *http.Request) error {
-	var req struct {
-		Email string `json:"email"`
-	}
+	var req resetRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}

@@ -50,15 +50,19 @@ func (s *Server) getPublication(w http.ResponseWriter, r *http.Request, _ domain
 	return nil
 }
 
+// publicationRequest changes a map's publication settings; absent fields
+// stay as they are.
+type publicationRequest struct {
+	URL            *string `json:"url"`
+	AccessMode     *string `json:"access_mode"`
+	EmbedOnly      *bool   `json:"embed_only"`
+	EmbedDomains   *string `json:"embed_domains"`
+	SEOTitle       *string `json:"seo_title"`
+	SEODescription *string `json:"seo_description"`
+}
+
 func (s *Server) patchPublication(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
-	var req struct {
-		URL            *string `json:"url"`
-		AccessMode     *string `json:"access_mode"`
-		EmbedOnly      *bool   `json:"embed_only"`
-		EmbedDomains   *string `json:"embed_domains"`
-		SEOTitle       *string `json:"seo_title"`
-		SEODescription *string `json:"seo_description"`
-	}
+	var req publicationRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
@@ -70,11 +74,19 @@ func (s *Server) patchPublication(w http.ResponseWriter, r *http.Request, a doma
 	return nil
 }
 
+type liveRequest struct {
+	Live *bool `json:"live" required:"true"`
+}
+
+// liveAnswer is a map's live toggle after it was set.
+type liveAnswer struct {
+	ID   int64 `json:"id"`
+	Live bool  `json:"live"`
+}
+
 // setLive sets the overview's live toggle.
 func (s *Server) setLive(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
-	var req struct {
-		Live *bool `json:"live"`
-	}
+	var req liveRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
@@ -85,6 +97,6 @@ func (s *Server) setLive(w http.ResponseWriter, r *http.Request, a domain.Actor,
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"id": got.ID, "live": got.Live})
+	writeJSON(w, http.StatusOK, liveAnswer{ID: got.ID, Live: got.Live})
 	return nil
 }

@@ -12,12 +12,16 @@ import (
 // A client's licence: quotas and testing period (accounts.Quotas,
 // SetQuotas, TestingPeriod, SetTestingPeriod).
 
+type quotasAnswer struct {
+	Quotas map[domain.QuotaKind]domain.Quota `json:"quotas"`
+}
+
 func (s *Server) getQuotas(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	qs, err := s.accounts.Quotas(r.Context(), cs.ID)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"quotas": qs})
+	writeJSON(w, http.StatusOK, quotasAnswer{Quotas: qs})
 	return nil
 }
 
@@ -30,7 +34,7 @@ func (s *Server) setQuotas(w http.ResponseWriter, r *http.Request, a domain.Acto
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"quotas": qs})
+	writeJSON(w, http.StatusOK, quotasAnswer{Quotas: qs})
 	return nil
 }
 

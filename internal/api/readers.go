@@ -20,9 +20,15 @@ type readerRequest struct {
 	// Embedded: registering inside an embedded public map. Accepted for the
 	// clients that send it; the reader signs in there once the address is
 	// proven (the link opens outside the frame).
-	Embedded bool `json:"embedded"`
+	Embedded bool `json:"embedded,omitempty"`
 	// Language of the page, for the mail.
 	Language string `json:"language"`
+}
+
+// pendingReaderJSON answers a reader's sign-up that waits for its e-mail proof.
+type pendingReaderJSON struct {
+	Email   string `json:"email"`
+	Pending bool   `json:"pending"`
 }
 
 // registerReader makes the signed-in user a reader of the partial map at
@@ -70,7 +76,7 @@ func (s *Server) registerReader(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusAccepted, map[string]any{"email": email, "pending": true})
+	writeJSON(w, http.StatusAccepted, pendingReaderJSON{Email: email, Pending: true})
 	return nil
 }
 

@@ -14,9 +14,9 @@ import (
 type loginRequest struct {
 	Email      string `json:"email"`
 	Password   string `json:"password"`
-	RememberMe bool   `json:"remember_me"`
+	RememberMe bool   `json:"remember_me,omitempty"`
 	// Embedded: signing in inside an embedded public map (the reader cookie).
-	Embedded bool `json:"embedded"`
+	Embedded bool `json:"embedded,omitempty"`
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) error {

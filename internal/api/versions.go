@@ -132,6 +132,10 @@ func (s *Server) resetToLive(w http.ResponseWriter, r *http.Request, a domain.Ac
 	return nil
 }
 
+type versionsAnswer struct {
+	Versions []versionAnswer `json:"versions"`
+}
+
 func (s *Server) listVersions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
 	vs, err := s.publishing.Versions(r.Context(), m)
 	if err != nil {
@@ -141,6 +145,6 @@ func (s *Server) listVersions(w http.ResponseWriter, r *http.Request, _ domain.A
 	for i, v := range vs {
 		out[i] = newVersionAnswer(v)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"versions": out})
+	writeJSON(w, http.StatusOK, versionsAnswer{Versions: out})
 	return nil
 }

@@ -44,8 +44,8 @@ type Snapshot func(ctx context.Context, tx *store.Store, mapID int64) ([]byte, e
 
 // VersionNote is what the author says of a version.
 type VersionNote struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
+	Name        string `json:"name,omitempty"`
+	Description string `json:"description,omitempty"`
 }
 
 func (n VersionNote) validate() (VersionNote, error) {

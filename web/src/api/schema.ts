@@ -4,6 +4,233 @@
  */
 
 export interface paths {
+    "/api/v1/auth/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation as the signed-in user */
+        post: operations["post_auth_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an invitation */
+        post: operations["post_auth_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/email_verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Prove an e-mail address with its mailed link */
+        post: operations["post_auth_email_verifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invitation is for */
+        get: operations["get_auth_invitations_token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in: sets the HttpOnly session cookie
+         * @description 401 invalid_credentials alike for a wrong password and an unknown address; 429 with Retry-After after too many failures.
+         */
+        post: operations["post_auth_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out: the session ends on the server */
+        post: operations["post_auth_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password_reset/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a link to set a new password (202 whether or not the address has an account) */
+        post: operations["post_auth_password_reset_tokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password_reset/tokens/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a mailed link (410 when used or old) */
+        post: operations["post_auth_password_reset_tokens_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation with a new account, signed in */
+        post: operations["post_auth_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user */
+        get: operations["get_auth_session"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The clients one belongs to (all for a superuser) */
+        get: operations["get_clients"];
+        put?: never;
+        /** Create a client (superusers) */
+        post: operations["post_clients"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a deactivated client */
+        delete: operations["delete_clients_name"];
+        options?: never;
+        head?: never;
+        /** Rename, deactivate or reactivate a client */
+        patch: operations["patch_clients_name"];
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/access_requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests for access (admins) */
+        get: operations["get_clients_name_access_requests"];
+        put?: never;
+        /** Ask the admins for more access */
+        post: operations["post_clients_name_access_requests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clients/{name}/api_keys": {
         parameters: {
             query?: never;
@@ -39,6 +266,183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clients/{name}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open invitations (admins) */
+        get: operations["get_clients_name_invitations"];
+        put?: never;
+        /** Invite an address with a role (admins) */
+        post: operations["post_clients_name_invitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/maps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The map overview */
+        get: operations["get_clients_name_maps"];
+        put?: never;
+        /** Create a map or a map template, from scratch or a template */
+        post: operations["post_clients_name_maps"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/quotas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's quotas and their use */
+        get: operations["get_clients_name_quotas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set quotas (superusers; null is unlimited) */
+        patch: operations["patch_clients_name_quotas"];
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/readers/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a registered reader, freeing the seat */
+        delete: operations["delete_clients_name_readers_userId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's general settings (admins) */
+        get: operations["get_clients_name_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the general settings (admins) */
+        patch: operations["patch_clients_name_settings"];
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The map templates to start from (built-in and the client's) */
+        get: operations["get_clients_name_templates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/templates/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a map template (its author or an admin) */
+        delete: operations["delete_clients_name_templates_templateId"];
+        options?: never;
+        head?: never;
+        /** Change a map template's description (its author or an admin) */
+        patch: operations["patch_clients_name_templates_templateId"];
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/testing_period": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's testing period */
+        get: operations["get_clients_name_testing_period"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the testing period (superusers) */
+        patch: operations["patch_clients_name_testing_period"];
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members, open invitations and readers (admins) */
+        get: operations["get_clients_name_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member (admins; a client keeps an admin) */
+        delete: operations["delete_clients_name_users_userId"];
+        options?: never;
+        head?: never;
+        /** Change a member's role, rights or map access (admins; a client keeps an admin) */
+        patch: operations["patch_clients_name_users_userId"];
+        trace?: never;
+    };
     "/api/v1/maps/{id}": {
         parameters: {
             query?: never;
@@ -53,7 +457,8 @@ export interface paths {
         get: operations["get_maps_id"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a map (editors and admins) */
+        delete: operations["delete_maps_id"];
         options?: never;
         head?: never;
         /** Change a map's settings */
@@ -74,6 +479,23 @@ export interface paths {
         get: operations["get_maps_id_changes"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/clone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy a map, or make a map template of it */
+        post: operations["post_maps_id_clone"];
         delete?: never;
         options?: never;
         head?: never;
@@ -152,6 +574,23 @@ export interface paths {
         patch: operations["patch_maps_id_global"];
         trace?: never;
     };
+    "/api/v1/maps/{id}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Switch the map's live toggle (editors and admins, within the live-map seats) */
+        patch: operations["patch_maps_id_live"];
+        trace?: never;
+    };
     "/api/v1/maps/{id}/nodes": {
         parameters: {
             query?: never;
@@ -223,6 +662,75 @@ export interface paths {
         patch: operations["patch_maps_id_permissions"];
         trace?: never;
     };
+    "/api/v1/maps/{id}/publication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The map's publication: address, access, live version */
+        get: operations["get_maps_id_publication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the publication settings */
+        patch: operations["patch_maps_id_publication"];
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/publication/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take the live version down; the working copy stays */
+        delete: operations["delete_maps_id_publication_live"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/publication/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put the live version in place of the working copy */
+        post: operations["post_maps_id_publication_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish the working copy as a new live version */
+        post: operations["post_maps_id_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/maps/{id}/restorations": {
         parameters: {
             query?: never;
@@ -276,6 +784,58 @@ export interface paths {
         patch: operations["patch_maps_id_templates_objects_templateId"];
         trace?: never;
     };
+    "/api/v1/maps/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The map's stored versions */
+        get: operations["get_maps_id_versions"];
+        put?: never;
+        /** Keep the working copy as a version without publishing it */
+        post: operations["post_maps_id_versions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/versions/{versionId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a stored version live */
+        post: operations["post_maps_id_versions_versionId_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/versions/{versionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put a stored version in place of the working copy */
+        post: operations["post_maps_id_versions_versionId_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -293,10 +853,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's settings (oneself, or anyone for a superuser) */
+        get: operations["get_users_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change one's name, picture or address (the address once proven) */
+        patch: operations["patch_users_id"];
+        trace?: never;
+    };
+    "/api/v1/users/{id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change one's password; every other session ends */
+        post: operations["post_users_id_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountsAccessRequest: {
+            map_id?: null | number;
+            message?: string;
+        };
+        AccountsClientChange: {
+            active?: null | boolean;
+            title?: null | string;
+        };
+        AccountsClientSettingsChange: {
+            analytics_property_id?: null | string;
+            api_server_address?: null | string;
+            cname_domain?: null | string;
+            company_name?: null | string;
+            login_text?: null | string;
+            logo_url?: null | string;
+            subdomain?: null | string;
+            support_access?: null | boolean;
+        };
+        AccountsMemberChange: {
+            map_access?: {
+                [key: string]: string;
+            };
+            premium_templates?: null | boolean;
+            role?: null | string;
+            support_access_consent?: null | boolean;
+        };
+        AccountsNewClient: {
+            name: string;
+            title: string;
+        };
+        AccountsPasswordChange: {
+            current_password: string;
+            password: string;
+            password_confirmation: string;
+        };
+        AccountsPasswordReset: {
+            password: string;
+            password_confirmation: string;
+        };
+        AccountsPreferences: {
+            removalConfirmation?: null | boolean;
+        };
+        AccountsProfileChange: {
+            avatar_url?: null | string;
+            current_password?: string;
+            email?: null | string;
+            first_name?: null | string;
+            language?: null | string;
+            name?: null | string;
+            preferences?: components["schemas"]["AccountsPreferences"];
+            surname?: null | string;
+        };
+        AccountsTestingPeriodChange: {
+            buy_urls?: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            ends_at?: null | string;
+            payment_interval?: string;
+        };
+        ApiAccessRequestJSON: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            map_id?: null | number;
+            message: string;
+            user_email: string;
+            /** Format: int64 */
+            user_id: number;
+            user_name: string;
+        };
+        ApiAccessRequestsAnswer: {
+            access_requests: components["schemas"]["ApiAccessRequestJSON"][] | null;
+        };
         ApiApiKeyJSON: {
             /** Format: date-time */
             created_at: string;
@@ -330,6 +1000,30 @@ export interface components {
             changes: components["schemas"]["ApiChangeJSON"][] | null;
             /** Format: int64 */
             revision: number;
+        };
+        ApiClientJSON: {
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            maps_count: number;
+            name: string;
+            role?: null | string;
+            title: string;
+            users_count: number;
+        };
+        ApiClientSettingsJSON: {
+            analytics_property_id: string;
+            api_server_address: string;
+            cname_domain: string;
+            company_name: string;
+            login_text: string;
+            logo_url: string;
+            subdomain: string;
+            support_access: boolean;
+            title: string;
+        };
+        ApiClientsAnswer: {
+            clients: components["schemas"]["ApiClientJSON"][] | null;
         };
         ApiCreatedAPIKeyJSON: {
             /** Format: date-time */
@@ -377,6 +1071,47 @@ export interface components {
             message: string;
             request_id?: string;
         };
+        ApiInvitationJSON: {
+            client_name: string;
+            client_title: string;
+            email: string;
+            has_account: boolean;
+            role: string;
+        };
+        ApiInvitationsAnswer: {
+            invitations: components["schemas"]["ApiOpenInvitationJSON"][] | null;
+        };
+        ApiInviteRequest: {
+            email: string;
+            role: string;
+        };
+        ApiInvitedJSON: {
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            has_account: boolean;
+            role: string;
+        };
+        ApiLiveAnswer: {
+            /** Format: int64 */
+            id: number;
+            live: boolean;
+        };
+        ApiLiveRequest: {
+            live: null | boolean;
+        };
+        ApiLoginRequest: {
+            email: string;
+            embedded?: boolean;
+            password: string;
+            remember_me?: boolean;
+        };
+        ApiMapCloneRequest: {
+            as_template?: boolean;
+            name?: string;
+            section?: string;
+            theme?: string;
+        };
         ApiMapDocument: {
             edges: components["schemas"]["DomainEdge"][] | null;
             global_design: {
@@ -390,6 +1125,64 @@ export interface components {
             object_templates: components["schemas"]["DomainObjectTemplate"][] | null;
             /** Format: int64 */
             revision: number;
+        };
+        ApiMapJSON: {
+            access: string;
+            created_by?: null | number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            is_template: boolean;
+            live: boolean;
+            live_status: string;
+            measurement: components["schemas"]["DomainMeasurement"];
+            name: string;
+            palette: string;
+            preview: components["schemas"]["ApiPreview"];
+            /** Format: int64 */
+            revision: number;
+            section: string;
+            theme: string;
+            /** Format: date-time */
+            updated_at: string;
+            updated_by?: components["schemas"]["ApiUserRefJSON"];
+            visibility_levels: number;
+        };
+        ApiMapTemplatesAnswer: {
+            templates: components["schemas"]["ApiTemplateJSON"][] | null;
+        };
+        ApiMapsAnswer: {
+            maps: components["schemas"]["ApiMapJSON"][] | null;
+        };
+        ApiMemberJSON: {
+            email: string;
+            /** Format: int64 */
+            id: number;
+            map_access: {
+                [key: string]: string;
+            } | null;
+            name: string;
+            premium_templates: boolean;
+            role: string;
+            support_access_consent: boolean;
+        };
+        ApiMembersAnswer: {
+            invitations: components["schemas"]["ApiOpenInvitationJSON"][] | null;
+            readers: components["schemas"]["ApiReaderJSON"][] | null;
+            users: components["schemas"]["ApiMemberJSON"][] | null;
+        };
+        ApiNewMapRequest: {
+            as_template?: boolean;
+            builtin_template?: string;
+            description?: string;
+            measurement?: components["schemas"]["DomainMeasurement"];
+            name: string;
+            palette?: string;
+            section?: string;
+            /** Format: int64 */
+            template_id?: number;
+            theme?: string;
+            visibility_levels?: number;
         };
         ApiNodeAnswer: {
             content: {
@@ -418,13 +1211,74 @@ export interface components {
         ApiObjectTemplatesAnswer: {
             object_templates: components["schemas"]["DomainObjectTemplate"][] | null;
         };
+        ApiOpenInvitationJSON: {
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            role: string;
+        };
         ApiPermissionsBody: {
             users: {
                 [key: string]: string;
             } | null;
         };
+        ApiPreview: {
+            height: number;
+            points: components["schemas"]["DomainPreviewPoint"][] | null;
+            width: number;
+        };
+        ApiPublicationAnswer: {
+            access_mode: string;
+            embed_domains: string[] | null;
+            embed_only: boolean;
+            live?: components["schemas"]["ApiVersionAnswer"];
+            map_live: boolean;
+            /** Format: int64 */
+            revision: number;
+            seo_description: string;
+            seo_title: string;
+            status: string;
+            /** Format: int64 */
+            synced_revision: number;
+            url: string;
+        };
+        ApiPublicationRequest: {
+            access_mode?: null | string;
+            embed_domains?: null | string;
+            embed_only?: null | boolean;
+            seo_description?: null | string;
+            seo_title?: null | string;
+            url?: null | string;
+        };
+        ApiQuotasAnswer: {
+            quotas: {
+                [key: string]: components["schemas"]["DomainQuota"];
+            } | null;
+        };
+        ApiReaderJSON: {
+            email: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: date-time */
+            since: string;
+        };
+        ApiRegisterRequest: {
+            password: string;
+            password_confirmation: string;
+            token: string;
+        };
+        ApiResetRequest: {
+            email: string;
+        };
         ApiRestorationAnswer: {
             data: components["schemas"]["EditingDelta"];
+            /** Format: int64 */
+            revision: number;
+        };
+        ApiRestoredAnswer: {
+            publication: components["schemas"]["ApiPublicationAnswer"];
             /** Format: int64 */
             revision: number;
         };
@@ -441,10 +1295,91 @@ export interface components {
             revision: number;
             type: string;
         };
+        ApiTemplateJSON: {
+            builtin: boolean;
+            created_by?: null | number;
+            description: string;
+            height: number;
+            /** Format: int64 */
+            id: number;
+            key: string;
+            mine: boolean;
+            name: string;
+            palette: string;
+            premium: boolean;
+            preview: components["schemas"]["ApiPreview"];
+            section: string;
+            theme: string;
+            visibility_levels: number;
+            width: number;
+        };
+        ApiTestingPeriodJSON: {
+            buy_urls: {
+                [key: string]: string;
+            } | null;
+            /** Format: date-time */
+            ends_at?: null | string;
+            expired: boolean;
+            payment_interval: string;
+        };
+        ApiTokenRequest: {
+            token: string;
+        };
+        ApiUserJSON: {
+            avatar_url?: null | string;
+            client_roles: {
+                [key: string]: string[];
+            } | null;
+            email: string;
+            first_name: string;
+            /** Format: int64 */
+            id: number;
+            is_superuser: boolean;
+            language?: null | string;
+            name: string;
+            preferences: components["schemas"]["DomainPreferences"];
+            surname: string;
+        };
         ApiUserRefJSON: {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        ApiUserWithPendingJSON: {
+            avatar_url?: null | string;
+            client_roles: {
+                [key: string]: string[];
+            } | null;
+            email: string;
+            first_name: string;
+            /** Format: int64 */
+            id: number;
+            is_superuser: boolean;
+            language?: null | string;
+            name: string;
+            pending_email?: null | string;
+            preferences: components["schemas"]["DomainPreferences"];
+            surname: string;
+        };
+        ApiVerifiedJSON: {
+            kind: string;
+            map_url?: string;
+            user: components["schemas"]["ApiUserJSON"];
+        };
+        ApiVersionAnswer: {
+            /** Format: date-time */
+            created_at: string;
+            created_by?: components["schemas"]["ApiUserRefJSON"];
+            description: string;
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            name: string;
+            /** Format: int64 */
+            revision: number;
+        };
+        ApiVersionsAnswer: {
+            versions: components["schemas"]["ApiVersionAnswer"][] | null;
         };
         DomainBehavior: {
             mark_visited_nodes: boolean;
@@ -546,6 +1481,20 @@ export interface components {
             x: number;
             /** Format: double */
             y: number;
+        };
+        DomainPreferences: {
+            removalConfirmation: boolean;
+        };
+        DomainPreviewPoint: {
+            shape: string;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
+        DomainQuota: {
+            count: number;
+            max?: null | number;
         };
         DomainVisibility: {
             hidden: boolean;
@@ -730,11 +1679,22 @@ export interface components {
             nodes?: number[];
             templates?: number[];
         };
+        EditingTemplateInfo: {
+            description?: null | string;
+            name?: null | string;
+            palette?: null | string;
+            section?: null | string;
+            theme?: null | string;
+        };
         EditingTemplatePatch: {
             design: {
                 [key: string]: unknown;
             } | null;
             name?: null | string;
+        };
+        EditingVersionNote: {
+            description?: string;
+            name?: string;
         };
         EditingVersionRef: {
             /** Format: int64 */
@@ -755,6 +1715,510 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    post_auth_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiUserJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_auth_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_auth_email_verifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiVerifiedJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_auth_invitations_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiInvitationJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_auth_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiUserJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_auth_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_auth_password_reset_tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_auth_password_reset_tokens_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccountsPasswordReset"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_auth_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiRegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiUserJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_auth_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiUserJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClientsAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_clients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccountsNewClient"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClientJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    delete_clients_name: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    patch_clients_name: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccountsClientChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClientJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_access_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiAccessRequestsAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_clients_name_access_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccountsAccessRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     get_clients_name_api_keys: {
         parameters: {
             query?: never;
@@ -851,6 +2315,562 @@ export interface operations {
             };
         };
     };
+    get_clients_name_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiInvitationsAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_clients_name_invitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiInviteRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiInvitedJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_maps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiMapsAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_clients_name_maps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiNewMapRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiMapJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_quotas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiQuotasAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    patch_clients_name_quotas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": null | {
+                    [key: string]: null | number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiQuotasAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    delete_clients_name_readers_userId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClientSettingsJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    patch_clients_name_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccountsClientSettingsChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiClientSettingsJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_templates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiMapTemplatesAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    delete_clients_name_templates_templateId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                templateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    patch_clients_name_templates_templateId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                templateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditingTemplateInfo"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiMapJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_testing_period: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTestingPeriodJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    patch_clients_name_testing_period: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccountsTestingPeriodChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTestingPeriodJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiMembersAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    delete_clients_name_users_userId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    patch_clients_name_users_userId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccountsMemberChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiMembersAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     get_maps_id: {
         parameters: {
             query?: never;
@@ -876,6 +2896,35 @@ export interface operations {
             };
             /** @description Not modified: the map is still at the revision If-None-Match names */
             304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    delete_maps_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -951,6 +3000,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiChangesAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_maps_id_clone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiMapCloneRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiMapJSON"];
                 };
             };
             /** @description An error, in the envelope */
@@ -1141,6 +3225,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiRevisionAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    patch_maps_id_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiLiveRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiLiveAnswer"];
                 };
             };
             /** @description An error, in the envelope */
@@ -1402,6 +3521,169 @@ export interface operations {
             };
         };
     };
+    get_maps_id_publication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiPublicationAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    patch_maps_id_publication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiPublicationRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiPublicationAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    delete_maps_id_publication_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiPublicationAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_maps_id_publication_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRestoredAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_maps_id_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditingVersionNote"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiPublicationAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     post_maps_id_restorations: {
         parameters: {
             query?: never;
@@ -1583,6 +3865,136 @@ export interface operations {
             };
         };
     };
+    get_maps_id_versions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiVersionsAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_maps_id_versions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EditingVersionNote"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiVersionAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_maps_id_versions_versionId_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                versionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiPublicationAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_maps_id_versions_versionId_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                versionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRestoredAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     "get_openapi.json": {
         parameters: {
             query?: never;
@@ -1602,6 +4014,105 @@ export interface operations {
                         [key: string]: unknown;
                     };
                 };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_users_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiUserWithPendingJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    patch_users_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccountsProfileChange"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiUserWithPendingJSON"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_users_id_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AccountsPasswordChange"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An error, in the envelope */
             default: {
