@@ -181,8 +181,8 @@ func sweepExpired(ctx context.Context, s *store.Store, log *slog.Logger) {
 	}
 }
 
-func liveOptions(s *store.Store, origins []string) live.Options {
-	return live.Options{Grants: api.Grants(s), Access: api.LiveAccess(s), Origins: origins}
+func liveOptions(s *store.Store, origins []string, lockGrace time.Duration) live.Options {
+	return live.Options{Grants: api.Grants(s), Access: api.LiveAccess(s), Origins: origins, LockGrace: lockGrace}
 }
 
 // openLive builds the live channel: in memory for one instance, over Redis
@@ -193,8 +193,12 @@ func openLive(ctx context.Context, cfg *config.Config, s *store.Store, publicURL
 	if u, err := url.Parse(publicURL); err == nil && u.Port() != "" {
 		origins = append(origins, u.Host)
 	}
+	grace, err := cfg.LockGraceDuration()
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	if cfg.RedisURL == "" {
-		hub := live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, liveOptions(s, origins))
+		hub := live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, liveOptions(s, origins, grace))
 		return hub, nil, func() {}, nil
 	}
 	opt, err := redis.ParseURL(cfg.RedisURL)
@@ -209,7 +213,7 @@ func openLive(ctx context.Context, cfg *config.Config, s *store.Store, publicURL
 		return nil, nil, nil, fmt.Errorf("%s: cannot reach Redis at %s: %w", config.Name("redis-url"), opt.Addr, err)
 	}
 	bus := live.NewRedisBus(rdb)
-	hub := live.NewHub(live.NewRedisState(rdb), bus, log, liveOptions(s, origins))
+	hub := live.NewHub(live.NewRedisState(rdb), bus, log, liveOptions(s, origins, grace))
 	log.Info("live channel on Redis", "at", opt.Addr)
 	return hub, rdb, func() { bus.Close(); rdb.Close() }, nil
 }

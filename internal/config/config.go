@@ -10,6 +10,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // Config is every setting of the server. It is passed explicitly; there is
@@ -26,6 +27,9 @@ type Config struct {
 	// TrustedProxies: comma-separated CIDRs of the reverse proxies whose
 	// X-Forwarded-For names the client (for rate limits).
 	TrustedProxies string
+	// LockGrace is how long a dropped live connection's edit locks outlive
+	// it (a reload keeps them), as a Go duration.
+	LockGrace string
 }
 
 // setting describes one flag and its variable, so that errors name both.
@@ -45,6 +49,7 @@ func (c *Config) settings() []setting {
 		{"log-level", "STRATA_LOG_LEVEL", "info", "debug, info, warn or error", &c.LogLevel},
 		{"log-format", "STRATA_LOG_FORMAT", "text", "text or json", &c.LogFormat},
 		{"trusted-proxies", "STRATA_TRUSTED_PROXIES", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client; empty trusts none", &c.TrustedProxies},
+		{"lock-grace", "STRATA_LOCK_GRACE", "10s", "how long a dropped live connection keeps its edit locks (a reload keeps them), from 100ms to 5m", &c.LockGrace},
 	}
 }
 
@@ -97,7 +102,20 @@ func (c *Config) Validate() error {
 	if _, err := c.TrustedProxyPrefixes(); err != nil {
 		errs = append(errs, err)
 	}
+	if _, err := c.LockGraceDuration(); err != nil {
+		errs = append(errs, err)
+	}
 	return errors.Join(errs...)
+}
+
+// LockGraceDuration parses LockGrace: long enough for a reload to keep its
+// locks, short enough that a closed tab does not block others for long.
+func (c *Config) LockGraceDuration() (time.Duration, error) {
+	d, err := time.ParseDuration(c.LockGrace)
+	if err != nil || d < 100*time.Millisecond || d > 5*time.Minute {
+		return 0, fmt.Errorf("%s must be a duration from 100ms to 5m, such as 10s, not %q", Name("lock-grace"), c.LockGrace)
+	}
+	return d, nil
 }
 
 // TrustedProxyPrefixes parses TrustedProxies. A bare address counts as

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"strings"
 	"testing"
+	"time"
 )
 
 func parse(t *testing.T, env map[string]string, args ...string) *Config {
@@ -39,6 +40,7 @@ func TestValidateNamesTheSetting(t *testing.T) {
 		"--redis-url (STRATA_REDIS_URL)":             {"--redis-url", "localhost:6379"},
 		"--smtp-url (STRATA_SMTP_URL)":               {"--smtp-url", "mail.example.org"},
 		"--trusted-proxies (STRATA_TRUSTED_PROXIES)": {"--trusted-proxies", "10.0.0.0/8,proxy.example.org"},
+		"--lock-grace (STRATA_LOCK_GRACE)":           {"--lock-grace", "10"},
 	}
 	for want, args := range tests {
 		err := parse(t, nil, args...).Validate()
@@ -48,6 +50,12 @@ func TestValidateNamesTheSetting(t *testing.T) {
 	}
 	if err := parse(t, nil, "--public-url", "https://maps.example.org").Validate(); err != nil {
 		t.Errorf("valid settings refused: %v", err)
+	}
+	if d, err := parse(t, nil, "--lock-grace", "750ms").LockGraceDuration(); err != nil || d != 750*time.Millisecond {
+		t.Errorf("lock grace 750ms: %v, %v", d, err)
+	}
+	if err := parse(t, nil, "--lock-grace", "1h").Validate(); err == nil {
+		t.Error("a lock grace of an hour was taken")
 	}
 }
 
