@@ -64,6 +64,8 @@ var operations = []operation{
 	{method: "GET", path: "/api/v1/clients/{name}/access_requests", tag: "clients", summary: "Requests for access (admins)", status: http.StatusOK, out: new(accessRequestsAnswer)},
 	{method: "POST", path: "/api/v1/clients/{name}/invitations", tag: "clients", summary: "Invite an address with a role (admins)",
 		in: new(inviteRequest), status: http.StatusCreated, out: new(invitedJSON)},
+	{method: "DELETE", path: "/api/v1/clients/{name}/invitations/{id}", tag: "clients", summary: "Revoke an open invitation (admins): its links stop working",
+		params: map[string]string{"id": "string"}, status: http.StatusNoContent},
 	{method: "GET", path: "/api/v1/clients/{name}/invitations", tag: "clients", summary: "Open invitations (admins)", status: http.StatusOK, out: new(invitationsAnswer)},
 	{method: "GET", path: "/api/v1/clients/{name}/users", tag: "clients", summary: "Members, open invitations and readers (admins)", status: http.StatusOK, out: new(membersAnswer)},
 	{method: "PATCH", path: "/api/v1/clients/{name}/users/{userId}", tag: "clients", summary: "Change a member's role, rights or map access (admins; a client keeps an admin)",
@@ -112,6 +114,9 @@ var operations = []operation{
 		status: http.StatusCreated, out: new(publicationAnswer)},
 	{method: "POST", path: "/api/v1/maps/{id}/versions/{versionId}/restore", tag: "publishing", summary: "Put a stored version in place of the working copy",
 		status: http.StatusOK, out: new(restoredAnswer)},
+
+	{method: "GET", path: "/api/v1/maps/{id}/protocol", tag: "publishing", summary: "The map's change log, newest first, a page at a time (admins)",
+		query: new(protocolQuery), status: http.StatusOK, out: new(protocolAnswer)},
 
 	// API keys for scripts (admins of the client; never with a key).
 	{method: "POST", path: "/api/v1/clients/{name}/api_keys", tag: "api keys", summary: "Create an API key; the answer is the only time the key is shown",

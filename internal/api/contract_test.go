@@ -14,9 +14,7 @@ import (
 // is added.
 var undocumentedRoutes = []string{
 	"GET /api/v1/live",
-	"DELETE /api/v1/clients/{name}/invitations/{id}",
 	"GET /api/v1/clients/{name}/features",
-	"GET /api/v1/maps/{id}/protocol",
 	"GET /api/v1/public/maps/{url}",
 	"GET /api/v1/public/maps/{url}/nodes/{nodeId}",
 	"POST /api/v1/public/maps/{url}/readers",

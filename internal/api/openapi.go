@@ -34,6 +34,8 @@ type operation struct {
 	out    any
 	// description says more than the summary, where the call needs it.
 	description string
+	// params overrides pathParams for this operation's path parameters.
+	params map[string]string
 	// etag: the answer carries the map's ETag, and If-None-Match naming
 	// it answers 304. ifMatch: a change made only at the revision that
 	// If-Match names (412 otherwise).
@@ -122,7 +124,10 @@ func openAPI(ops []operation) ([]byte, error) {
 			header("If-Match", `The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on.`)
 		}
 		for _, m := range paramPattern.FindAllStringSubmatch(op.path, -1) {
-			typ, ok := pathParams[m[1]]
+			typ, ok := op.params[m[1]]
+			if !ok {
+				typ, ok = pathParams[m[1]]
+			}
 			if !ok {
 				return nil, fmt.Errorf("operation %s %s: path parameter %s has no type", op.method, op.path, m[1])
 			}

@@ -19,6 +19,20 @@ type protocolEntry struct {
 	Version   *editing.VersionRef   `json:"version"`
 }
 
+// protocolAnswer is a page of the change log, newest first; next_before is
+// where the next page starts, null at the end.
+type protocolAnswer struct {
+	Entries    []protocolEntry `json:"entries"`
+	NextBefore *int64          `json:"next_before"`
+}
+
+// protocolQuery documents the page's query (protocol reads it by hand, to
+// name what is wrong with it).
+type protocolQuery struct {
+	Before int64 `query:"before" minimum:"1" description:"The page ends before this revision; absent: the newest."`
+	Limit  int   `query:"limit" minimum:"1" maximum:"200" default:"50" description:"How many entries."`
+}
+
 // protocol answers a page of the map's change log for admins
 // (GET /maps/{id}/protocol?before=&limit=).
 func (s *Server) protocol(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
@@ -49,6 +63,6 @@ func (s *Server) protocol(w http.ResponseWriter, r *http.Request, a domain.Actor
 			out[i].User = &userRefJSON{ID: *e.UserID, Name: e.UserName}
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"entries": out, "next_before": page.NextBefore})
+	writeJSON(w, http.StatusOK, protocolAnswer{Entries: out, NextBefore: page.NextBefore})
 	return nil
 }

@@ -284,6 +284,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clients/{name}/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an open invitation (admins): its links stop working */
+        delete: operations["delete_clients_name_invitations_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clients/{name}/maps": {
         parameters: {
             query?: never;
@@ -660,6 +677,23 @@ export interface paths {
         head?: never;
         /** Change who may open the map (admins) */
         patch: operations["patch_maps_id_permissions"];
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/protocol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The map's change log, newest first, a page at a time (admins) */
+        get: operations["get_maps_id_protocol"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/maps/{id}/publication": {
@@ -1228,6 +1262,20 @@ export interface components {
             points: components["schemas"]["DomainPreviewPoint"][] | null;
             width: number;
         };
+        ApiProtocolAnswer: {
+            entries: components["schemas"]["ApiProtocolEntry"][] | null;
+            next_before?: null | number;
+        };
+        ApiProtocolEntry: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            revision: number;
+            type: string;
+            user?: components["schemas"]["ApiUserRefJSON"];
+            version?: components["schemas"]["EditingVersionRef"];
+            what: components["schemas"]["EditingChangeSummary"];
+        };
         ApiPublicationAnswer: {
             access_mode: string;
             embed_domains: string[] | null;
@@ -1505,6 +1553,19 @@ export interface components {
             delete: boolean;
             hidden?: null | boolean;
             locked?: null | boolean;
+        };
+        EditingChangeSummary: {
+            edges?: number;
+            global_design?: boolean;
+            layers?: boolean;
+            map?: boolean;
+            nodes?: number;
+            positions?: number;
+            removed_edges?: number;
+            removed_nodes?: number;
+            removed_templates?: number;
+            templates?: number;
+            titles?: string[];
         };
         EditingDelta: {
             edges?: components["schemas"]["DomainEdge"][];
@@ -2369,6 +2430,36 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiInvitedJSON"];
                 };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    delete_clients_name_invitations_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An error, in the envelope */
             default: {
@@ -3508,6 +3599,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiPermissionsBody"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_maps_id_protocol: {
+        parameters: {
+            query?: {
+                /** @description The page ends before this revision; absent: the newest. */
+                before?: number;
+                /** @description How many entries. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiProtocolAnswer"];
                 };
             };
             /** @description An error, in the envelope */
