@@ -21,12 +21,24 @@ type mapDocument struct {
 	Revision        int64                     `json:"revision"`
 }
 
+// liveQuery names the map whose live channel a socket joins.
+type liveQuery struct {
+	MapID      int64  `query:"map_id" required:"true"`
+	ClientSlug string `query:"client_slug" description:"The map's client, as the page's address names it."`
+}
+
 // operations is the contract of /api/v1 (see operation). Every route of
 // routes.go is here, or in undocumentedRoutes until it is written down
 // (contract_test.go holds both lists to the route table).
 var operations = []operation{
 	{method: "GET", path: "/api/v1/openapi.json", tag: "api", summary: "This description of the API, as OpenAPI 3.1",
 		status: http.StatusOK, out: new(map[string]any)},
+
+	// The live channel (docs/live-protocol.md).
+	{method: "GET", path: "/api/v1/live", tag: "live", summary: "Upgrade to the live channel's WebSocket",
+		query: new(liveQuery), status: http.StatusSwitchingProtocols,
+		description: "JSON text frames {event, data}: the client sends LiveClientFrame, the server sends LiveServerFrame " +
+			"(see the schemas). A user who may not read the map is refused before the upgrade (401, 404)."},
 
 	// Sessions, passwords, invitations (spec account-area §1).
 	{method: "POST", path: "/api/v1/auth/login", tag: "sessions", summary: "Sign in: sets the HttpOnly session cookie",

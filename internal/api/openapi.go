@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -15,6 +16,7 @@ import (
 	"github.com/swaggest/openapi-go/openapi31"
 
 	"github.com/strata-maps/strata/internal/auth"
+	"github.com/strata-maps/strata/internal/live"
 )
 
 // operation is one documented call of /api/v1. The list of them (contract.go)
@@ -140,7 +142,52 @@ func openAPI(ops []operation) ([]byte, error) {
 			return nil, fmt.Errorf("operation %s %s: %w", op.method, op.path, err)
 		}
 	}
+	if err := addLiveFrames(r); err != nil {
+		return nil, err
+	}
 	return json.MarshalIndent(r.Spec, "", "  ")
+}
+
+// addLiveFrames describes the live channel's frames: each event's frame
+// ({"event", "data"}) as a schema, and the unions of the frames a client
+// sends (LiveClientFrame) and the server sends (LiveServerFrame).
+func addLiveFrames(r *openapi31.Reflector) error {
+	comps := r.SpecEns().ComponentsEns()
+	collect := func(name string, schema jsonschema.Schema) {
+		if _, ok := comps.Schemas[name]; ok {
+			return
+		}
+		if sm, err := schema.ToSchemaOrBool().ToSimpleMap(); err == nil {
+			comps.WithSchemasItem(name, sm)
+		}
+	}
+	for _, side := range []struct {
+		union  string
+		frames map[string]any
+	}{{"LiveServerFrame", live.ServerFrames}, {"LiveClientFrame", live.ClientFrames}} {
+		events := slices.Sorted(maps.Keys(side.frames))
+		oneOf := make([]any, 0, len(events))
+		for _, ev := range events {
+			data, err := r.JSONSchemaReflector().Reflect(side.frames[ev], jsonschema.RootRef,
+				jsonschema.DefinitionsPrefix("#/components/schemas/"), jsonschema.CollectDefinitions(collect))
+			if err != nil {
+				return fmt.Errorf("live frame %s: %w", ev, err)
+			}
+			dataSchema, err := data.ToSchemaOrBool().ToSimpleMap()
+			if err != nil {
+				return fmt.Errorf("live frame %s: %w", ev, err)
+			}
+			name := side.union + "_" + ev
+			comps.WithSchemasItem(name, map[string]any{
+				"type":       "object",
+				"required":   []string{"event", "data"},
+				"properties": map[string]any{"event": map[string]any{"const": ev}, "data": dataSchema},
+			})
+			oneOf = append(oneOf, map[string]any{"$ref": "#/components/schemas/" + name})
+		}
+		comps.WithSchemasItem(side.union, map[string]any{"oneOf": oneOf, "discriminator": map[string]any{"propertyName": "event"}})
+	}
+	return nil
 }
 
 func ptr[T any](v T) *T { return &v }

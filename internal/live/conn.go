@@ -162,7 +162,7 @@ func (c *conn) abuse(message string) bool {
 }
 
 func (c *conn) sendError(code, message string) {
-	c.enqueue(encodeFrame(EvError, map[string]string{"code": code, "message": message}))
+	c.enqueue(encodeFrame(EvError, ErrorFrame{Code: code, Message: message}))
 }
 
 // within counts an event against a per-second budget.
@@ -224,8 +224,8 @@ func (c *conn) handle(f Frame) bool {
 			return true
 		}
 		if !exists {
-			c.enqueue(encodeFrame(EvError, map[string]any{"code": "not_found",
-				"message": "there is no " + req.ElemType + " " + string(req.ElemID) + " on this map to edit"}))
+			c.enqueue(encodeFrame(EvError, ErrorFrame{Code: "not_found",
+				Message: "there is no " + req.ElemType + " " + string(req.ElemID) + " on this map to edit"}))
 			return true
 		}
 		l := Lock{ElemType: req.ElemType, ElemID: string(req.ElemID), UserID: c.member.User.ID, LockExtent: req.LockExtent, Colour: c.visitor.Colour}
@@ -236,7 +236,7 @@ func (c *conn) handle(f Frame) bool {
 			return true
 		}
 		if !ok {
-			c.enqueue(encodeFrame(EvError, map[string]any{"code": "element_locked", "message": "someone else is editing this", "lock": holder}))
+			c.enqueue(encodeFrame(EvError, ErrorFrame{Code: "element_locked", Message: "someone else is editing this", Lock: &holder}))
 			return true
 		}
 		for _, r := range released {
@@ -277,7 +277,7 @@ func (c *conn) handle(f Frame) bool {
 			return true
 		}
 		h.publish(ctx, c.mapID, envelope{ExceptUser: c.member.User.ID, Frame: encodeFrame(EvSubmitEdit,
-			map[string]any{"user_id": c.member.User.ID, "type": req.Type, "data": req.Data})})
+			RelayedEditFrame{UserID: c.member.User.ID, Type: req.Type, Data: req.Data})})
 
 	case EvRequestInvitation:
 		if c.rights().CanEdit {
@@ -285,7 +285,7 @@ func (c *conn) handle(f Frame) bool {
 			return true
 		}
 		h.publish(ctx, c.mapID, envelope{AdminsOnly: true, Frame: encodeFrame(EvRequestedInvitation,
-			map[string]any{"user": map[string]any{"id": c.member.User.ID, "name": c.member.User.Name, "email": c.member.User.Email}})})
+			InvitationRequestFrame{User: UserRef{ID: c.member.User.ID, Name: c.member.User.Name, Email: c.member.User.Email}})})
 
 	case EvInviteUsers:
 		var req struct {
@@ -303,7 +303,7 @@ func (c *conn) handle(f Frame) bool {
 			c.sendError("invalid", err.Error())
 			return true
 		}
-		h.publish(ctx, c.mapID, envelope{OnlyUsers: granted, Frame: encodeFrame(EvInvited, map[string]any{"map_id": c.mapID, "access": "edit"})})
+		h.publish(ctx, c.mapID, envelope{OnlyUsers: granted, Frame: encodeFrame(EvInvited, InvitedFrame{MapID: c.mapID, Access: "edit"})})
 
 	case EvBreakLock:
 		var req struct {
@@ -322,8 +322,8 @@ func (c *conn) handle(f Frame) bool {
 			c.sendError("unavailable", "try again")
 			return true
 		}
-		c.enqueue(encodeFrame(EvConnected, map[string]any{"visitor": c.visitor, "visitors": visitors, "locks": locks,
-			"can_edit": c.rights().CanEdit}))
+		c.enqueue(encodeFrame(EvConnected, ConnectedFrame{Visitor: c.visitor, Visitors: visitors, Locks: locks,
+			CanEdit: c.rights().CanEdit}))
 
 	case EvLeave:
 		return false

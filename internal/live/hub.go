@@ -227,8 +227,8 @@ func containsID(ids []int64, id int64) bool {
 func (h *Hub) Publish(ctx context.Context, mapID int64, changes []domain.Change) {
 	for _, ch := range changes {
 		// user_id is null for a change no user made, as in the change log.
-		env := envelope{Frame: encodeFrame(EvSyncMapEdit, map[string]any{
-			"revision": ch.Revision, "user_id": ch.UserID, "type": ch.Type, "data": json.RawMessage(ch.Data)})}
+		env := envelope{Frame: encodeFrame(EvSyncMapEdit, SyncFrame{
+			Revision: ch.Revision, UserID: ch.UserID, Type: ch.Type, Data: json.RawMessage(ch.Data)})}
 		if ch.UserID != nil {
 			env.Author = *ch.UserID
 		}
@@ -282,8 +282,8 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Membe
 		return
 	}
 	if dup {
-		_ = ws.Write(ctx, websocket.MessageText, encodeFrame(EvDuplicateUser, map[string]any{
-			"message": "you are already editing this map in another window; close it, or reload here"}))
+		_ = ws.Write(ctx, websocket.MessageText, encodeFrame(EvDuplicateUser, MessageFrame{
+			Message: "you are already editing this map in another window; close it, or reload here"}))
 		ws.Close(websocket.StatusPolicyViolation, "duplicate user")
 		return
 	}
@@ -299,8 +299,8 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Membe
 	h.addConn(c, locks)
 	// can_edit tells a client that reconnected after its rights narrowed
 	// (it missed access_changed) that it is read-only now.
-	c.enqueue(encodeFrame(EvConnected, map[string]any{"visitor": joined, "visitors": visitors, "locks": locks, "revision": revision,
-		"can_edit": m.CanEdit}))
+	c.enqueue(encodeFrame(EvConnected, ConnectedFrame{Visitor: joined, Visitors: visitors, Locks: locks, Revision: &revision,
+		CanEdit: m.CanEdit}))
 	h.publish(ctx, mapID, envelope{Frame: encodeFrame(EvUserJoined, joined), ExceptUser: m.User.ID})
 
 	go c.writeLoop()
@@ -357,7 +357,7 @@ func (h *Hub) removeConn(c *conn) {
 	if err := h.state.Leave(ctx, c.mapID, c.member.User.ID, c.visitor.ConnID); err != nil {
 		h.log.Warn("live: leave", "map", c.mapID, "err", err)
 	}
-	h.broadcast(ctx, c.mapID, EvUserLeft, map[string]any{"id": c.member.User.ID})
+	h.broadcast(ctx, c.mapID, EvUserLeft, UserLeftFrame{ID: c.member.User.ID})
 	time.AfterFunc(h.lockGrace, func() { h.releaseIfGone(c.mapID, c.member.User.ID) })
 }
 
@@ -413,16 +413,10 @@ func (h *Hub) loop() {
 	}
 }
 
-type pointerUpdate struct {
-	ID int64   `json:"id"`
-	X  float64 `json:"x"`
-	Y  float64 `json:"y"`
-}
-
 func (h *Hub) flushPointers() {
 	type batch struct {
 		mapID int64
-		ups   []pointerUpdate
+		ups   []PointerUpdate
 	}
 	var batches []batch
 	h.mu.Lock()
@@ -432,14 +426,14 @@ func (h *Hub) flushPointers() {
 		}
 		b := batch{mapID: id}
 		for uid, p := range r.pointers {
-			b.ups = append(b.ups, pointerUpdate{ID: uid, X: p.X, Y: p.Y})
+			b.ups = append(b.ups, PointerUpdate{ID: uid, X: p.X, Y: p.Y})
 		}
 		clear(r.pointers)
 		batches = append(batches, b)
 	}
 	h.mu.Unlock()
 	for _, b := range batches {
-		h.broadcast(context.Background(), b.mapID, EvUpdatedUserState, map[string]any{"users": b.ups})
+		h.broadcast(context.Background(), b.mapID, EvUpdatedUserState, PointersFrame{Users: b.ups})
 	}
 }
 
@@ -505,12 +499,12 @@ func (h *Hub) sweep() {
 		}
 		h.mu.Unlock()
 		if changed {
-			h.deliver(id, mustJSON(envelope{Frame: encodeFrame(EvUpdateActiveEdits, map[string]any{"locks": locks})}))
+			h.deliver(id, mustJSON(envelope{Frame: encodeFrame(EvUpdateActiveEdits, LocksFrame{Locks: locks})}))
 		}
 		// Visitors whose instance died leave no goodbye: their entries
 		// expire, and the sweep says they left.
 		for _, uid := range gone {
-			h.deliver(id, mustJSON(envelope{Frame: encodeFrame(EvUserLeft, map[string]any{"id": uid})}))
+			h.deliver(id, mustJSON(envelope{Frame: encodeFrame(EvUserLeft, UserLeftFrame{ID: uid})}))
 		}
 	}
 }

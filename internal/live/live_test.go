@@ -95,6 +95,10 @@ func (c *client) expect(event string) json.RawMessage {
 		if err := json.Unmarshal(b, &f); err != nil {
 			c.t.Fatalf("bad frame %s", b)
 		}
+		// Every frame the tests see is held to its documented data type.
+		if err := checkFrame(f.Event, f.Data); err != nil {
+			c.t.Errorf("frame %s: %v", b, err)
+		}
 		if f.Event == event {
 			return f.Data
 		}

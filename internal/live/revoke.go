@@ -152,7 +152,7 @@ func (h *Hub) recheck(c *conn) {
 	}
 	c.lockMu.Unlock()
 	if old.CanEdit != m.CanEdit || old.IsAdmin != m.IsAdmin {
-		c.enqueue(encodeFrame(EvAccessChanged, map[string]any{"can_edit": m.CanEdit, "is_admin": m.IsAdmin}))
+		c.enqueue(encodeFrame(EvAccessChanged, AccessChangedFrame{CanEdit: m.CanEdit, IsAdmin: m.IsAdmin}))
 	}
 }
 
@@ -231,7 +231,7 @@ func (c *conn) breakLock(ctx context.Context, elemType, elemID string) {
 	h.broadcast(ctx, c.mapID, EvUnblockElement, held)
 	h.noteLocks(ctx, c.mapID)
 	h.publish(ctx, c.mapID, envelope{OnlyUsers: []int64{held.UserID}, Frame: encodeFrame(EvLockReleased,
-		map[string]any{"lock": held, "reason": "broken", "by": map[string]any{"id": c.member.User.ID, "name": c.member.User.Name}})})
+		LockReleasedFrame{Lock: held, Reason: "broken", By: &UserRef{ID: c.member.User.ID, Name: c.member.User.Name}})})
 }
 
 // releaseIdle frees the locks of this instance's sockets whose users have
@@ -258,7 +258,7 @@ func (h *Hub) releaseIdle() {
 		freed := h.releaseAllOf(ctx, c.mapID, c.member.User.ID)
 		c.lockMu.Unlock()
 		for _, l := range freed {
-			c.enqueue(encodeFrame(EvLockReleased, map[string]any{"lock": l, "reason": "idle"}))
+			c.enqueue(encodeFrame(EvLockReleased, LockReleasedFrame{Lock: l, Reason: "idle"}))
 		}
 	}
 }

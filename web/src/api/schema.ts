@@ -460,6 +460,26 @@ export interface paths {
         patch: operations["patch_clients_name_users_userId"];
         trace?: never;
     };
+    "/api/v1/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upgrade to the live channel's WebSocket
+         * @description JSON text frames {event, data}: the client sends LiveClientFrame, the server sends LiveServerFrame (see the schemas). A user who may not read the map is refused before the upgrade (401, 404).
+         */
+        get: operations["get_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/maps/{id}": {
         parameters: {
             query?: never;
@@ -1767,6 +1787,312 @@ export interface components {
             max_level?: null | number;
             min_level?: null | number;
         };
+        LiveAccessChangedFrame: {
+            can_edit: boolean;
+            is_admin: boolean;
+        };
+        LiveClientFrame: components["schemas"]["LiveClientFrame_break_lock"] | components["schemas"]["LiveClientFrame_invite_users"] | components["schemas"]["LiveClientFrame_join_map_editors"] | components["schemas"]["LiveClientFrame_leave_map_editors"] | components["schemas"]["LiveClientFrame_request_invitation"] | components["schemas"]["LiveClientFrame_start_editing_element"] | components["schemas"]["LiveClientFrame_stop_editing_element"] | components["schemas"]["LiveClientFrame_submit_map_edit"] | components["schemas"]["LiveClientFrame_update_user_state"];
+        LiveClientFrame_break_lock: {
+            data: components["schemas"]["LiveElementFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveClientFrame_break_lock";
+        };
+        LiveClientFrame_invite_users: {
+            data: components["schemas"]["LiveInviteUsersFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveClientFrame_invite_users";
+        };
+        LiveClientFrame_join_map_editors: {
+            data: components["schemas"]["LiveEmptyFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveClientFrame_join_map_editors";
+        };
+        LiveClientFrame_leave_map_editors: {
+            data: components["schemas"]["LiveEmptyFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveClientFrame_leave_map_editors";
+        };
+        LiveClientFrame_request_invitation: {
+            data: components["schemas"]["LiveEmptyFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveClientFrame_request_invitation";
+        };
+        LiveClientFrame_start_editing_element: {
+            data: components["schemas"]["LiveStartEditingFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveClientFrame_start_editing_element";
+        };
+        LiveClientFrame_stop_editing_element: {
+            data: components["schemas"]["LiveElementFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveClientFrame_stop_editing_element";
+        };
+        LiveClientFrame_submit_map_edit: {
+            data: components["schemas"]["LiveTransientEditFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveClientFrame_submit_map_edit";
+        };
+        LiveClientFrame_update_user_state: {
+            data: components["schemas"]["LivePointer"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveClientFrame_update_user_state";
+        };
+        LiveConnectedFrame: {
+            can_edit: boolean;
+            locks: components["schemas"]["LiveLock"][] | null;
+            revision?: null | number;
+            visitor: components["schemas"]["LiveVisitor"];
+            visitors: components["schemas"]["LiveVisitor"][] | null;
+        };
+        LiveElementFrame: {
+            /** @description A number or a string. */
+            elem_id: string;
+            elem_type: string;
+        };
+        LiveEmptyFrame: Record<string, never>;
+        LiveErrorFrame: {
+            code: string;
+            lock?: components["schemas"]["LiveLock"];
+            message: string;
+        };
+        LiveInvitationRequestFrame: {
+            user: components["schemas"]["LiveUserRef"];
+        };
+        LiveInviteUsersFrame: {
+            user_ids: number[] | null;
+        };
+        LiveInvitedFrame: {
+            access: string;
+            /** Format: int64 */
+            map_id: number;
+        };
+        LiveLock: {
+            color: string;
+            elem_id: string;
+            elem_type: string;
+            lock_extent: string;
+            /** Format: int64 */
+            user_id: number;
+        };
+        LiveLockReleasedFrame: {
+            by?: components["schemas"]["LiveUserRef"];
+            lock: components["schemas"]["LiveLock"];
+            /** @enum {string} */
+            reason: "broken" | "idle";
+        };
+        LiveLocksFrame: {
+            locks: components["schemas"]["LiveLock"][] | null;
+        };
+        LiveMessageFrame: {
+            message: string;
+        };
+        LivePointer: {
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
+        LivePointerUpdate: {
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        };
+        LivePointersFrame: {
+            users: components["schemas"]["LivePointerUpdate"][] | null;
+        };
+        LiveRelayedEditFrame: {
+            data: unknown;
+            type: string;
+            /** Format: int64 */
+            user_id: number;
+        };
+        LiveServerFrame: components["schemas"]["LiveServerFrame_access_changed"] | components["schemas"]["LiveServerFrame_block_element"] | components["schemas"]["LiveServerFrame_connected"] | components["schemas"]["LiveServerFrame_duplicate_user_error"] | components["schemas"]["LiveServerFrame_error"] | components["schemas"]["LiveServerFrame_invited_to_edit"] | components["schemas"]["LiveServerFrame_lock_released"] | components["schemas"]["LiveServerFrame_requested_invitation"] | components["schemas"]["LiveServerFrame_submit_map_edit"] | components["schemas"]["LiveServerFrame_sync_map_edit"] | components["schemas"]["LiveServerFrame_unblock_element"] | components["schemas"]["LiveServerFrame_update_active_edits"] | components["schemas"]["LiveServerFrame_updated_user_state"] | components["schemas"]["LiveServerFrame_user_joined_map_editors"] | components["schemas"]["LiveServerFrame_user_left_map_editors"];
+        LiveServerFrame_access_changed: {
+            data: components["schemas"]["LiveAccessChangedFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_access_changed";
+        };
+        LiveServerFrame_block_element: {
+            data: components["schemas"]["LiveLock"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_block_element";
+        };
+        LiveServerFrame_connected: {
+            data: components["schemas"]["LiveConnectedFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_connected";
+        };
+        LiveServerFrame_duplicate_user_error: {
+            data: components["schemas"]["LiveMessageFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_duplicate_user_error";
+        };
+        LiveServerFrame_error: {
+            data: components["schemas"]["LiveErrorFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_error";
+        };
+        LiveServerFrame_invited_to_edit: {
+            data: components["schemas"]["LiveInvitedFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_invited_to_edit";
+        };
+        LiveServerFrame_lock_released: {
+            data: components["schemas"]["LiveLockReleasedFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_lock_released";
+        };
+        LiveServerFrame_requested_invitation: {
+            data: components["schemas"]["LiveInvitationRequestFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_requested_invitation";
+        };
+        LiveServerFrame_submit_map_edit: {
+            data: components["schemas"]["LiveRelayedEditFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_submit_map_edit";
+        };
+        LiveServerFrame_sync_map_edit: {
+            data: components["schemas"]["LiveSyncFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_sync_map_edit";
+        };
+        LiveServerFrame_unblock_element: {
+            data: components["schemas"]["LiveLock"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_unblock_element";
+        };
+        LiveServerFrame_update_active_edits: {
+            data: components["schemas"]["LiveLocksFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_update_active_edits";
+        };
+        LiveServerFrame_updated_user_state: {
+            data: components["schemas"]["LivePointersFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_updated_user_state";
+        };
+        LiveServerFrame_user_joined_map_editors: {
+            data: components["schemas"]["LiveVisitor"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_user_joined_map_editors";
+        };
+        LiveServerFrame_user_left_map_editors: {
+            data: components["schemas"]["LiveUserLeftFrame"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "LiveServerFrame_user_left_map_editors";
+        };
+        LiveStartEditingFrame: {
+            /** @description A number or a string. */
+            elem_id: string;
+            elem_type: string;
+            /** @enum {string} */
+            lock_extent: "appearance" | "content";
+        };
+        LiveSyncFrame: {
+            data: unknown;
+            /** Format: int64 */
+            revision: number;
+            type: string;
+            user_id?: null | number;
+        };
+        LiveTransientEditFrame: {
+            data: unknown;
+            type: string;
+        };
+        LiveUserLeftFrame: {
+            /** Format: int64 */
+            id: number;
+        };
+        LiveUserRef: {
+            email?: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        LiveVisitor: {
+            color: string;
+            /** Format: int64 */
+            id: number;
+            initials: string;
+            name: string;
+            pointer: components["schemas"]["LivePointer"];
+        };
     };
     responses: never;
     parameters: never;
@@ -2950,6 +3276,37 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiMembersAnswer"];
                 };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_live: {
+        parameters: {
+            query: {
+                map_id: number;
+                /** @description The map's client, as the page's address names it. */
+                client_slug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching Protocols */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An error, in the envelope */
             default: {
