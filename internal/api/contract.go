@@ -28,8 +28,7 @@ type liveQuery struct {
 }
 
 // operations is the contract of /api/v1 (see operation). Every route of
-// routes.go is here, or in undocumentedRoutes until it is written down
-// (contract_test.go holds both lists to the route table).
+// routes.go is here (contract_test.go holds the list to the route table).
 var operations = []operation{
 	{method: "GET", path: "/api/v1/openapi.json", tag: "api", summary: "This description of the API, as OpenAPI 3.1",
 		status: http.StatusOK, out: new(map[string]any)},
@@ -129,6 +128,21 @@ var operations = []operation{
 
 	{method: "GET", path: "/api/v1/maps/{id}/protocol", tag: "publishing", summary: "The map's change log, newest first, a page at a time (admins)",
 		query: new(protocolQuery), status: http.StatusOK, out: new(protocolAnswer)},
+
+	// The public map (spec account-area §5): for anyone its access mode admits.
+	{method: "GET", path: "/api/v1/public/maps/{url}", tag: "public map", summary: "A published map's live version, as its readers get it",
+		status: http.StatusOK, out: new(mapDocument), etag: true,
+		description: "Only what the map shows readers: hidden nodes and layers are left out. Its ETag names the live version; " +
+			"401 or 403 reader_required when the access mode asks for a sign-in or a reader's registration."},
+	{method: "GET", path: "/api/v1/public/maps/{url}/nodes/{nodeId}", tag: "public map", summary: "A published node's whole content",
+		status: http.StatusOK, out: new(publicNodeAnswer)},
+	{method: "POST", path: "/api/v1/public/maps/{url}/readers", tag: "public map", summary: "Register as a reader of a map open to registered readers",
+		in: new(readerRequest), status: http.StatusCreated, out: new(userJSON), alt: map[int]any{http.StatusAccepted: new(pendingReaderJSON)},
+		description: "201 signed in as a reader; 202 when the address must be proven first (a link is mailed)."},
+	{method: "POST", path: "/api/v1/public/logout", tag: "public map", summary: "Sign out of an embedded public map (the reader cookie)",
+		status: http.StatusNoContent},
+	{method: "GET", path: "/api/v1/clients/{name}/features", tag: "clients", summary: "What the client's maps may use: fonts, external content",
+		status: http.StatusOK, out: new(featuresAnswer)},
 
 	// API keys for scripts (admins of the client; never with a key).
 	{method: "POST", path: "/api/v1/clients/{name}/api_keys", tag: "api keys", summary: "Create an API key; the answer is the only time the key is shown",

@@ -23,6 +23,17 @@ type fontJSON struct {
 	Faces      []fontFaceJSON `json:"faces"`
 }
 
+// featuresAnswer is what a client's maps may use.
+type featuresAnswer struct {
+	Features features `json:"features"`
+}
+
+type features struct {
+	// Fonts are family names, or whole families (fontJSON) with ?expand=fonts.
+	Fonts                    []any `json:"fonts" description:"Family names; with ?expand=fonts, families with their faces (url, style, weight, format)."`
+	ExternalContentProviders []any `json:"external_content_providers"`
+}
+
 // getFeatures answers what a client's maps may use (GET /clients/{name}/features):
 // the font families Strata serves (with their faces under ?expand=fonts) and
 // the external content providers (none yet).
@@ -40,9 +51,6 @@ func (s *Server) getFeatures(w http.ResponseWriter, r *http.Request, a domain.Ac
 		}
 		fonts = append(fonts, fontJSON{FamilyName: f.FamilyName, Name: f.Name, Faces: faces})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"features": map[string]any{
-		"fonts":                      fonts,
-		"external_content_providers": []any{},
-	}})
+	writeJSON(w, http.StatusOK, featuresAnswer{Features: features{Fonts: fonts, ExternalContentProviders: []any{}}})
 	return nil
 }

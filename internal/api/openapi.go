@@ -36,6 +36,9 @@ type operation struct {
 	out    any
 	// description says more than the summary, where the call needs it.
 	description string
+	// alt are other answers of a call that works in more than one way
+	// (a reader's sign-up: 201 signed in, or 202 waiting for the proof).
+	alt map[int]any
 	// params overrides pathParams for this operation's path parameters.
 	params map[string]string
 	// etag: the answer carries the map's ETag, and If-None-Match naming
@@ -102,6 +105,9 @@ func openAPI(ops []operation) ([]byte, error) {
 		}
 		status := op.status
 		oc.AddRespStructure(op.out, func(cu *openapi.ContentUnit) { cu.HTTPStatus = status })
+		for _, st := range slices.Sorted(maps.Keys(op.alt)) {
+			oc.AddRespStructure(op.alt[st], func(cu *openapi.ContentUnit) { cu.HTTPStatus = st })
+		}
 		oc.AddRespStructure(errorBody{}, func(cu *openapi.ContentUnit) {
 			cu.IsDefault = true
 			cu.Description = "An error, in the envelope"

@@ -85,6 +85,12 @@ func (s *Server) publicMap(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// publicNodeAnswer is a published node's whole content.
+type publicNodeAnswer struct {
+	ID      int64                                  `json:"id"`
+	Content map[domain.Language]domain.NodeContent `json:"content"`
+}
+
 // publicNode answers a published node's whole content.
 func (s *Server) publicNode(w http.ResponseWriter, r *http.Request) error {
 	p, err := s.publishedFor(r, r.PathValue("url"))
@@ -99,6 +105,7 @@ func (s *Server) publicNode(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// The content is stored JSON, written as it is (publicNodeAnswer's shape).
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write([]byte(`{"id":` + strconv.FormatInt(id, 10) + `,"content":`))

@@ -266,6 +266,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clients/{name}/features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the client's maps may use: fonts, external content */
+        get: operations["get_clients_name_features"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clients/{name}/invitations": {
         parameters: {
             query?: never;
@@ -907,6 +924,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out of an embedded public map (the reader cookie) */
+        post: operations["post_public_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/maps/{url}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A published map's live version, as its readers get it
+         * @description Only what the map shows readers: hidden nodes and layers are left out. Its ETag names the live version; 401 or 403 reader_required when the access mode asks for a sign-in or a reader's registration.
+         */
+        get: operations["get_public_maps_url"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/maps/{url}/nodes/{nodeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A published node's whole content */
+        get: operations["get_public_maps_url_nodes_nodeId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/maps/{url}/readers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register as a reader of a map open to registered readers
+         * @description 201 signed in as a reader; 202 when the address must be proven first (a link is mailed).
+         */
+        post: operations["post_public_maps_url_readers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/users/{id}": {
         parameters: {
             query?: never;
@@ -1125,6 +1216,14 @@ export interface components {
             message: string;
             request_id?: string;
         };
+        ApiFeatures: {
+            external_content_providers: unknown[] | null;
+            /** @description Family names; with ?expand=fonts, families with their faces (url, style, weight, format). */
+            fonts: unknown[] | null;
+        };
+        ApiFeaturesAnswer: {
+            features: components["schemas"]["ApiFeatures"];
+        };
         ApiInvitationJSON: {
             client_name: string;
             client_title: string;
@@ -1272,6 +1371,10 @@ export interface components {
             id: string;
             role: string;
         };
+        ApiPendingReaderJSON: {
+            email: string;
+            pending: boolean;
+        };
         ApiPermissionsBody: {
             users: {
                 [key: string]: string;
@@ -1295,6 +1398,13 @@ export interface components {
             user?: components["schemas"]["ApiUserRefJSON"];
             version?: components["schemas"]["EditingVersionRef"];
             what: components["schemas"]["EditingChangeSummary"];
+        };
+        ApiPublicNodeAnswer: {
+            content: {
+                [key: string]: components["schemas"]["DomainNodeContent"];
+            } | null;
+            /** Format: int64 */
+            id: number;
         };
         ApiPublicationAnswer: {
             access_mode: string;
@@ -1331,6 +1441,14 @@ export interface components {
             name: string;
             /** Format: date-time */
             since: string;
+        };
+        ApiReaderRequest: {
+            email: string;
+            embedded?: boolean;
+            language: string;
+            name: string;
+            password: string;
+            password_confirmation: string;
         };
         ApiRegisterRequest: {
             password: string;
@@ -2690,6 +2808,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_features: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiFeaturesAnswer"];
+                };
             };
             /** @description An error, in the envelope */
             default: {
@@ -4497,6 +4646,150 @@ export interface operations {
                     "application/json": null | {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_public_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_public_maps_url: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The map's ETag (its revision, such as "12") from an earlier answer: 304 while it is unchanged. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                url: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiMapDocument"];
+                };
+            };
+            /** @description Not modified: the map is still at the revision If-None-Match names */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_public_maps_url_nodes_nodeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                url: string;
+                nodeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiPublicNodeAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_public_maps_url_readers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                url: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiReaderRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiUserJSON"];
+                };
+            };
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiPendingReaderJSON"];
                 };
             };
             /** @description An error, in the envelope */
