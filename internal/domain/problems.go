@@ -85,6 +85,42 @@ const (
 // Problems are the problems of a request's fields: field → problem.
 type Problems map[string]Problem
 
+// ProblemCodes are all the codes, for the tests that hold the docs and
+// the clients to them.
+var ProblemCodes = []string{
+	ProblemRequired,
+	ProblemTooLong,
+	ProblemTooShort,
+	ProblemOutOfRange,
+	ProblemTooSmall,
+	ProblemTooMany,
+	ProblemTooLarge,
+	ProblemInvalid,
+	ProblemNotAllowed,
+	ProblemWrongType,
+	ProblemUnknown,
+	ProblemTaken,
+	ProblemUnchanged,
+	ProblemMismatch,
+	ProblemWrongPassword,
+	ProblemCommonPassword,
+	ProblemLineBreak,
+	ProblemControlCharacter,
+	ProblemNotFound,
+	ProblemWrongKind,
+	ProblemDuplicate,
+	ProblemLocked,
+	ProblemExclusive,
+	ProblemBelowField,
+	ProblemSelfReference,
+	ProblemNoSharedLevel,
+	ProblemLastOne,
+	ProblemQuotaExceeded,
+	ProblemEmbedOnly,
+	ProblemMayRegister,
+	ProblemRule,
+}
+
 // Problem is what is wrong with one field: a code, its parameters, and the
 // English reason sent in `details` for scripts that read text.
 type Problem struct {

@@ -1,6 +1,8 @@
 package domain
 
 import (
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -61,5 +63,18 @@ func TestValidationKeepsCodesAndReasons(t *testing.T) {
 	var none Validation
 	if none.Err() != nil {
 		t.Error("no problem, yet an error")
+	}
+}
+
+// docs/api.md documents every code, so that a client can word each.
+func TestEveryProblemCodeIsDocumented(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/api.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range ProblemCodes {
+		if !strings.Contains(string(doc), "| `"+code+"` |") {
+			t.Errorf("docs/api.md does not list the problem code %s", code)
+		}
 	}
 }

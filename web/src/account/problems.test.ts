@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import apiDoc from '../../../docs/api.md?raw';
 import { ApiError, parseErrorBody } from '../api';
 import { resources } from '../i18n';
 import { failureKey, hasProblems, isInvalidToken, problemFromServer, problemText, serverProblems } from './problems';
@@ -40,6 +41,15 @@ describe('problemFromServer', () => {
     expect(problemFromServer({ code: 'brand_new', params: { n: 1 } }, 'is brand new')).toEqual({ reason: 'is brand new' });
     expect(problemFromServer({ code: 'toString' }, 'is odd')).toEqual({ reason: 'is odd' });
     expect(problemFromServer(undefined, 'is old')).toEqual({ reason: 'is old' });
+  });
+});
+
+describe('the codes docs/api.md lists', () => {
+  const codes = [...apiDoc.slice(apiDoc.indexOf('### Field problems')).matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1] ?? '');
+
+  it('each have a text of their own', () => {
+    expect(codes.length).toBeGreaterThan(20);
+    for (const code of codes) expect(problemFromServer({ code }, 'the English reason'), code).not.toEqual({ reason: 'the English reason' });
   });
 });
 
