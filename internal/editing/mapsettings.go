@@ -77,7 +77,7 @@ func checkMapFields(v *domain.Validation, prefix, name, description string, widt
 	v.Check(len([]rune(description)) <= 5000, prefix+"description", domain.TooLong(5000))
 	v.Check(width >= MinMapSide && width <= MaxMapSide, prefix+"measurement.width", domain.OutOfRange(MinMapSide, MaxMapSide))
 	v.Check(height >= MinMapSide && height <= MaxMapSide, prefix+"measurement.height", domain.OutOfRange(MinMapSide, MaxMapSide))
-	v.Check(domain.ValidLevels(levels), prefix+"visibility_levels", domain.OutOfRange(1, 12))
+	v.Check(domain.ValidLevels(levels), prefix+"visibility_levels", domain.OutOfRange(domain.MinLevels, domain.MaxLevels))
 }
 
 func (e *edit) patchMap(p MapPatch, prefix string) error {
