@@ -155,8 +155,9 @@ func DisplayName(u domain.User) string {
 const maxReaderNameLen = 100
 
 func checkName(v *domain.Validation, field, name string, max int) {
-	v.Check(name != "" && len([]rune(name)) <= max, field, fmt.Sprintf("is required, at most %d characters", max))
-	v.Check(domain.SingleLine(name), field, domain.SingleLineReason)
+	v.Check(name != "", field, domain.Required())
+	v.Check(len([]rune(name)) <= max, field, domain.TooLong(max))
+	v.Check(domain.SingleLine(name), field, domain.LineBreak())
 }
 
 // checkPassword verifies the current password of the user, within a limit
@@ -198,7 +199,7 @@ func isNotFound(err error) bool { return domain.ErrorCode(err) == domain.CodeNot
 
 // errAccountExists: an address with an account signs in instead of signing up.
 var errAccountExists = &domain.Error{Code: domain.CodeConflict, Message: "an account with this e-mail address exists: sign in instead",
-	Details: map[string]string{"email": "has an account"}}
+	Problems: domain.Problems{"email": domain.Taken().Saying("has an account")}}
 
 // sendOrLog sends a notice whose failure must not undo what it reports.
 func (s *Service) sendOrLog(ctx context.Context, m mail.Message) {

@@ -40,9 +40,9 @@ const maxClientTitleLen = 200
 
 func checkTitle(v *domain.Validation, title string) string {
 	title = strings.TrimSpace(title)
-	v.Check(title != "", "title", "is required")
-	v.Check(len([]rune(title)) <= maxClientTitleLen, "title", fmt.Sprintf("must have at most %d characters", maxClientTitleLen))
-	v.Check(domain.SingleLine(title), "title", domain.SingleLineReason)
+	v.Check(title != "", "title", domain.Required())
+	v.Check(len([]rune(title)) <= maxClientTitleLen, "title", domain.TooLong(maxClientTitleLen))
+	v.Check(domain.SingleLine(title), "title", domain.LineBreak())
 	return title
 }
 
@@ -58,7 +58,7 @@ func (s *Service) CreateClient(ctx context.Context, a domain.Actor, in NewClient
 		return store.ClientSummary{}, errSuperuserOnly
 	}
 	var v domain.Validation
-	v.Check(domain.ValidClientName(in.Name), "name", "must be lower-case letters, digits and inner hyphens, at most 63")
+	v.Check(domain.ValidClientName(in.Name), "name", domain.Invalid("slug"))
 	title := checkTitle(&v, in.Title)
 	if err := v.Err(); err != nil {
 		return store.ClientSummary{}, err
@@ -138,14 +138,14 @@ func (s *Service) RequestAccess(ctx context.Context, a domain.Actor, in AccessRe
 	msg := strings.TrimSpace(in.Message)
 	if len([]rune(msg)) > maxAccessRequestLen {
 		return &domain.Error{Code: domain.CodeInvalid, Message: "the message is too long",
-			Details: map[string]string{"message": fmt.Sprintf("must have at most %d characters", maxAccessRequestLen)}}
+			Problems: domain.Problems{"message": domain.TooLong(maxAccessRequestLen)}}
 	}
 	if in.MapID != nil {
 		// A map the user cannot see is named like one that does not exist.
 		_, c, explicit, err := s.store.MapHead(ctx, *in.MapID, a.User.ID)
 		if err != nil || c.ID != in.Client.ID || domain.MapAccess(a, in.Client.Name, explicit) == domain.AccessNone {
 			return &domain.Error{Code: domain.CodeNotFound, Message: "map not found",
-				Details: map[string]string{"map_id": "is not a map of this client"}}
+				Problems: domain.Problems{"map_id": domain.NotFound(*in.MapID).Saying("is not a map of this client")}}
 		}
 	}
 	if err := limit(ctx, s.accessRequests, fmt.Sprint(a.User.ID), "access requests"); err != nil {

@@ -35,9 +35,9 @@ type Invited struct {
 func (s *Service) Invite(ctx context.Context, in Invite) (Invited, error) {
 	email := domain.NormalizeEmail(in.Email)
 	var v domain.Validation
-	v.Check(domain.ValidEmail(email), "email", "is not an e-mail address")
+	v.Check(domain.ValidEmail(email), "email", domain.Invalid("email"))
 	role := domain.Role(in.Role)
-	v.Check(role.Valid(), "role", "must be guest, student, editor or admin")
+	v.Check(role.Valid(), "role", domain.NotAllowed(domain.Roles...))
 	if err := v.Err(); err != nil {
 		return Invited{}, err
 	}

@@ -86,7 +86,7 @@ func (s *Service) ChangeMember(ctx context.Context, in MemberChange) error {
 	var role domain.Role
 	if in.Role != nil {
 		role = domain.Role(*in.Role)
-		v.Check(role.Valid(), "role", "must be guest, student, editor or admin")
+		v.Check(role.Valid(), "role", domain.NotAllowed(domain.Roles...))
 	}
 	maps, err := s.store.MapsOfClient(ctx, in.Client.ID)
 	if err != nil {
@@ -101,9 +101,9 @@ func (s *Service) ChangeMember(ctx context.Context, in MemberChange) error {
 		id, err := strconv.ParseInt(key, 10, 64)
 		switch {
 		case err != nil || !ofClient[id]:
-			v.Add("map_access."+key, "is not a map of this client")
+			v.Add("map_access."+key, domain.NotFound(0).Saying("is not a map of this client"))
 		case !acc.Valid():
-			v.Add("map_access."+key, "must be none, read or edit")
+			v.Add("map_access."+key, domain.NotAllowed(domain.AccessNone, domain.AccessRead, domain.AccessEdit))
 		default:
 			grants[id] = acc
 		}

@@ -65,7 +65,7 @@ func TestMemberChangeIsValidatedAsAWhole(t *testing.T) {
 		err := f.svc.ChangeMember(ctx, accounts.MemberChange{Client: f.client, UserID: ed.ID, Role: ptr("boss"),
 			MapAccess: map[string]domain.Access{"999": domain.AccessEdit}})
 		var de *domain.Error
-		if domain.ErrorCode(err) != domain.CodeInvalid || !asError(err, &de) || de.Details["role"] == "" || de.Details["map_access.999"] == "" {
+		if domain.ErrorCode(err) != domain.CodeInvalid || !asError(err, &de) || de.Details()["role"] == "" || de.Details()["map_access.999"] == "" {
 			t.Fatalf("error %v", err)
 		}
 		if r := roleIn(t, s, ed.ID, f.client.Name); r != domain.RoleEditor {

@@ -19,7 +19,7 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string) error 
 	email = domain.NormalizeEmail(email)
 	if !domain.ValidEmail(email) {
 		return &domain.Error{Code: domain.CodeInvalid, Message: "enter an e-mail address",
-			Details: map[string]string{"email": "is not an e-mail address"}}
+			Problems: domain.Problems{"email": domain.Invalid("email")}}
 	}
 	if err := s.mailPasswordReset(ctx, email); err != nil {
 		s.log.ErrorContext(ctx, "password reset mail", "err", err)

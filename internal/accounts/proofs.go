@@ -32,7 +32,7 @@ func (s *Service) SignUpReader(ctx context.Context, in ReaderSignUp) (email stri
 	name, email := strings.TrimSpace(in.Name), domain.NormalizeEmail(in.Email)
 	var v domain.Validation
 	checkName(&v, "name", name, maxReaderNameLen)
-	v.Check(domain.ValidEmail(email), "email", "must be an e-mail address")
+	v.Check(domain.ValidEmail(email), "email", domain.Invalid("email"))
 	if err := v.Err(); err != nil {
 		return "", err
 	}
@@ -139,14 +139,14 @@ type EmailChange struct {
 func (s *Service) RequestEmailChange(ctx context.Context, in EmailChange) (string, error) {
 	email := domain.NormalizeEmail(in.Email)
 	var v domain.Validation
-	v.Check(domain.ValidEmail(email), "email", "is not an e-mail address")
-	v.Check(in.CurrentPassword != "", "current_password", "is required to change the e-mail address")
+	v.Check(domain.ValidEmail(email), "email", domain.Invalid("email"))
+	v.Check(in.CurrentPassword != "", "current_password", domain.Required().Saying("is required to change the e-mail address"))
 	if err := v.Err(); err != nil {
 		return "", err
 	}
 	if email == in.Target.Email {
 		return "", &domain.Error{Code: domain.CodeInvalid, Message: "this is the account's address already",
-			Details: map[string]string{"email": "is the current address"}}
+			Problems: domain.Problems{"email": domain.Unchanged().Saying("is the current address")}}
 	}
 	if err := s.checkPassword(ctx, in.Asker, in.CurrentPassword); err != nil {
 		return "", err
@@ -154,7 +154,7 @@ func (s *Service) RequestEmailChange(ctx context.Context, in EmailChange) (strin
 	switch _, err := s.store.UserByEmail(ctx, email); {
 	case err == nil:
 		return "", &domain.Error{Code: domain.CodeConflict, Message: "another account has this e-mail address",
-			Details: map[string]string{"email": "is taken"}}
+			Problems: domain.Problems{"email": domain.Taken()}}
 	case !isNotFound(err):
 		return "", err
 	}

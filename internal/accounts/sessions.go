@@ -42,8 +42,8 @@ type SignIn struct {
 func (s *Service) SignIn(ctx context.Context, in SignIn) (domain.User, error) {
 	email := domain.NormalizeEmail(in.Email)
 	var v domain.Validation
-	v.Check(email != "", "email", "is required")
-	v.Check(in.Password != "", "password", "is required")
+	v.Check(email != "", "email", domain.Required())
+	v.Check(in.Password != "", "password", domain.Required())
 	if err := v.Err(); err != nil {
 		return domain.User{}, err
 	}

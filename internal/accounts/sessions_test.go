@@ -28,7 +28,7 @@ func TestPasswordChangeNeedsTheCurrentPassword(t *testing.T) {
 			KeepSession: auth.HashToken(mine.Token)}
 		err = f.svc.ChangePassword(ctx, f.ann, change)
 		var de *domain.Error
-		if !asError(err, &de) || de.Code != domain.CodeInvalid || de.Details["current_password"] == "" {
+		if !asError(err, &de) || de.Code != domain.CodeInvalid || de.Details()["current_password"] == "" {
 			t.Fatalf("error %v", err)
 		}
 		change.CurrentPassword = password

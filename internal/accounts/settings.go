@@ -26,8 +26,8 @@ func (s *Service) SetQuotas(ctx context.Context, a domain.Actor, clientID int64,
 	}
 	var v domain.Validation
 	for k, max := range limits {
-		v.Check(k.Valid(), string(k), "is not a quota kind")
-		v.Check(max == nil || (*max >= 0 && *max <= maxQuota), string(k), "must be null (unlimited) or from 0 to 1000000")
+		v.Check(k.Valid(), string(k), domain.NotAllowed(domain.QuotaKinds...))
+		v.Check(max == nil || (*max >= 0 && *max <= maxQuota), string(k), domain.OutOfRange(0, maxQuota).Saying("must be null (unlimited) or from 0 to 1000000"))
 	}
 	if err := v.Err(); err != nil {
 		return nil, err
@@ -57,10 +57,10 @@ func (s *Service) SetTestingPeriod(ctx context.Context, a domain.Actor, clientID
 		return domain.TestingPeriod{}, errSuperuserOnly
 	}
 	var v domain.Validation
-	v.Check(in.PaymentInterval == "monthly" || in.PaymentInterval == "yearly", "payment_interval", "must be monthly or yearly")
+	v.Check(in.PaymentInterval == "monthly" || in.PaymentInterval == "yearly", "payment_interval", domain.NotAllowed(domain.PaymentIntervals...))
 	for interval, u := range in.BuyURLs {
-		v.Check(interval == "monthly" || interval == "yearly", "buy_urls", "are keyed by monthly and yearly")
-		v.Check(domain.ValidHTTPURL(u), "buy_urls."+interval, "must be an http(s) address")
+		v.Check(interval == "monthly" || interval == "yearly", "buy_urls", domain.NotAllowed(domain.PaymentIntervals...).Saying("are keyed by monthly and yearly"))
+		v.Check(domain.ValidHTTPURL(u), "buy_urls."+interval, domain.Invalid("url"))
 	}
 	if err := v.Err(); err != nil {
 		return domain.TestingPeriod{}, err

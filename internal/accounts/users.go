@@ -75,8 +75,8 @@ func (s *Service) UpdateProfile(ctx context.Context, asker, target domain.User, 
 	var v domain.Validation
 	if in.Name != nil {
 		name := strings.TrimSpace(*in.Name)
-		v.Check(len([]rune(name)) <= maxUserNameLen, "name", "must have at most 200 characters")
-		v.Check(domain.SingleLine(name), "name", domain.SingleLineReason)
+		v.Check(len([]rune(name)) <= maxUserNameLen, "name", domain.TooLong(200))
+		v.Check(domain.SingleLine(name), "name", domain.LineBreak())
 		u.Name = name
 	}
 	for _, f := range []struct {
@@ -86,8 +86,8 @@ func (s *Service) UpdateProfile(ctx context.Context, asker, target domain.User, 
 	}{{"first_name", in.FirstName, &u.FirstName}, {"surname", in.Surname, &u.Surname}} {
 		if f.src != nil {
 			*f.dst = strings.TrimSpace(*f.src)
-			v.Check(len([]rune(*f.dst)) <= maxNamePartLen, f.field, "must have at most 100 characters")
-			v.Check(domain.SingleLine(*f.dst), f.field, domain.SingleLineReason)
+			v.Check(len([]rune(*f.dst)) <= maxNamePartLen, f.field, domain.TooLong(100))
+			v.Check(domain.SingleLine(*f.dst), f.field, domain.LineBreak())
 		}
 	}
 	if in.FirstName != nil || in.Surname != nil {
@@ -98,20 +98,20 @@ func (s *Service) UpdateProfile(ctx context.Context, asker, target domain.User, 
 	}
 	if in.Email != nil {
 		// Named with the other fields; RequestEmailChange checks the rest.
-		v.Check(domain.ValidEmail(domain.NormalizeEmail(*in.Email)), "email", "is not an e-mail address")
+		v.Check(domain.ValidEmail(domain.NormalizeEmail(*in.Email)), "email", domain.Invalid("email"))
 	}
 	if in.AvatarURL != nil {
 		if *in.AvatarURL == "" {
 			u.AvatarURL = nil
 		} else {
-			v.Check(domain.ValidImageURL(*in.AvatarURL), "avatar_url", "must be an http(s) address or a PNG, JPEG, WebP or SVG image of at most 256 KB")
+			v.Check(domain.ValidImageURL(*in.AvatarURL), "avatar_url", domain.Invalid("image_url"))
 			pic := *in.AvatarURL
 			u.AvatarURL = &pic
 		}
 	}
 	if in.Language != nil {
 		l := domain.Language(*in.Language)
-		v.Check(l.Valid(), "language", "must be en, de or fr")
+		v.Check(l.Valid(), "language", domain.NotAllowed(domain.LangEN, domain.LangDE, domain.LangFR))
 		u.Language = &l
 	}
 	if in.Preferences != nil && in.Preferences.RemovalConfirmation != nil {
@@ -150,7 +150,7 @@ type PasswordChange struct {
 }
 
 var errWrongPassword = &domain.Error{Code: domain.CodeInvalid, Message: "the current password is wrong",
-	Details: map[string]string{"current_password": "is wrong"}}
+	Problems: domain.Problems{"current_password": domain.WrongPassword()}}
 
 // ChangePassword sets a new password after checking the current one like
 // a sign-in (with its limit per account), and signs every other session of

@@ -27,7 +27,7 @@ func TestProfileChange(t *testing.T) {
 		f, ctx := newFixture(t, s), context.Background()
 		_, err := f.svc.UpdateProfile(ctx, f.ann, f.ann, accounts.ProfileChange{FirstName: ptr("A\nB"), Language: ptr("xx")})
 		var de *domain.Error
-		if !asError(err, &de) || de.Details["first_name"] == "" || de.Details["language"] == "" {
+		if !asError(err, &de) || de.Details()["first_name"] == "" || de.Details()["language"] == "" {
 			t.Fatalf("error %v", err)
 		}
 		p, err := f.svc.UpdateProfile(ctx, f.ann, f.ann, accounts.ProfileChange{FirstName: ptr(" Ann "), Surname: ptr("Lee"), Language: ptr("fr"),

@@ -27,9 +27,19 @@ var opPatterns = func() []*regexp.Regexp {
 // CheckAnswer holds an answer to the contract of the call it answers: the
 // documented status with a body of the documented type (decoded strictly:
 // no field the contract does not name), or an error in the envelope. A
-// call not documented yet is not checked.
+// call not documented yet is not checked, except that an error's details
+// and problems must name the same fields.
 func CheckAnswer(method, path string, status int, body []byte) error {
 	path, _, _ = strings.Cut(path, "?")
+	if status >= 400 {
+		// Every error, documented call or not, names its fields' problems.
+		var env errorBody
+		if err := json.Unmarshal(body, &env); err == nil {
+			if err := checkProblems(env.Error); err != nil {
+				return err
+			}
+		}
+	}
 	for i, op := range operations {
 		if op.method != method || !opPatterns[i].MatchString(path) {
 			continue
@@ -77,6 +87,20 @@ func strictJSON(body []byte, v any) error {
 	}
 	if dec.More() {
 		return errors.New("more than one JSON value")
+	}
+	return nil
+}
+
+// checkProblems holds an error to the codes contract: every field named in
+// details has its problem in problems, with a code, and no other.
+func checkProblems(e errorDetail) error {
+	if len(e.Problems) != len(e.Details) {
+		return fmt.Errorf("error %s: details %v and problems %v name different fields", e.Code, e.Details, e.Problems)
+	}
+	for field := range e.Details {
+		if e.Problems[field].Code == "" {
+			return fmt.Errorf("error %s: field %s has no problem code in %v", e.Code, field, e.Problems)
+		}
 	}
 	return nil
 }

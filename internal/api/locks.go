@@ -25,7 +25,7 @@ func (s *Server) unlocked(r *http.Request, a domain.Actor, m domain.Map, keys ma
 		return err
 	}
 	return &domain.Error{Code: domain.CodeElementLocked, Message: "another editor is working on this " + l.ElemType + "; wait until they are done",
-		Details: map[string]string{keys[l.Key()]: "is being edited by user " + strconv.FormatInt(l.UserID, 10)}}
+		Problems: domain.Problems{keys[l.Key()]: domain.Locked(l.UserID)}}
 }
 
 // elementKeys are the locks a PATCH /elements touches.

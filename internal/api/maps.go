@@ -90,7 +90,7 @@ func ifMatch(r *http.Request) (*http.Request, error) {
 	rev, err := strconv.ParseInt(strings.Trim(tag, `"`), 10, 64)
 	if err != nil || tag != revisionTag(rev) {
 		return nil, &domain.Error{Code: domain.CodeInvalid, Message: "If-Match must be one ETag of the map, such as \"12\"",
-			Details: map[string]string{"If-Match": "must be the map's ETag"}}
+			Problems: domain.Problems{"If-Match": domain.Invalid("etag")}}
 	}
 	return r.WithContext(editing.AtRevision(r.Context(), rev)), nil
 }
@@ -190,11 +190,11 @@ func (s *Server) listChanges(w http.ResponseWriter, r *http.Request, _ domain.Ac
 	since, err := strconv.ParseInt(r.URL.Query().Get("since"), 10, 64)
 	if err != nil || since < 0 {
 		return &domain.Error{Code: domain.CodeInvalid, Message: "since must be a revision number",
-			Details: map[string]string{"since": "must be a whole number from 0"}}
+			Problems: domain.Problems{"since": domain.Invalid("whole_number").Saying("must be a whole number from 0")}}
 	}
 	if since > m.Revision {
 		return &domain.Error{Code: domain.CodeInvalid, Message: fmt.Sprintf("the map is at revision %d", m.Revision),
-			Details: map[string]string{"since": "is ahead of the map"}}
+			Problems: domain.Problems{"since": domain.OutOfRange(0, m.Revision).Saying("is ahead of the map")}}
 	}
 	oldest, err := s.store.OldestChange(r.Context(), m.ID)
 	if err != nil {
@@ -271,11 +271,11 @@ func (s *Server) setMapPermissions(w http.ResponseWriter, r *http.Request, a dom
 		id, err := strconv.ParseInt(strings.TrimPrefix(path, apiPrefix+"/users/"), 10, 64)
 		switch {
 		case err != nil || !strings.HasPrefix(path, apiPrefix+"/users/"):
-			v.Add("users", fmt.Sprintf("%q is not a user path", path))
+			v.Add("users", domain.Invalid("user_path").Saying(fmt.Sprintf("%q is not a user path", path)))
 		case !isMember[id]:
-			v.Add("users", fmt.Sprintf("user %d is not a member of %s", id, c.Title))
+			v.Add("users", domain.NotFound(id).Saying(fmt.Sprintf("user %d is not a member of %s", id, c.Title)))
 		case !acc.Valid():
-			v.Add("users", fmt.Sprintf("access for user %d must be none, read or edit", id))
+			v.Add("users", domain.NotAllowed(domain.AccessNone, domain.AccessRead, domain.AccessEdit).Saying(fmt.Sprintf("access for user %d must be none, read or edit", id)))
 		default:
 			grants[id] = acc
 		}

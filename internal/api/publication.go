@@ -91,7 +91,7 @@ func (s *Server) setLive(w http.ResponseWriter, r *http.Request, a domain.Actor,
 		return err
 	}
 	if req.Live == nil {
-		return &domain.Error{Code: domain.CodeInvalid, Message: "live is required", Details: map[string]string{"live": "is required"}}
+		return &domain.Error{Code: domain.CodeInvalid, Message: "live is required", Problems: domain.Problems{"live": domain.Required()}}
 	}
 	got, err := s.publishing.SetLive(r.Context(), a, m, *req.Live)
 	if err != nil {

@@ -57,12 +57,33 @@ type errorBody struct {
 }
 
 type errorDetail struct {
-	Code    string            `json:"code"`
-	Message string            `json:"message"`
-	Details map[string]string `json:"details,omitempty"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// Details and Problems name the same fields: Details in English, for
+	// people and for scripts written before the codes; Problems with a code
+	// a client translates.
+	Details  map[string]string       `json:"details,omitempty" description:"What is wrong with each named field, in English: field → reason."`
+	Problems map[string]fieldProblem `json:"problems,omitempty" description:"What is wrong with each field named in details, as a stable code with its parameters (docs/api.md lists the codes)."`
 	// RequestID comes with a failure on the server's side, so that whoever
 	// reports it can be matched to the log.
 	RequestID string `json:"request_id,omitempty"`
+}
+
+// fieldProblem is a domain.Problem on the wire.
+type fieldProblem struct {
+	Code   string         `json:"code" description:"The reason code: required, too_long, out_of_range, taken, … (docs/api.md). New codes may be added; a client shows details' text for one it does not know."`
+	Params map[string]any `json:"params,omitempty" description:"The code's parameters, e.g. {\"max\": 100} for too_long."`
+}
+
+func problemsOf(ps domain.Problems) map[string]fieldProblem {
+	if len(ps) == 0 {
+		return nil
+	}
+	out := make(map[string]fieldProblem, len(ps))
+	for field, p := range ps {
+		out[field] = fieldProblem{Code: p.Code, Params: p.Params}
+	}
+	return out
 }
 
 // writeJSON writes v as the JSON body with the given status.
@@ -91,7 +112,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		// Every refusal to try again later says when (RFC 9110 §10.2.3).
 		w.Header().Set("Retry-After", retryAfterSeconds(de.RetryAfter))
 	}
-	detail := errorDetail{Code: de.Code, Message: de.Message, Details: de.Details}
+	detail := errorDetail{Code: de.Code, Message: de.Message, Details: de.Details(), Problems: problemsOf(de.Problems)}
 	if status >= http.StatusInternalServerError {
 		detail.RequestID = requestID(r.Context())
 	}
@@ -140,11 +161,11 @@ func bodyError(err error) error {
 			field = "body"
 		}
 		return &domain.Error{Code: domain.CodeInvalid, Message: fmt.Sprintf("%s has the wrong type", field),
-			Details: map[string]string{field: "must be " + jsonKind(typ.Type.Kind().String())}}
+			Problems: domain.Problems{field: domain.WrongType(jsonKind(typ.Type.Kind().String()))}}
 	}
 	if name, ok := unknownField(err); ok {
 		return &domain.Error{Code: domain.CodeInvalid, Message: fmt.Sprintf("unknown field %s", name),
-			Details: map[string]string{name: "is not a known field"}}
+			Problems: domain.Problems{name: domain.Unknown()}}
 	}
 	return domain.Errorf(domain.CodeInvalid, "the body could not be read: %v", err)
 }
@@ -160,18 +181,19 @@ func retryAfterSeconds(d time.Duration) string {
 	return strconv.Itoa(int((d + time.Second - 1) / time.Second))
 }
 
+// jsonKind names the JSON type of a Go kind, as domain.WrongType takes it.
 func jsonKind(goKind string) string {
 	switch goKind {
 	case "string":
-		return "a string"
+		return "string"
 	case "bool":
-		return "true or false"
+		return "boolean"
 	case "struct", "map":
-		return "an object"
+		return "object"
 	case "slice", "array":
-		return "an array"
+		return "array"
 	}
-	return "a number"
+	return "number"
 }
 
 // unknownField extracts the name from encoding/json's unknown-field error,

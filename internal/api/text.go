@@ -85,7 +85,7 @@ func checkJSONText(raw []byte) error {
 		case json.Number:
 			if !safeNumber(t) {
 				return &domain.Error{Code: domain.CodeInvalid, Message: path() + " is out of range",
-					Details: map[string]string{path(): fmt.Sprintf("must be from %d to %d", -maxSafeInteger, maxSafeInteger)}}
+					Problems: domain.Problems{path(): domain.OutOfRange(-maxSafeInteger, maxSafeInteger)}}
 			}
 		case string:
 			if top >= 0 && !stack[top].array && stack[top].isKey {
@@ -178,7 +178,7 @@ func rawStringReason(src []byte, decoded string) string {
 
 func textError(field, reason string) error {
 	return &domain.Error{Code: domain.CodeInvalid, Message: field + " " + reason,
-		Details: map[string]string{field: reason}}
+		Problems: domain.Problems{field: domain.Invalid("text").Saying(reason)}}
 }
 
 // checkRequestText refuses a path or query value that is not clean text.
@@ -192,7 +192,7 @@ func checkRequestText(r *http.Request) error {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
 		return &domain.Error{Code: domain.CodeInvalid, Message: "the query string is malformed",
-			Details: map[string]string{"query": "is malformed"}}
+			Problems: domain.Problems{"query": domain.Invalid("query").Saying("is malformed")}}
 	}
 	for name, vs := range q {
 		if reason := textReason(name); reason != "" {

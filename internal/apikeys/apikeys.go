@@ -102,11 +102,11 @@ type Created struct {
 func (s *Service) Create(ctx context.Context, nk NewKey) (Created, error) {
 	name := strings.TrimSpace(nk.Name)
 	var v domain.Validation
-	v.Check(name != "", "name", "is required")
-	v.Check(len([]rune(name)) <= MaxNameLength, "name", fmt.Sprintf("must have at most %d characters", MaxNameLength))
-	v.Check(domain.SingleLine(name), "name", domain.SingleLineReason)
-	v.Check(!strings.ContainsFunc(name, unicode.IsControl), "name", "must not contain control characters")
-	v.Check(domain.ValidKeyScope(nk.Scope), "scope", "must be read or edit")
+	v.Check(name != "", "name", domain.Required())
+	v.Check(len([]rune(name)) <= MaxNameLength, "name", domain.TooLong(MaxNameLength))
+	v.Check(domain.SingleLine(name), "name", domain.LineBreak())
+	v.Check(!strings.ContainsFunc(name, unicode.IsControl), "name", domain.ControlCharacter())
+	v.Check(domain.ValidKeyScope(nk.Scope), "scope", domain.NotAllowed(domain.AccessRead, domain.AccessEdit))
 	if err := v.Err(); err != nil {
 		return Created{}, err
 	}
@@ -135,7 +135,7 @@ func (s *Service) Create(ctx context.Context, nk NewKey) (Created, error) {
 		}
 		if n >= MaxPerClient {
 			return &domain.Error{Code: domain.CodeQuotaExceeded, Message: fmt.Sprintf("a client holds at most %d API keys; revoke one first", MaxPerClient),
-				Details: map[string]string{"name": fmt.Sprintf("at most %d keys", MaxPerClient)}}
+				Problems: domain.Problems{"name": domain.TooMany(MaxPerClient).Saying(fmt.Sprintf("at most %d keys", MaxPerClient))}}
 		}
 		u, err := tx.CreateUser(ctx, store.NewUser{Email: "api-key-" + mailbox + "@keys.strata.invalid", Name: name})
 		if err != nil {

@@ -129,7 +129,7 @@ func TestCreateRefusesBadInput(t *testing.T) {
 		} {
 			_, err := f.keys.Create(ctx, apikeys.NewKey{Client: f.acme, Creator: f.admin, Name: c.name, Scope: c.scope})
 			var de *domain.Error
-			if domain.ErrorCode(err) != domain.CodeInvalid || !asError(err, &de) || de.Details[c.field] == "" {
+			if domain.ErrorCode(err) != domain.CodeInvalid || !asError(err, &de) || de.Details()[c.field] == "" {
 				t.Errorf("%q/%q: %v, want validation_failed naming %s", c.name, c.scope, err, c.field)
 			}
 		}

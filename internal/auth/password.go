@@ -30,10 +30,10 @@ var passwordParams = &argon2id.Params{Memory: 64 * 1024, Iterations: 1, Parallel
 func ValidatePassword(password, confirmation string) error {
 	var v domain.Validation
 	n := len([]rune(password))
-	v.Check(n >= MinPasswordLength, "password", fmt.Sprintf("must have at least %d characters", MinPasswordLength))
-	v.Check(n <= maxPasswordLength, "password", fmt.Sprintf("must have at most %d characters", maxPasswordLength))
-	v.Check(n < MinPasswordLength || !IsCommonPassword(password), "password", "is too common: it is among the passwords tried first")
-	v.Check(password == confirmation, "password_confirmation", "does not match the password")
+	v.Check(n >= MinPasswordLength, "password", domain.TooShort(MinPasswordLength))
+	v.Check(n <= maxPasswordLength, "password", domain.TooLong(maxPasswordLength))
+	v.Check(n < MinPasswordLength || !IsCommonPassword(password), "password", domain.CommonPassword())
+	v.Check(password == confirmation, "password_confirmation", domain.Mismatch())
 	return v.Err()
 }
 

@@ -34,7 +34,7 @@ func TestValidatePasswordNamesTheField(t *testing.T) {
 	for _, tt := range tests {
 		err := ValidatePassword(tt.pw, tt.conf)
 		var de *domain.Error
-		if de, _ = err.(*domain.Error); de == nil || de.Code != domain.CodeInvalid || de.Details[tt.field] == "" {
+		if de, _ = err.(*domain.Error); de == nil || de.Code != domain.CodeInvalid || de.Details()[tt.field] == "" {
 			t.Errorf("ValidatePassword(%q, %q) = %v; want %s named", tt.pw, tt.conf, err, tt.field)
 		}
 	}
@@ -48,7 +48,7 @@ func TestPasswordPolicyRefusesShortAndCommon(t *testing.T) {
 	for _, pw := range refused {
 		err := ValidatePassword(pw, pw)
 		var de *domain.Error
-		if de, _ = err.(*domain.Error); de == nil || de.Details["password"] == "" {
+		if de, _ = err.(*domain.Error); de == nil || de.Details()["password"] == "" {
 			t.Errorf("ValidatePassword(%q) = %v; want password refused", pw, err)
 		}
 	}

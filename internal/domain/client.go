@@ -60,17 +60,17 @@ var (
 // subdomain may not both be set (spec §5).
 func (cs ClientSettings) Validate() error {
 	var v Validation
-	v.Check(len([]rune(cs.CompanyName)) <= 200, "company_name", "must have at most 200 characters")
-	v.Check(len([]rune(cs.LoginText)) <= 2000, "login_text", "must have at most 2000 characters")
-	v.Check(cs.LogoURL == "" || ValidImageURL(cs.LogoURL), "logo_url", "must be an http(s) address or a PNG, JPEG, WebP or SVG image of at most 256 KB")
-	v.Check(cs.CNAMEDomain == "" || (len(cs.CNAMEDomain) <= 253 && hostnamePattern.MatchString(cs.CNAMEDomain)), "cname_domain", "must be a domain name such as maps.example.org")
-	v.Check(cs.Subdomain == "" || subdomainPattern.MatchString(cs.Subdomain), "subdomain", "must be lower-case letters, digits and inner hyphens, at most 63")
+	v.Check(len([]rune(cs.CompanyName)) <= 200, "company_name", TooLong(200))
+	v.Check(len([]rune(cs.LoginText)) <= 2000, "login_text", TooLong(2000))
+	v.Check(cs.LogoURL == "" || ValidImageURL(cs.LogoURL), "logo_url", Invalid("image_url"))
+	v.Check(cs.CNAMEDomain == "" || (len(cs.CNAMEDomain) <= 253 && hostnamePattern.MatchString(cs.CNAMEDomain)), "cname_domain", Invalid("domain"))
+	v.Check(cs.Subdomain == "" || subdomainPattern.MatchString(cs.Subdomain), "subdomain", Invalid("slug"))
 	if cs.CNAMEDomain != "" && cs.Subdomain != "" {
-		v.Add("cname_domain", "set either a CNAME domain or a subdomain, not both")
-		v.Add("subdomain", "set either a CNAME domain or a subdomain, not both")
+		v.Add("cname_domain", Exclusive("subdomain").Saying("set either a CNAME domain or a subdomain, not both"))
+		v.Add("subdomain", Exclusive("cname_domain").Saying("set either a CNAME domain or a subdomain, not both"))
 	}
-	v.Check(len(cs.AnalyticsPropertyID) <= 100, "analytics_property_id", "must have at most 100 characters")
-	v.Check(cs.APIServerAddress == "" || ValidHTTPURL(cs.APIServerAddress), "api_server_address", "must be an http(s) address")
+	v.Check(len(cs.AnalyticsPropertyID) <= 100, "analytics_property_id", TooLong(100))
+	v.Check(cs.APIServerAddress == "" || ValidHTTPURL(cs.APIServerAddress), "api_server_address", Invalid("url"))
 	return v.Err()
 }
 

@@ -15,7 +15,7 @@ func fieldsOf(t *testing.T, err error) map[string]string {
 	if !errors.As(err, &de) || de.Code != CodeInvalid {
 		t.Fatalf("not a validation error: %v", err)
 	}
-	return de.Details
+	return de.Details()
 }
 
 func TestClientSettingsAllowOneOfCNAMEAndSubdomain(t *testing.T) {

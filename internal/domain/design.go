@@ -2,7 +2,6 @@ package domain
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"net/url"
 	"regexp"
@@ -17,7 +16,7 @@ import (
 type Design map[string]any
 
 // field validates one design field's value; nil is always allowed.
-type field func(v any) (any, string)
+type field func(v any) (any, Problem)
 
 // DesignFields is a table of the fields of one kind of design.
 type DesignFields map[string]field
@@ -50,48 +49,51 @@ func oneOf(values ...[]string) field {
 			all = append(all, v)
 		}
 	}
-	return func(v any) (any, string) {
+	return func(v any) (any, Problem) {
 		s, ok := v.(string)
 		if !ok || !allowed[s] {
-			return nil, fmt.Sprintf("must be one of %v", all)
+			return nil, NotAllowed(all...)
 		}
-		return s, ""
+		return s, Problem{}
 	}
 }
 
 func number(min, max float64) field {
-	return func(v any) (any, string) {
+	return func(v any) (any, Problem) {
 		f, ok := v.(float64)
 		if !ok || math.IsNaN(f) || f < min || f > max {
-			return nil, fmt.Sprintf("must be a number from %g to %g", min, max)
+			return nil, OutOfRange(min, max)
 		}
-		return f, ""
+		return f, Problem{}
 	}
 }
 
-func boolean(v any) (any, string) {
+func boolean(v any) (any, Problem) {
 	b, ok := v.(bool)
 	if !ok {
-		return nil, "must be true or false"
+		return nil, WrongType("boolean")
 	}
-	return b, ""
+	return b, Problem{}
 }
 
-func color(v any) (any, string) {
+func color(v any) (any, Problem) {
 	s, ok := v.(string)
 	if !ok || !colorPattern.MatchString(s) {
-		return nil, "must be a colour such as #1a2b3c or transparent"
+		return nil, Invalid("colour")
 	}
-	return s, ""
+	return s, Problem{}
 }
 
 func text(max int) field {
-	return func(v any) (any, string) {
+	return func(v any) (any, Problem) {
 		s, ok := v.(string)
-		if !ok || len([]rune(s)) > max {
-			return nil, fmt.Sprintf("must be text of at most %d characters", max)
+		if !ok {
+			return nil, WrongType("string")
 		}
-		return s, ""
+		if len([]rune(s)) > max {
+			return nil, TooLong(max)
+		}
+		return s, Problem{}
 	}
 }
 
@@ -110,20 +112,20 @@ func ValidURL(s string) bool {
 	return (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
-func link(v any) (any, string) {
+func link(v any) (any, Problem) {
 	s, ok := v.(string)
 	if !ok || (s != "" && !ValidURL(s)) {
-		return nil, "must be an http(s) address or a path"
+		return nil, Invalid("url_or_path")
 	}
-	return s, ""
+	return s, Problem{}
 }
 
-func templateRef(v any) (any, string) {
+func templateRef(v any) (any, Problem) {
 	s, ok := v.(string)
 	if !ok || !templateIDPattern.MatchString(s) {
-		return nil, `must be a template id as a string, or "0" for none`
+		return nil, Invalid("template_id").Saying(`must be a template id as a string, or "0" for none`)
 	}
-	return s, ""
+	return s, Problem{}
 }
 
 var templateIDPattern = regexp.MustCompile(`^(0|[1-9][0-9]{0,17})$`)
@@ -207,21 +209,21 @@ func (fs DesignFields) Apply(d Design, patch map[string]json.RawMessage, prefix 
 	for _, name := range names {
 		check, ok := fs[name]
 		if !ok {
-			v.Add(prefix+name, "is not a design field")
+			v.Add(prefix+name, Unknown().Saying("is not a design field"))
 			continue
 		}
 		var raw any
 		if err := json.Unmarshal(patch[name], &raw); err != nil {
-			v.Add(prefix+name, "is not valid JSON")
+			v.Add(prefix+name, Invalid("json"))
 			continue
 		}
 		if raw == nil {
 			delete(d, name)
 			continue
 		}
-		val, reason := check(raw)
-		if reason != "" {
-			v.Add(prefix+name, reason)
+		val, problem := check(raw)
+		if problem.Code != "" {
+			v.Add(prefix+name, problem)
 			continue
 		}
 		d[name] = val

@@ -1,7 +1,5 @@
 package domain
 
-import "fmt"
-
 // The map document: nodes, edges, object templates, layers and settings,
 // under the spec's JSON names (spec §3).
 
@@ -37,8 +35,8 @@ const MaxCoordinate = 1_000_000
 // CheckPoint records a position beyond MaxCoordinate under field.
 func CheckPoint(v *Validation, p Point, field string) {
 	ok := func(c float64) bool { return c >= -MaxCoordinate && c <= MaxCoordinate }
-	v.Check(ok(p.X), field+".x", fmt.Sprintf("must be from %d to %d", -MaxCoordinate, MaxCoordinate))
-	v.Check(ok(p.Y), field+".y", fmt.Sprintf("must be from %d to %d", -MaxCoordinate, MaxCoordinate))
+	v.Check(ok(p.X), field+".x", OutOfRange(-MaxCoordinate, MaxCoordinate))
+	v.Check(ok(p.Y), field+".y", OutOfRange(-MaxCoordinate, MaxCoordinate))
 }
 
 // NodeGeometry places a node; Shape mirrors design.shape.

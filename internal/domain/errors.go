@@ -42,17 +42,31 @@ const (
 type Error struct {
 	Code    string
 	Message string
-	// Details names the offending fields of a validation error: field → reason.
-	Details map[string]string
+	// Problems names the offending fields of the request, each with what
+	// is wrong with it (problems.go). The envelope sends them twice: as
+	// codes in `problems`, and as English reasons in `details`.
+	Problems Problems
 	// RetryAfter, when set, is sent as the Retry-After header (429, 503).
 	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {
-	if len(e.Details) == 0 {
+	if len(e.Problems) == 0 {
 		return fmt.Sprintf("%s: %s", e.Code, e.Message)
 	}
-	return fmt.Sprintf("%s: %s %v", e.Code, e.Message, e.Details)
+	return fmt.Sprintf("%s: %s %v", e.Code, e.Message, e.Details())
+}
+
+// Details are the English reasons of e's problems: field → reason.
+func (e *Error) Details() map[string]string {
+	if len(e.Problems) == 0 {
+		return nil
+	}
+	out := make(map[string]string, len(e.Problems))
+	for field, p := range e.Problems {
+		out[field] = p.Reason()
+	}
+	return out
 }
 
 // Errorf returns an *Error with the given code and a formatted message.
@@ -69,32 +83,32 @@ func ErrorCode(err error) string {
 	return CodeInternal
 }
 
-// Validation collects field errors so that one answer names every bad field.
+// Validation collects field problems so that one answer names every bad field.
 type Validation struct {
-	fields map[string]string
+	problems Problems
 }
 
-// Add records that field is invalid for reason; the first reason wins.
-func (v *Validation) Add(field, reason string) {
-	if v.fields == nil {
-		v.fields = map[string]string{}
+// Add records field's problem; the first problem of a field wins.
+func (v *Validation) Add(field string, p Problem) {
+	if v.problems == nil {
+		v.problems = Problems{}
 	}
-	if _, ok := v.fields[field]; !ok {
-		v.fields[field] = reason
+	if _, ok := v.problems[field]; !ok {
+		v.problems[field] = p
 	}
 }
 
-// Check records reason for field when ok is false.
-func (v *Validation) Check(ok bool, field, reason string) {
+// Check records field's problem when ok is false.
+func (v *Validation) Check(ok bool, field string, p Problem) {
 	if !ok {
-		v.Add(field, reason)
+		v.Add(field, p)
 	}
 }
 
 // Err returns nil when no field was recorded, else a validation *Error.
 func (v *Validation) Err() error {
-	if len(v.fields) == 0 {
+	if len(v.problems) == 0 {
 		return nil
 	}
-	return &Error{Code: CodeInvalid, Message: "some fields are invalid", Details: v.fields}
+	return &Error{Code: CodeInvalid, Message: "some fields are invalid", Problems: v.problems}
 }

@@ -124,8 +124,8 @@ var mapURLPattern = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$`)
 // ValidateMapURL checks a map address: lower-case letters, digits and inner
 // hyphens, 3 to 64 characters.
 func ValidateMapURL(v *Validation, field, url string) {
-	v.Check(len(url) >= MapURLMinLen && len(url) <= MapURLMaxLen, field, "must be 3 to 64 characters")
-	v.Check(mapURLPattern.MatchString(url), field, "may hold lower-case letters, digits and hyphens inside")
+	v.Check(len(url) >= MapURLMinLen && len(url) <= MapURLMaxLen, field, OutOfRange(MapURLMinLen, MapURLMaxLen).Saying("must be 3 to 64 characters"))
+	v.Check(mapURLPattern.MatchString(url), field, Invalid("map_url"))
 }
 
 // ParseEmbedDomains reads the allowed embed domains, one per line (blank
@@ -141,7 +141,7 @@ func ParseEmbedDomains(v *Validation, field, text string) []string {
 		}
 		src, problem := embedSource(d)
 		if problem != "" {
-			v.Add(field, problem)
+			v.Add(field, Invalid("domain").Saying(problem))
 			return nil
 		}
 		if !seen[src] {
@@ -149,7 +149,7 @@ func ParseEmbedDomains(v *Validation, field, text string) []string {
 			out = append(out, src)
 		}
 	}
-	v.Check(len(out) <= MaxEmbedDomains, field, "at most 50 domains")
+	v.Check(len(out) <= MaxEmbedDomains, field, TooMany(MaxEmbedDomains).Saying("at most 50 domains"))
 	return out
 }
 

@@ -76,8 +76,11 @@ func QuotaError(q Quota, isAdmin bool) *Error {
 			msg = "All live-map seats are in use: deselect another map or ask an admin for more seats"
 		}
 	}
+	// details keep naming the kind and the limit as before; both carry the
+	// one problem, so that a client reads either.
+	p := QuotaExceeded(string(q.Kind), max)
 	return &Error{Code: CodeQuotaExceeded, Message: msg,
-		Details: map[string]string{"quota": string(q.Kind), "max": strconv.Itoa(max)}}
+		Problems: Problems{"quota": p.Saying(string(q.Kind)), "max": p.Saying(strconv.Itoa(max))}}
 }
 
 // SeatKind is the user-seat quota a role uses besides the user quota:

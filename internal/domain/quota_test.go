@@ -24,7 +24,7 @@ func TestQuotaAllowsUpToItsMax(t *testing.T) {
 func TestQuotaErrorWording(t *testing.T) {
 	one := 1
 	e := QuotaError(Quota{Kind: QuotaTemplate, Max: &one, Count: 1}, true)
-	if e.Code != CodeQuotaExceeded || e.Details["quota"] != "template" || e.Details["max"] != "1" ||
+	if e.Code != CodeQuotaExceeded || e.Details()["quota"] != "template" || e.Details()["max"] != "1" ||
 		!strings.HasPrefix(e.Message, "You have reached the maximum number of templates") {
 		t.Fatalf("template quota error: %+v", e)
 	}

@@ -45,7 +45,7 @@ func ParseRole(s string) (Role, error) {
 	r := Role(s)
 	if !r.Valid() {
 		return "", &Error{Code: CodeInvalid, Message: fmt.Sprintf("unknown role %q", s),
-			Details: map[string]string{"role": "must be one of guest, student, editor, admin"}}
+			Problems: Problems{"role": NotAllowed(Roles...)}}
 	}
 	return r, nil
 }

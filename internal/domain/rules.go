@@ -143,14 +143,14 @@ func EdgeWithinNodes(e, from, to Visibility) bool {
 
 // ErrNoOverlap refuses an edge whose nodes never show on one level together.
 var ErrNoOverlap = &Error{Code: CodeConflict, Message: "the two nodes share no zoom level, so they cannot be connected",
-	Details: map[string]string{"node.to_id": "shares no zoom level with the first node"}}
+	Problems: Problems{"node.to_id": NoSharedLevel().Saying("shares no zoom level with the first node")}}
 
 // NewEdgeVisibility is the range of a new edge between from and to: the
 // intersection of theirs. The nodes must differ and overlap.
 func NewEdgeVisibility(from, to Node) (Visibility, error) {
 	if from.ID == to.ID {
 		return Visibility{}, &Error{Code: CodeInvalid, Message: "an edge needs two different nodes",
-			Details: map[string]string{"node.to_id": "must differ from node.from_id"}}
+			Problems: Problems{"node.to_id": SelfReference().Saying("must differ from node.from_id")}}
 	}
 	v, ok := intersect(from.Visibility, to.Visibility)
 	if !ok {
@@ -317,7 +317,7 @@ func EdgesOf(edges []Edge, nodes map[int64]bool) []int64 {
 func CheckNodeContent(content map[Language]NodeContent, prefix string, v *Validation) {
 	for lang, c := range content {
 		if c.NodeLinkTo != "" && c.HasContent() {
-			v.Add(prefix+"content."+string(lang)+".node_link_to", "a node with content cannot link to an address")
+			v.Add(prefix+"content."+string(lang)+".node_link_to", Exclusive("content").Saying("a node with content cannot link to an address"))
 		}
 	}
 }

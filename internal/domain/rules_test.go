@@ -278,8 +278,8 @@ func TestANodeWithContentCannotLink(t *testing.T) {
 		LangDE: {Content: "<p>x</p>", NodeLinkTo: "https://example.org"},
 	}, "", &v)
 	err := v.Err().(*Error)
-	if len(err.Details) != 1 || err.Details["content.de.node_link_to"] == "" {
-		t.Fatalf("details %v", err.Details)
+	if len(err.Details()) != 1 || err.Details()["content.de.node_link_to"] == "" {
+		t.Fatalf("details %v", err.Details())
 	}
 }
 
@@ -300,12 +300,12 @@ func TestDesignPatchValidatesEveryField(t *testing.T) {
 		t.Fatal("no error")
 	}
 	for _, f := range []string{"design.border_style", "design.media_opacity", "design.sparkle"} {
-		if err.Details[f] == "" {
-			t.Errorf("%s not named: %v", f, err.Details)
+		if err.Details()[f] == "" {
+			t.Errorf("%s not named: %v", f, err.Details())
 		}
 	}
-	if err.Details["design.bg_color"] != "" || d["bg_color"] != "#12ab" || d["shape"] != "star" {
-		t.Errorf("valid fields refused or not applied: %v %v", err.Details, d)
+	if err.Details()["design.bg_color"] != "" || d["bg_color"] != "#12ab" || d["shape"] != "star" {
+		t.Errorf("valid fields refused or not applied: %v %v", err.Details(), d)
 	}
 }
 

@@ -1,7 +1,6 @@
 package editing
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 
@@ -55,7 +54,7 @@ func (s *Service) applyNodeContent(n *domain.Node, patch map[string]NodeContentP
 	for _, l := range langs {
 		lang := domain.Language(l)
 		if !lang.Valid() {
-			v.Add(prefix+l, "must be en, de or fr")
+			v.Add(prefix+l, domain.NotAllowed(domain.LangEN, domain.LangDE, domain.LangFR))
 			continue
 		}
 		p, c := patch[l], n.Content[lang]
@@ -75,7 +74,7 @@ func (s *Service) applyNodeContent(n *domain.Node, patch map[string]NodeContentP
 			}
 			val := *f.src
 			if len([]rune(val)) > f.max {
-				v.Add(prefix+l+"."+f.name, fmt.Sprintf("must have at most %d characters", f.max))
+				v.Add(prefix+l+"."+f.name, domain.TooLong(f.max))
 				continue
 			}
 			if f.html {
@@ -84,7 +83,7 @@ func (s *Service) applyNodeContent(n *domain.Node, patch map[string]NodeContentP
 			*f.dst = val
 		}
 		if c.NodeLinkTo != "" && !domain.ValidURL(c.NodeLinkTo) {
-			v.Add(prefix+l+".node_link_to", "must be an http(s) address or a path")
+			v.Add(prefix+l+".node_link_to", domain.Invalid("url_or_path"))
 		}
 		n.Content[lang] = c
 	}
@@ -106,7 +105,7 @@ func applyEdgeContent(e *domain.Edge, patch map[string]EdgeContentPatch, prefix 
 	for l, p := range patch {
 		lang := domain.Language(l)
 		if !lang.Valid() {
-			v.Add(prefix+l, "must be en, de or fr")
+			v.Add(prefix+l, domain.NotAllowed(domain.LangEN, domain.LangDE, domain.LangFR))
 			continue
 		}
 		c := e.Content[lang]
@@ -118,7 +117,7 @@ func applyEdgeContent(e *domain.Edge, patch map[string]EdgeContentPatch, prefix 
 				continue
 			}
 			if len([]rune(*f.src)) > 500 {
-				v.Add(prefix+l+"."+f.name, "must have at most 500 characters")
+				v.Add(prefix+l+"."+f.name, domain.TooLong(500))
 				continue
 			}
 			*f.dst = *f.src

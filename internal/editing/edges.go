@@ -113,14 +113,14 @@ func (e *edit) patchEdges(patches []EdgePatch) error {
 		// (only the all-edges toggle removes locked edges too).
 		if ed.Locked && (p.Delete || p.Design != nil || p.Content != nil || p.Visibility != nil || p.Name != nil || p.RestoreTemplate) {
 			return &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf("edge %d is locked; unlock it first", p.ID),
-				Details: map[string]string{prefix + "id": "is locked"}}
+				Problems: domain.Problems{prefix + "id": domain.Locked(0)}}
 		}
 		if p.Delete {
 			removed = append(removed, p.ID)
 			continue
 		}
 		if p.Name != nil {
-			v.Check(len([]rune(*p.Name)) <= 200, prefix+"name", "must have at most 200 characters")
+			v.Check(len([]rune(*p.Name)) <= 200, prefix+"name", domain.TooLong(200))
 			ed.Name = *p.Name
 		}
 		templateChanged := false
@@ -141,7 +141,7 @@ func (e *edit) patchEdges(patches []EdgePatch) error {
 			checkRange(&v, ed.Visibility, e.m.VisibilityLevels, prefix+"visibility.")
 			from, to := ends[ed.Node.FromID], ends[ed.Node.ToID]
 			if span, ok := domain.FollowNodes(ed, from, to); !ok || ed.Visibility.MinLevel < span.Visibility.MinLevel || ed.Visibility.MaxLevel > span.Visibility.MaxLevel {
-				v.Add(prefix+"visibility", "must lie within the levels both nodes show on")
+				v.Add(prefix+"visibility", domain.NoSharedLevel().Saying("must lie within the levels both nodes show on"))
 			}
 			ed.Visibility.Hidden = ed.Visibility.Hidden || from.Visibility.Hidden || to.Visibility.Hidden
 		}

@@ -17,7 +17,7 @@ func (e *edit) patchLevels(patches []LevelPatch) error {
 		field := fmt.Sprintf("levels[%d].id", i)
 		if p.ID < 1 || p.ID > e.m.VisibilityLevels {
 			return &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("the map has no level %d", p.ID),
-				Details: map[string]string{field: fmt.Sprintf("must be a level from 1 to %d", e.m.VisibilityLevels)}}
+				Problems: domain.Problems{field: domain.OutOfRange(1, e.m.VisibilityLevels)}}
 		}
 		var err error
 		switch {
@@ -91,7 +91,7 @@ func (e *edit) flagLevel(p LevelPatch) error {
 func (e *edit) deleteLevel(k int, field string) error {
 	if e.m.VisibilityLevels <= domain.MinLevels {
 		return &domain.Error{Code: domain.CodeConflict, Message: "a map keeps at least one level",
-			Details: map[string]string{field: "is the only level"}}
+			Problems: domain.Problems{field: domain.LastOne().Saying("is the only level")}}
 	}
 	nodes, err := e.tx.NodesOfMap(e.ctx, e.m.ID)
 	if err != nil {

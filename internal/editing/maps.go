@@ -55,14 +55,14 @@ func (s *Service) CreateMap(ctx context.Context, clientID int64, by Creator, nm 
 			t, err := tx.MapByID(ctx, nm.FromTemplate)
 			if err != nil || t.ClientID != clientID || !t.IsTemplate {
 				return &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("template %d not found", nm.FromTemplate),
-					Details: map[string]string{"template_id": "is not a template of this client"}}
+					Problems: domain.Problems{"template_id": domain.NotFound(nm.FromTemplate).Saying("is not a template of this client")}}
 			}
 			source = &t
 		case nm.FromBuiltin != "":
 			b, ok := BuiltinByKey(nm.FromBuiltin)
 			if !ok {
 				return &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("built-in template %q not found", nm.FromBuiltin),
-					Details: map[string]string{"builtin_template": "is not a built-in template"}}
+					Problems: domain.Problems{"builtin_template": domain.NotFound(0).Saying("is not a built-in template")}}
 			}
 			builtin = &b
 		}
@@ -125,17 +125,17 @@ func validateNewMap(m domain.Map, minLevels int) error {
 	var v domain.Validation
 	checkMapFields(&v, "", m.Name, m.Description, m.Width, m.Height, m.VisibilityLevels)
 	if minLevels > 0 && m.VisibilityLevels < minLevels {
-		v.Add("visibility_levels", fmt.Sprintf("must be at least %d, the template's levels", minLevels))
+		v.Add("visibility_levels", domain.TooSmall(minLevels).Saying(fmt.Sprintf("must be at least %d, the template's levels", minLevels)))
 	}
 	checkTemplateFields(&v, m)
 	return v.Err()
 }
 
 func checkTemplateFields(v *domain.Validation, m domain.Map) {
-	v.Check(domain.ValidPalette(m.Palette), "palette", "must be one of the palettes")
-	v.Check(len([]rune(m.Section)) <= 100, "section", "must have at most 100 characters")
+	v.Check(domain.ValidPalette(m.Palette), "palette", domain.Invalid("palette").Saying("must be one of the palettes"))
+	v.Check(len([]rune(m.Section)) <= 100, "section", domain.TooLong(100))
 	if m.IsTemplate {
-		v.Check(domain.ValidTheme(m.Theme), "theme", "must be basic, process, strategy, business, marketing or personal")
+		v.Check(domain.ValidTheme(m.Theme), "theme", domain.NotAllowed(domain.TemplateThemes...))
 	}
 }
 

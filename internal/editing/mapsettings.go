@@ -3,7 +3,6 @@ package editing
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -72,12 +71,13 @@ func ValidateNewMap(name, description string, width, height, levels int) error {
 }
 
 func checkMapFields(v *domain.Validation, prefix, name, description string, width, height, levels int) {
-	v.Check(strings.TrimSpace(name) != "" && len([]rune(name)) <= 200, prefix+"name", "is required, at most 200 characters")
-	v.Check(domain.SingleLine(name), prefix+"name", domain.SingleLineReason)
-	v.Check(len([]rune(description)) <= 5000, prefix+"description", "must have at most 5000 characters")
-	v.Check(width >= MinMapSide && width <= MaxMapSide, prefix+"measurement.width", fmt.Sprintf("must be from %d to %d", MinMapSide, MaxMapSide))
-	v.Check(height >= MinMapSide && height <= MaxMapSide, prefix+"measurement.height", fmt.Sprintf("must be from %d to %d", MinMapSide, MaxMapSide))
-	v.Check(domain.ValidLevels(levels), prefix+"visibility_levels", "must be from 1 to 12")
+	v.Check(strings.TrimSpace(name) != "", prefix+"name", domain.Required())
+	v.Check(len([]rune(name)) <= 200, prefix+"name", domain.TooLong(200))
+	v.Check(domain.SingleLine(name), prefix+"name", domain.LineBreak())
+	v.Check(len([]rune(description)) <= 5000, prefix+"description", domain.TooLong(5000))
+	v.Check(width >= MinMapSide && width <= MaxMapSide, prefix+"measurement.width", domain.OutOfRange(MinMapSide, MaxMapSide))
+	v.Check(height >= MinMapSide && height <= MaxMapSide, prefix+"measurement.height", domain.OutOfRange(MinMapSide, MaxMapSide))
+	v.Check(domain.ValidLevels(levels), prefix+"visibility_levels", domain.OutOfRange(domain.MinLevels, domain.MaxLevels))
 }
 
 func (e *edit) patchMap(p MapPatch, prefix string) error {
@@ -103,9 +103,9 @@ func (e *edit) patchMap(p MapPatch, prefix string) error {
 		m.Behavior = *p.Behavior
 	}
 	if p.Languages != nil {
-		v.Check(len(p.Languages) > 0, prefix+"languages", "must name at least one language")
+		v.Check(len(p.Languages) > 0, prefix+"languages", domain.Required())
 		for _, l := range p.Languages {
-			v.Check(l.Valid(), prefix+"languages", "must be en, de or fr")
+			v.Check(l.Valid(), prefix+"languages", domain.NotAllowed(domain.LangEN, domain.LangDE, domain.LangFR))
 		}
 		m.Languages = p.Languages
 	}
@@ -137,7 +137,7 @@ func applyMapDesign(d *domain.MapDesign, p MapDesignPatch, prefix string, v *dom
 		if src == nil {
 			return
 		}
-		v.Check(slices.Contains(allowed, *src), prefix+field, fmt.Sprintf("must be one of %v", allowed))
+		v.Check(slices.Contains(allowed, *src), prefix+field, domain.NotAllowed(allowed...))
 		*dst = *src
 	}
 	enum(p.Expansion, &d.Expansion, Expansions, "expansion")
@@ -149,26 +149,26 @@ func applyMapDesign(d *domain.MapDesign, p MapDesignPatch, prefix string, v *dom
 		probe := domain.Design{}
 		var vv domain.Validation
 		domain.NodeDesignFields.Apply(probe, map[string]json.RawMessage{"bg_color": raw}, "", &vv)
-		v.Check(vv.Err() == nil, prefix+"bg_color", "must be a colour such as #1a2b3c or transparent")
+		v.Check(vv.Err() == nil, prefix+"bg_color", domain.Invalid("colour"))
 		d.BgColor = *p.BgColor
 	}
 	if p.MediaOpacity != nil {
-		v.Check(*p.MediaOpacity >= 0 && *p.MediaOpacity <= 100, prefix+"media_opacity", "must be from 0 to 100")
+		v.Check(*p.MediaOpacity >= 0 && *p.MediaOpacity <= 100, prefix+"media_opacity", domain.OutOfRange(0, 100))
 		d.MediaOpacity = *p.MediaOpacity
 	}
 	// media and media_url exclude each other: setting one clears the other.
 	if p.MediaKey != nil && p.MediaURL != nil && *p.MediaKey != "" && *p.MediaURL != "" {
-		v.Add(prefix+"media_url", "cannot be set together with media")
+		v.Add(prefix+"media_url", domain.Exclusive("media"))
 	}
 	if p.MediaKey != nil {
-		v.Check(len(*p.MediaKey) <= 500, prefix+"media", "must have at most 500 characters")
+		v.Check(len(*p.MediaKey) <= 500, prefix+"media", domain.TooLong(500))
 		d.Media = nonEmpty(*p.MediaKey)
 		if d.Media != nil {
 			d.MediaURL = nil
 		}
 	}
 	if p.MediaURL != nil {
-		v.Check(*p.MediaURL == "" || domain.ValidURL(*p.MediaURL), prefix+"media_url", "must be an http(s) address or a path")
+		v.Check(*p.MediaURL == "" || domain.ValidURL(*p.MediaURL), prefix+"media_url", domain.Invalid("url_or_path"))
 		d.MediaURL = nonEmpty(*p.MediaURL)
 		if d.MediaURL != nil {
 			d.Media = nil
@@ -243,11 +243,11 @@ func (s *Service) PatchGlobalDesign(ctx context.Context, mapID, userID int64, se
 		for name, raw := range sections {
 			field := name
 			if !slices.Contains(domain.GlobalDesignSections, name) {
-				v.Add(field, fmt.Sprintf("is not a section; the sections are %v", domain.GlobalDesignSections))
+				v.Add(field, domain.NotAllowed(domain.GlobalDesignSections...))
 				continue
 			}
 			if len(raw) > maxSectionBytes {
-				v.Add(field, fmt.Sprintf("must be at most %d bytes", maxSectionBytes))
+				v.Add(field, domain.TooLarge(maxSectionBytes))
 				continue
 			}
 			switch name {
@@ -258,7 +258,7 @@ func (s *Service) PatchGlobalDesign(ctx context.Context, mapID, userID int64, se
 				}
 				var patch map[string]json.RawMessage
 				if err := json.Unmarshal(raw, &patch); err != nil {
-					v.Add(field, "must be an object")
+					v.Add(field, domain.Invalid("object"))
 					continue
 				}
 				d := fields.Normalize(g[name])
@@ -267,7 +267,7 @@ func (s *Service) PatchGlobalDesign(ctx context.Context, mapID, userID int64, se
 			default:
 				var obj map[string]any
 				if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-					v.Add(field, "must be an object")
+					v.Add(field, domain.Invalid("object"))
 					continue
 				}
 				g[name] = obj

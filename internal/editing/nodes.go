@@ -27,8 +27,8 @@ func (s *Service) CreateNode(ctx context.Context, mapID, userID int64, req NewNo
 	res, err := s.run(ctx, mapID, userID, func(e *edit) error {
 		var v domain.Validation
 		v.Check(slices.Contains(domain.EnabledShapes, req.Design.Shape), "design.shape",
-			"must be circle or rectangle; the other shapes cannot be created yet")
-		v.Check(req.Geometry.Center != nil, "geometry.center", "is required")
+			domain.NotAllowed(domain.EnabledShapes...).Saying("must be circle or rectangle; the other shapes cannot be created yet"))
+		v.Check(req.Geometry.Center != nil, "geometry.center", domain.Required())
 		if req.Geometry.Center != nil {
 			domain.CheckPoint(&v, *req.Geometry.Center, "geometry.center")
 		}
@@ -78,9 +78,9 @@ func (e *edit) useTemplate(n *domain.Node, ref, field string) error {
 }
 
 func checkRange(v *domain.Validation, vis domain.Visibility, levels int, prefix string) {
-	v.Check(vis.MinLevel >= 1 && vis.MinLevel <= levels, prefix+"min_level", fmt.Sprintf("must be a level from 1 to %d", levels))
-	v.Check(vis.MaxLevel >= 1 && vis.MaxLevel <= levels, prefix+"max_level", fmt.Sprintf("must be a level from 1 to %d", levels))
-	v.Check(vis.MinLevel <= vis.MaxLevel, prefix+"max_level", "must not be below min_level")
+	v.Check(vis.MinLevel >= 1 && vis.MinLevel <= levels, prefix+"min_level", domain.OutOfRange(1, levels))
+	v.Check(vis.MaxLevel >= 1 && vis.MaxLevel <= levels, prefix+"max_level", domain.OutOfRange(1, levels))
+	v.Check(vis.MinLevel <= vis.MaxLevel, prefix+"max_level", domain.BelowField("min_level"))
 }
 
 // CloneNode copies a node, offset (default 30 by 30).
@@ -124,7 +124,7 @@ func (s *Service) DeleteNode(ctx context.Context, mapID, userID, nodeID int64) (
 		// Removing is a change like any other: a locked node refuses it.
 		if nodes[nodeID].Editing.Locked {
 			return &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf("node %d is locked; unlock it first", nodeID),
-				Details: map[string]string{"id": "is locked"}}
+				Problems: domain.Problems{"id": domain.Locked(0)}}
 		}
 		return e.removeNodes([]int64{nodeID})
 	})
@@ -181,10 +181,10 @@ func (e *edit) applyNodeDesign(n *domain.Node, patch map[string]json.RawMessage,
 	d := n.Design.Clone()
 	domain.NodeDesignFields.Apply(d, patch, prefix, v)
 	if _, ok := patch["shape"]; ok {
-		v.Check(slices.Contains(domain.EnabledShapes, d.String("shape")), prefix+"shape", "must be circle or rectangle")
+		v.Check(slices.Contains(domain.EnabledShapes, d.String("shape")), prefix+"shape", domain.NotAllowed(domain.EnabledShapes...))
 	}
 	if d["media"] != nil && d["media_url"] != nil && patch["media"] != nil && patch["media_url"] != nil {
-		v.Add(prefix+"media_url", "cannot be set together with media")
+		v.Add(prefix+"media_url", domain.Exclusive("media"))
 	}
 	if v.Err() != nil {
 		return false, nil // the caller reports every field at once

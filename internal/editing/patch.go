@@ -139,7 +139,7 @@ func duplicateIDs[T any](items []T, id func(T) int64, field string) error {
 	for i, it := range items {
 		if seen[id(it)] {
 			return &domain.Error{Code: domain.CodeInvalid, Message: fmt.Sprintf("%s lists id %d twice", field, id(it)),
-				Details: map[string]string{fmt.Sprintf("%s[%d].id", field, i): "is listed twice"}}
+				Problems: domain.Problems{fmt.Sprintf("%s[%d].id", field, i): domain.Duplicate(0)}}
 		}
 		seen[id(it)] = true
 	}
@@ -194,7 +194,7 @@ func (s *Service) patchNodes(e *edit, patches []NodePatch) error {
 		prefix := fmt.Sprintf("nodes[%d].", i)
 		if n.Editing.Locked && !p.changesOnlyLock() {
 			return &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf("node %d is locked; unlock it first", p.ID),
-				Details: map[string]string{prefix + "id": "is locked"}}
+				Problems: domain.Problems{prefix + "id": domain.Locked(0)}}
 		}
 		before := n
 		templateChanged := false
@@ -230,12 +230,12 @@ func (s *Service) patchNodes(e *edit, patches []NodePatch) error {
 			}
 			*l.dst = l.o.ID
 			if l.o.ID != nil {
-				v.Check(*l.o.ID != n.ID, prefix+l.field, "cannot point at the node itself")
+				v.Check(*l.o.ID != n.ID, prefix+l.field, domain.SelfReference().Saying("cannot point at the node itself"))
 				links[*l.o.ID] = prefix + l.field
 			}
 		}
 		if p.PopupType != nil {
-			v.Check(slices.Contains(domain.PopupTypes, *p.PopupType), prefix+"popup_type", fmt.Sprintf("must be one of %v", domain.PopupTypes))
+			v.Check(slices.Contains(domain.PopupTypes, *p.PopupType), prefix+"popup_type", domain.NotAllowed(domain.PopupTypes...))
 			n.PopupType = *p.PopupType
 		}
 		out[i] = n
@@ -288,11 +288,11 @@ func (e *edit) moveNodes(patches []NodePatch) error {
 		locked, ok := locks[id]
 		if !ok {
 			return &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("node %d is not on this map", id),
-				Details: map[string]string{fmt.Sprintf("nodes[%d].id", i): fmt.Sprintf("node %d not found", id)}}
+				Problems: domain.Problems{fmt.Sprintf("nodes[%d].id", i): domain.NotFound(id).Saying(fmt.Sprintf("node %d not found", id))}}
 		}
 		if locked {
 			return &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf("node %d is locked; unlock it first", id),
-				Details: map[string]string{fmt.Sprintf("nodes[%d].id", i): "is locked"}}
+				Problems: domain.Problems{fmt.Sprintf("nodes[%d].id", i): domain.Locked(0)}}
 		}
 	}
 	// The change is recorded first: that takes the map's row lock before
@@ -347,7 +347,7 @@ func (e *edit) checkLinks(links map[int64]string) error {
 	for _, id := range ids {
 		if _, ok := found[id]; !ok {
 			return &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("node %d is not on this map", id),
-				Details: map[string]string{links[id]: fmt.Sprintf("node %d not found", id)}}
+				Problems: domain.Problems{links[id]: domain.NotFound(id).Saying(fmt.Sprintf("node %d not found", id))}}
 		}
 	}
 	return nil

@@ -97,13 +97,13 @@ func (e *edit) keepRemoved(nodes []domain.Node, edges []domain.Edge, linking []d
 func (r Restoration) validate() error {
 	var v domain.Validation
 	count := len(r.Nodes) + len(r.Edges) + len(r.Templates)
-	v.Check(count > 0 || r.Level != nil, "nodes", "name at least one node, edge, template or level")
-	v.Check(count <= maxRestored, "nodes", fmt.Sprintf("name at most %d elements", maxRestored))
+	v.Check(count > 0 || r.Level != nil, "nodes", domain.Required().Saying("name at least one node, edge, template or level"))
+	v.Check(count <= maxRestored, "nodes", domain.TooMany(maxRestored))
 	for field, ids := range map[string][]int64{"nodes": r.Nodes, "edges": r.Edges, "templates": r.Templates} {
 		seen := make(map[int64]bool, len(ids))
 		for _, id := range ids {
-			v.Check(id > 0, field, "must be ids of elements")
-			v.Check(!seen[id], field, fmt.Sprintf("names %d twice", id))
+			v.Check(id > 0, field, domain.Invalid("id"))
+			v.Check(!seen[id], field, domain.Duplicate(id))
 			seen[id] = true
 		}
 	}
@@ -116,7 +116,7 @@ func (r Restoration) validate() error {
 // conflict says that another editor changed what a restoration needs.
 func conflict(field, format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
-	return &domain.Error{Code: domain.CodeConflict, Message: msg, Details: map[string]string{field: msg}}
+	return &domain.Error{Code: domain.CodeConflict, Message: msg, Problems: domain.Problems{field: domain.Rule(msg)}}
 }
 
 // RestoreElements puts deleted nodes (with the edges deleted with them and
@@ -151,7 +151,7 @@ func (e *edit) restore(req Restoration) (Delta, error) {
 		for _, id := range c.ids {
 			if _, ok := got[id]; !ok {
 				return Delta{}, &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("%s %d was not deleted from this map", c.kind, id),
-					Details: map[string]string{c.field: fmt.Sprintf("%d was not deleted from this map", id)}}
+					Problems: domain.Problems{c.field: domain.NotFound(id).Saying(fmt.Sprintf("%d was not deleted from this map", id))}}
 			}
 		}
 		kept[c.field] = got

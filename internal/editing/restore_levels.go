@@ -28,18 +28,18 @@ type LevelRange struct {
 // validate checks what needs no map: the ranges against the map come in
 // restoreLevel.
 func (l LevelRestoration) validate(v *domain.Validation) {
-	v.Check(l.ID >= domain.MinLevels && l.ID <= domain.MaxLevels, "level.id", fmt.Sprintf("must be a level from %d to %d", domain.MinLevels, domain.MaxLevels))
+	v.Check(l.ID >= domain.MinLevels && l.ID <= domain.MaxLevels, "level.id", domain.OutOfRange(domain.MinLevels, domain.MaxLevels))
 	if len(l.Nodes)+len(l.Edges) > maxRestored {
 		// Not one detail per entry of a huge list.
-		v.Add("level.nodes", fmt.Sprintf("level.nodes and level.edges name at most %d elements", maxRestored))
+		v.Add("level.nodes", domain.TooMany(maxRestored).Saying(fmt.Sprintf("level.nodes and level.edges name at most %d elements", maxRestored)))
 		return
 	}
 	for list, ranges := range map[string][]LevelRange{"level.nodes": l.Nodes, "level.edges": l.Edges} {
 		seen := make(map[int64]bool, len(ranges))
 		for i, r := range ranges {
 			prefix := fmt.Sprintf("%s[%d].", list, i)
-			v.Check(r.ID > 0, prefix+"id", "must be the id of an element")
-			v.Check(!seen[r.ID], prefix+"id", fmt.Sprintf("names %d twice", r.ID))
+			v.Check(r.ID > 0, prefix+"id", domain.Invalid("id"))
+			v.Check(!seen[r.ID], prefix+"id", domain.Duplicate(r.ID))
 			seen[r.ID] = true
 			checkRange(v, r.visibility(), domain.MaxLevels, prefix)
 		}

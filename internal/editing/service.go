@@ -197,13 +197,13 @@ func (s *Service) runLocked(ctx context.Context, mapID, userID int64, lock bool,
 // path, named id).
 func ownFields(err error, list string) error {
 	var de *domain.Error
-	if !errors.As(err, &de) || len(de.Details) == 0 {
+	if !errors.As(err, &de) || len(de.Problems) == 0 {
 		return err
 	}
 	out := *de
-	out.Details = make(map[string]string, len(de.Details))
-	for f, reason := range de.Details {
-		out.Details[strings.TrimPrefix(f, list+"[0].")] = reason
+	out.Problems = make(domain.Problems, len(de.Problems))
+	for f, p := range de.Problems {
+		out.Problems[strings.TrimPrefix(f, list+"[0].")] = p
 	}
 	return &out
 }
@@ -229,7 +229,7 @@ func (e *edit) nodes(ids []int64, field idField) (map[int64]domain.Node, error) 
 	for i, id := range ids {
 		if _, ok := got[id]; !ok {
 			return nil, &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("node %d is not on this map", id),
-				Details: map[string]string{field(i): fmt.Sprintf("node %d not found", id)}}
+				Problems: domain.Problems{field(i): domain.NotFound(id).Saying(fmt.Sprintf("node %d not found", id))}}
 		}
 	}
 	return got, nil
@@ -243,7 +243,7 @@ func (e *edit) edges(ids []int64, field idField) (map[int64]domain.Edge, error) 
 	for i, id := range ids {
 		if _, ok := got[id]; !ok {
 			return nil, &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("edge %d is not on this map", id),
-				Details: map[string]string{field(i): fmt.Sprintf("edge %d not found", id)}}
+				Problems: domain.Problems{field(i): domain.NotFound(id).Saying(fmt.Sprintf("edge %d not found", id))}}
 		}
 	}
 	return got, nil
@@ -257,19 +257,19 @@ func (e *edit) template(ref string, kind, field string) (*domain.ObjectTemplate,
 	}
 	var id int64
 	if _, err := fmt.Sscan(ref, &id); err != nil {
-		return nil, &domain.Error{Code: domain.CodeInvalid, Message: "bad template id", Details: map[string]string{field: "is not a template id"}}
+		return nil, &domain.Error{Code: domain.CodeInvalid, Message: "bad template id", Problems: domain.Problems{field: domain.Invalid("template_id").Saying("is not a template id")}}
 	}
 	t, err := e.tx.TemplateByID(e.ctx, e.m.ID, id)
 	if err != nil {
 		if domain.ErrorCode(err) == domain.CodeNotFound {
 			return nil, &domain.Error{Code: domain.CodeNotFound, Message: fmt.Sprintf("template %s is not on this map", ref),
-				Details: map[string]string{field: "template not found"}}
+				Problems: domain.Problems{field: domain.NotFound(0).Saying("template not found")}}
 		}
 		return nil, err
 	}
 	if t.Type != kind {
 		return nil, &domain.Error{Code: domain.CodeInvalid, Message: fmt.Sprintf("template %s is for %ss", ref, t.Type),
-			Details: map[string]string{field: "is a template of the other kind"}}
+			Problems: domain.Problems{field: domain.WrongKind().Saying("is a template of the other kind")}}
 	}
 	return &t, nil
 }

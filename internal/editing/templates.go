@@ -26,7 +26,8 @@ type TemplatePatch struct {
 }
 
 func checkTemplateName(v *domain.Validation, name string) {
-	v.Check(strings.TrimSpace(name) != "" && len([]rune(name)) <= 100, "name", "is required, at most 100 characters")
+	v.Check(strings.TrimSpace(name) != "", "name", domain.Required())
+	v.Check(len([]rune(name)) <= 100, "name", domain.TooLong(100))
 }
 
 // CreateTemplate adds an object template; made from an object, it takes
@@ -36,9 +37,9 @@ func (s *Service) CreateTemplate(ctx context.Context, mapID, userID int64, req N
 	res, err := s.run(ctx, mapID, userID, func(e *edit) error {
 		var v domain.Validation
 		checkTemplateName(&v, req.Name)
-		v.Check(req.Type == domain.TemplateNode || req.Type == domain.TemplateEdge, "type", "must be node or edge")
-		v.Check(req.FromNodeID == nil || req.Type == domain.TemplateNode, "from_node_id", "goes with type node")
-		v.Check(req.FromEdgeID == nil || req.Type == domain.TemplateEdge, "from_edge_id", "goes with type edge")
+		v.Check(req.Type == domain.TemplateNode || req.Type == domain.TemplateEdge, "type", domain.NotAllowed(domain.TemplateNode, domain.TemplateEdge))
+		v.Check(req.FromNodeID == nil || req.Type == domain.TemplateNode, "from_node_id", domain.Rule("goes with type node"))
+		v.Check(req.FromEdgeID == nil || req.Type == domain.TemplateEdge, "from_edge_id", domain.Rule("goes with type edge"))
 		if err := v.Err(); err != nil {
 			return err
 		}
@@ -122,7 +123,7 @@ func (s *Service) UpdateTemplate(ctx context.Context, mapID, userID, templateID 
 		if p.Design != nil {
 			t.Fields().Apply(t.Design, p.Design, "design.", &v)
 			if _, ok := p.Design["object_template"]; ok {
-				v.Add("design.object_template", "a template cannot follow another template")
+				v.Add("design.object_template", domain.Rule("a template cannot follow another template"))
 			}
 		}
 		if err := v.Err(); err != nil {

@@ -51,8 +51,8 @@ type VersionNote struct {
 func (n VersionNote) validate() (VersionNote, error) {
 	n = VersionNote{Name: strings.TrimSpace(n.Name), Description: strings.TrimSpace(n.Description)}
 	v := &domain.Validation{}
-	v.Check(len([]rune(n.Name)) <= 200, "name", "at most 200 characters")
-	v.Check(len([]rune(n.Description)) <= 2000, "description", "at most 2000 characters")
+	v.Check(len([]rune(n.Name)) <= 200, "name", domain.TooLong(200))
+	v.Check(len([]rune(n.Description)) <= 2000, "description", domain.TooLong(2000))
 	return n, v.Err()
 }
 

@@ -73,7 +73,9 @@ func (s *Service) Create(ctx context.Context, a domain.Actor, c domain.Client, n
 	}
 	if nm.FromTemplate != 0 && nm.FromBuiltin != "" {
 		return domain.Map{}, &domain.Error{Code: domain.CodeInvalid, Message: "choose one template",
-			Details: map[string]string{"template_id": "give either template_id or builtin_template", "builtin_template": "give either template_id or builtin_template"}}
+			Problems: domain.Problems{
+				"template_id":      domain.Exclusive("builtin_template").Saying("give either template_id or builtin_template"),
+				"builtin_template": domain.Exclusive("template_id").Saying("give either template_id or builtin_template")}}
 	}
 	isAdmin := a.Can(c.Name, domain.RoleAdmin)
 	if b, ok := editing.BuiltinByKey(nm.FromBuiltin); ok && b.Premium && !isAdmin {

@@ -21,9 +21,9 @@ type ProtocolQuery struct {
 
 // What is wrong with a query's before and limit, also where the transport
 // cannot read them as numbers.
-const (
-	BadBefore = "must be a revision number"
-	BadLimit  = "must be from 1 to 200"
+var (
+	BadBefore = domain.Invalid("revision").Saying("must be a revision number")
+	BadLimit  = domain.OutOfRange(1, 200)
 )
 
 // ProtocolEntry is one change as the protocol shows it.

@@ -44,7 +44,7 @@ func (s *Service) Reach(ctx context.Context, url string, reader domain.Actor) (R
 var (
 	ErrMapNotFound = domain.Errorf(domain.CodeNotFound, "map not found")
 	ErrEmbedOnly   = &domain.Error{Code: domain.CodeForbidden, Message: "this map can be read only where it is embedded",
-		Details: map[string]string{"embed_only": "read it in the page that embeds it"}}
+		Problems: domain.Problems{"embed_only": domain.EmbedOnly()}}
 	errSignIn = domain.Errorf(domain.CodeUnauthenticated, "sign in first")
 )
 
@@ -69,7 +69,7 @@ func (s *Service) Published(ctx context.Context, url string, reader domain.Actor
 		if p.AccessMode == domain.AccessPartial {
 			// The page offers registering besides signing in.
 			return domain.Publication{}, &domain.Error{Code: domain.CodeUnauthenticated,
-				Message: "sign in, or register as a reader, to read this map", Details: map[string]string{"readers": "may register"}}
+				Message: "sign in, or register as a reader, to read this map", Problems: domain.Problems{"readers": domain.MayRegister()}}
 		}
 		return domain.Publication{}, errSignIn
 	case domain.PublicRegister:

@@ -208,8 +208,8 @@ func TestSettingsAreValidatedAndAddressIsForPublishers(t *testing.T) {
 		bad, long := "everyone", strings.Repeat("x", domain.SEOTitleMaxLen+1)
 		_, err = f.svc.ChangeSettings(ctx, f.admin, f.theMap(), publishing.Settings{AccessMode: &bad, SEOTitle: &long})
 		wantCode(t, err, domain.CodeInvalid)
-		if err.(*domain.Error).Details["access_mode"] == "" || err.(*domain.Error).Details["seo_title"] == "" {
-			t.Fatalf("details %v name both fields", err.(*domain.Error).Details)
+		if err.(*domain.Error).Details()["access_mode"] == "" || err.(*domain.Error).Details()["seo_title"] == "" {
+			t.Fatalf("details %v name both fields", err.(*domain.Error).Details())
 		}
 		domains, embed := "partner.example.org", true
 		if _, err := f.svc.ChangeSettings(ctx, f.admin, f.theMap(), publishing.Settings{URL: &url, EmbedDomains: &domains, EmbedOnly: &embed}); err != nil {

@@ -50,7 +50,7 @@ func (s *Service) ChangeSettings(ctx context.Context, a domain.Actor, m domain.M
 	}
 	if in.AccessMode != nil {
 		p.AccessMode = domain.AccessMode(*in.AccessMode)
-		v.Check(p.AccessMode.Valid(), "access_mode", "must be limited, partial or accessible")
+		v.Check(p.AccessMode.Valid(), "access_mode", domain.NotAllowed(domain.AccessLimited, domain.AccessPartial, domain.AccessAccessible))
 	}
 	if in.EmbedOnly != nil {
 		p.EmbedOnly = *in.EmbedOnly
@@ -60,11 +60,11 @@ func (s *Service) ChangeSettings(ctx context.Context, a domain.Actor, m domain.M
 	}
 	if in.SEOTitle != nil {
 		p.SEOTitle = strings.TrimSpace(*in.SEOTitle)
-		v.Check(len([]rune(p.SEOTitle)) <= domain.SEOTitleMaxLen, "seo_title", "at most 120 characters")
+		v.Check(len([]rune(p.SEOTitle)) <= domain.SEOTitleMaxLen, "seo_title", domain.TooLong(120))
 	}
 	if in.SEODescription != nil {
 		p.SEODescription = strings.TrimSpace(*in.SEODescription)
-		v.Check(len([]rune(p.SEODescription)) <= domain.SEODescriptionMaxLen, "seo_description", "at most 300 characters")
+		v.Check(len([]rune(p.SEODescription)) <= domain.SEODescriptionMaxLen, "seo_description", domain.TooLong(300))
 	}
 	if err := v.Err(); err != nil {
 		return State{}, err
@@ -95,7 +95,7 @@ func (s *Service) SetLive(ctx context.Context, a domain.Actor, m domain.Map, liv
 		}
 		if got.IsTemplate && live {
 			return &domain.Error{Code: domain.CodeInvalid, Message: "a map template cannot be live",
-				Details: map[string]string{"live": "a map template cannot be live"}}
+				Problems: domain.Problems{"live": domain.Rule("a map template cannot be live")}}
 		}
 		if live && !got.Live {
 			if err := tx.RequireQuota(ctx, got.ClientID, domain.QuotaLiveMap, isAdmin); err != nil {

@@ -201,7 +201,7 @@ func (s *Store) UpdateClientSettings(ctx context.Context, clientID int64, cs dom
 		cs.AnalyticsPropertyID, cs.APIServerAddress, cs.SupportAccess, ends, cs.Trial.PaymentInterval, string(buy), s.now())
 	if isUniqueViolation(err) {
 		return &domain.Error{Code: domain.CodeConflict, Message: "another client uses this domain",
-			Details: map[string]string{"cname_domain": "must be unique", "subdomain": "must be unique"}}
+			Problems: domain.Problems{"cname_domain": domain.Taken(), "subdomain": domain.Taken()}}
 	}
 	if err != nil {
 		return fmt.Errorf("update settings of client %d: %w", clientID, err)

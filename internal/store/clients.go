@@ -24,7 +24,7 @@ func (s *Store) CreateClient(ctx context.Context, name, title string) (domain.Cl
 		name, title, now).Scan(&c.ID)
 	if isUniqueViolation(err) {
 		return domain.Client{}, &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf("a client named %q exists", name),
-			Details: map[string]string{"name": "is taken"}}
+			Problems: domain.Problems{"name": domain.Taken()}}
 	}
 	if err != nil {
 		return domain.Client{}, fmt.Errorf("create client %q: %w", name, err)

@@ -57,7 +57,7 @@ func (s *Store) CreateUser(ctx context.Context, nu NewUser) (domain.User, error)
 		nu.Email, nu.Name, hash, nu.IsSuperuser, string(prefs), now).Scan(&id)
 	if isUniqueViolation(err) {
 		return domain.User{}, &domain.Error{Code: domain.CodeConflict, Message: "an account with this e-mail address exists",
-			Details: map[string]string{"email": "is taken"}}
+			Problems: domain.Problems{"email": domain.Taken()}}
 	}
 	if err != nil {
 		return domain.User{}, fmt.Errorf("create user: %w", err)
@@ -135,7 +135,7 @@ func (s *Store) SetUserEmail(ctx context.Context, userID int64, email string) er
 	_, err := s.q.ExecContext(ctx, `UPDATE users SET email = $2, updated_at = $3 WHERE id = $1`, userID, email, s.now())
 	if isUniqueViolation(err) {
 		return &domain.Error{Code: domain.CodeConflict, Message: "another account has this e-mail address",
-			Details: map[string]string{"email": "is taken"}}
+			Problems: domain.Problems{"email": domain.Taken()}}
 	}
 	if err != nil {
 		return fmt.Errorf("set e-mail of user %d: %w", userID, err)

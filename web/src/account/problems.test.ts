@@ -1,40 +1,102 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api';
-import { failureKey, hasProblems, isInvalidToken, problemFromReason, serverProblems } from './problems';
+import apiDoc from '../../../docs/api.md?raw';
+import { ApiError, parseErrorBody } from '../api';
+import { resources } from '../i18n';
+import { failureKey, hasProblems, isInvalidToken, problemFromServer, problemText, serverProblems } from './problems';
 
-describe('problemFromReason', () => {
-  it('maps the common server reasons to our own texts', () => {
-    expect(problemFromReason('is taken')).toEqual({ code: 'taken' });
-    expect(problemFromReason('already exists')).toEqual({ code: 'taken' });
-    expect(problemFromReason('must be at least 8 characters')).toEqual({ code: 'passwordTooShort' });
-    expect(problemFromReason('is too common: it is among the passwords tried first')).toEqual({ code: 'passwordCommon' });
-    expect(problemFromReason('must not contain line breaks')).toEqual({ code: 'lineBreak' });
-    expect(problemFromReason('does not match the password')).toEqual({ code: 'confirmationMismatch' });
-    expect(problemFromReason('is required')).toEqual({ code: 'required' });
-    expect(problemFromReason('must be at most 200 characters')).toEqual({ code: 'tooLong' });
-    expect(problemFromReason('is not an e-mail address')).toEqual({ code: 'emailInvalid' });
-    expect(problemFromReason('must be lower-case letters, digits and inner hyphens, at most 63')).toEqual({
-      code: 'nameInvalid',
+/** A t in one language, over the app's own catalogs. */
+function translator(lng: 'en' | 'de') {
+  const i18n = i18next.createInstance();
+  void i18n.init({ resources, lng, initAsync: false, interpolation: { escapeValue: false } });
+  return i18n.t;
+}
+
+describe('problemFromServer', () => {
+  it('keeps the code and its parameters', () => {
+    expect(problemFromServer({ code: 'too_long', params: { max: 100 } }, 'must have at most 100 characters')).toEqual({
+      code: 'too_long',
+      params: { max: 100 },
+    });
+    expect(problemFromServer({ code: 'taken' }, 'is taken')).toEqual({ code: 'taken' });
+    expect(problemFromServer({ code: 'not_allowed', params: { allowed: ['en', 'de', 'fr'] } }, 'must be en, de or fr')).toEqual({
+      code: 'not_allowed',
+      params: { allowed: 'en, de, fr' },
     });
   });
 
-  it('keeps a reason it does not know', () => {
-    expect(problemFromReason('must be guest, student, editor or admin')).toEqual({
-      reason: 'must be guest, student, editor or admin',
+  it('uses the texts the web shares with its own checks', () => {
+    expect(problemFromServer({ code: 'common_password' }, 'is too common')).toEqual({ code: 'passwordCommon' });
+    expect(problemFromServer({ code: 'mismatch' }, 'does not match the password')).toEqual({ code: 'confirmationMismatch' });
+    expect(problemFromServer({ code: 'line_break' }, 'must not contain line breaks')).toEqual({ code: 'lineBreak' });
+    expect(problemFromServer({ code: 'invalid', params: { format: 'email' } }, 'is not an e-mail address')).toEqual({
+      code: 'emailInvalid',
     });
+    expect(problemFromServer({ code: 'invalid', params: { format: 'slug' } }, 'x')).toEqual({ code: 'nameInvalid' });
+    expect(problemFromServer({ code: 'invalid', params: { format: 'url' } }, 'x')).toEqual({ code: 'invalid_url' });
+    expect(problemFromServer({ code: 'invalid', params: { format: 'something_new' } }, 'x')).toEqual({ code: 'invalid' });
+  });
+
+  it("falls back to the server's text for a code it does not know", () => {
+    expect(problemFromServer({ code: 'brand_new', params: { n: 1 } }, 'is brand new')).toEqual({ reason: 'is brand new' });
+    expect(problemFromServer({ code: 'toString' }, 'is odd')).toEqual({ reason: 'is odd' });
+    expect(problemFromServer(undefined, 'is old')).toEqual({ reason: 'is old' });
+  });
+});
+
+describe('the codes docs/api.md lists', () => {
+  const codes = [...apiDoc.slice(apiDoc.indexOf('### Field problems')).matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1] ?? '');
+
+  it('each have a text of their own', () => {
+    expect(codes.length).toBeGreaterThan(20);
+    for (const code of codes) expect(problemFromServer({ code }, 'the English reason'), code).not.toEqual({ reason: 'the English reason' });
+  });
+});
+
+describe('problemText', () => {
+  const en = translator('en');
+  const de = translator('de');
+
+  it('shows the translated text with the parameters, in en and de', () => {
+    const tooLong = problemFromServer({ code: 'too_long', params: { max: 100 } }, 'must have at most 100 characters');
+    expect(problemText(en, tooLong)).toBe('At most 100 characters are allowed.');
+    expect(problemText(de, tooLong)).toBe('Höchstens 100 Zeichen sind erlaubt.');
+    const range = problemFromServer({ code: 'out_of_range', params: { min: 1, max: 12 } }, 'must be from 1 to 12');
+    expect(problemText(en, range)).toBe('Enter a value from 1 to 12.');
+    expect(problemText(de, range)).toBe('Geben Sie einen Wert von 1 bis 12 ein.');
+    const allowed = problemFromServer({ code: 'not_allowed', params: { allowed: ['monthly', 'yearly'] } }, 'must be monthly or yearly');
+    expect(problemText(en, allowed)).toBe('Choose one of: monthly, yearly.');
+    expect(problemText(de, allowed)).toBe('Wählen Sie eines von: monthly, yearly.');
+  });
+
+  it("shows the server's text for a code it does not know", () => {
+    const unknown = problemFromServer({ code: 'brand_new' }, 'is brand new');
+    expect(problemText(en, unknown)).toBe('is brand new');
+    expect(problemText(de, unknown)).toBe('is brand new');
   });
 });
 
 describe('serverProblems', () => {
-  it('puts the details of a 400 under the form fields and names the rest', () => {
-    const err = new ApiError(400, 'validation_failed', 'x', {
-      password: 'must be at least 8 characters',
-      password_confirmation: 'does not match',
-      token: 'is required',
+  it('puts the problems of a 400 under the form fields and names the rest', () => {
+    const err = parseErrorBody(400, 'Bad Request', {
+      error: {
+        code: 'validation_failed',
+        message: 'x',
+        details: {
+          password: 'must have at least 10 characters',
+          password_confirmation: 'does not match the password',
+          token: 'is required',
+        },
+        problems: {
+          password: { code: 'too_short', params: { min: 10 } },
+          password_confirmation: { code: 'mismatch' },
+          token: { code: 'required' },
+        },
+      },
     });
     expect(serverProblems(err, ['password', 'password_confirmation'])).toEqual({
       problems: {
-        password: { code: 'passwordTooShort' },
+        password: { code: 'too_short', params: { min: 10 } },
         password_confirmation: { code: 'confirmationMismatch' },
       },
       others: ['token'],
@@ -42,8 +104,13 @@ describe('serverProblems', () => {
   });
 
   it('reads a 409 conflict on a field', () => {
-    const err = new ApiError(409, 'conflict', 'x', { name: 'is taken' });
+    const err = new ApiError(409, 'conflict', 'x', { name: 'is taken' }, { name: { code: 'taken' } });
     expect(serverProblems(err, ['name', 'title']).problems).toEqual({ name: { code: 'taken' } });
+  });
+
+  it("shows the server's text where an older server sends no problems", () => {
+    const err = new ApiError(409, 'conflict', 'x', { name: 'is taken' });
+    expect(serverProblems(err, ['name']).problems).toEqual({ name: { reason: 'is taken' } });
   });
 
   it('finds nothing in other failures', () => {
@@ -54,7 +121,6 @@ describe('serverProblems', () => {
     expect(serverProblems(new Error('x'), ['name']).problems).toEqual({});
   });
 });
-
 describe('hasProblems', () => {
   it('is true only with a problem', () => {
     expect(hasProblems({})).toBe(false);

@@ -1,7 +1,9 @@
+import type { TFunction } from 'i18next';
 import { ApiError } from '../api';
+import type { FieldProblem } from '../api/http';
 
-/** What can be wrong with one form field, each with a text in the catalogs (problems.*). */
-export type ProblemCode =
+/** What can be wrong with one form field, as the web's own checks find it. */
+export type LocalProblemCode =
   | 'required'
   | 'emailInvalid'
   | 'passwordTooShort'
@@ -13,26 +15,101 @@ export type ProblemCode =
   | 'tooLong'
   | 'roleInvalid';
 
-/** A field's problem: one we know (shown translated) or the server's own reason (shown as sent). */
-export type Problem = { code: ProblemCode } | { reason: string };
+/** The server's reason codes we have texts for (docs/api.md), each with a text in the catalogs. */
+const SERVER_CODES = [
+  'required',
+  'too_long',
+  'too_short',
+  'out_of_range',
+  'too_small',
+  'too_many',
+  'too_large',
+  'invalid',
+  'not_allowed',
+  'wrong_type',
+  'unknown',
+  'taken',
+  'unchanged',
+  'wrong_password',
+  'control_character',
+  'not_found',
+  'wrong_kind',
+  'duplicate',
+  'locked',
+  'exclusive',
+  'below_field',
+  'self_reference',
+  'no_shared_level',
+  'last_one',
+  'quota_exceeded',
+  'rule',
+  'embed_only',
+  'may_register',
+] as const;
+
+/** Server codes whose text is one the web's own checks already use. */
+const SHARED_TEXT = { mismatch: 'confirmationMismatch', common_password: 'passwordCommon', line_break: 'lineBreak' } as const;
+
+/** The formats of `invalid` with a text of their own (problems.invalid_<format>, or a local text). */
+const INVALID_FORMATS = {
+  email: 'emailInvalid',
+  slug: 'nameInvalid',
+  url: 'invalid_url',
+  url_or_path: 'invalid_url_or_path',
+  image_url: 'invalid_image_url',
+  domain: 'invalid_domain',
+  map_url: 'invalid_map_url',
+  colour: 'invalid_colour',
+} as const;
+
+/** Every key of the catalogs' problems.* group. */
+export type ProblemCode = LocalProblemCode | (typeof SERVER_CODES)[number] | (typeof INVALID_FORMATS)[keyof typeof INVALID_FORMATS];
+
+/** The values interpolated into a problem's text ({{max}}, {{allowed}}, …). */
+export type ProblemParams = Record<string, string | number>;
+
+/** A field's problem: one we have a text for (shown translated) or the server's own reason (shown as sent). */
+export type Problem = { code: ProblemCode; params?: ProblemParams } | { reason: string };
 
 export type FieldProblems<F extends string> = Partial<Record<F, Problem>>;
 
 export const problem = (code: ProblemCode): Problem => ({ code });
 
-/** The server's reasons are short English phrases ("is taken"); the common ones get our own text. */
-export function problemFromReason(reason: string): Problem {
-  const text = reason.toLowerCase();
-  if (/\b(taken|in use|already exists?|exists already)\b/.test(text)) return problem('taken');
-  if (/\bmatch/.test(text)) return problem('confirmationMismatch');
-  if (/\blower-case\b|\bhyphens?\b/.test(text)) return problem('nameInvalid');
-  if (/\bat least \d+ characters?\b|\btoo short\b/.test(text)) return problem('passwordTooShort');
-  if (/\btoo common\b/.test(text)) return problem('passwordCommon');
-  if (/\bline breaks?\b/.test(text)) return problem('lineBreak');
-  if (/\b(at most \d+|too long)\b/.test(text)) return problem('tooLong');
-  if (/\b(required|empty|missing|blank)\b/.test(text)) return problem('required');
-  if (/\be-?mail\b/.test(text)) return problem('emailInvalid');
+function isServerCode(code: string): code is (typeof SERVER_CODES)[number] {
+  return (SERVER_CODES as readonly string[]).includes(code);
+}
+
+/** Parameters as texts take them: numbers stay, lists become "a, b, c". */
+function textParams(params: Record<string, unknown> | undefined): ProblemParams {
+  const out: ProblemParams = {};
+  for (const [name, value] of Object.entries(params ?? {})) {
+    if (typeof value === 'number' || typeof value === 'string') out[name] = value;
+    else if (Array.isArray(value)) out[name] = value.map(String).join(', ');
+  }
+  return out;
+}
+
+/**
+ * A server problem as the web shows it: the text for its code with its parameters, or, for a code
+ * this web does not know (a newer server), the server's English `reason`.
+ */
+export function problemFromServer(p: FieldProblem | undefined, reason: string): Problem {
+  if (p === undefined) return { reason };
+  if (Object.hasOwn(SHARED_TEXT, p.code)) return { code: SHARED_TEXT[p.code as keyof typeof SHARED_TEXT] };
+  const params = textParams(p.params);
+  if (p.code === 'invalid') {
+    const format = p.params?.format;
+    if (typeof format === 'string' && Object.hasOwn(INVALID_FORMATS, format))
+      return { code: INVALID_FORMATS[format as keyof typeof INVALID_FORMATS] };
+    return { code: 'invalid' };
+  }
+  if (isServerCode(p.code)) return Object.keys(params).length > 0 ? { code: p.code, params } : { code: p.code };
   return { reason };
+}
+
+/** The text of a field problem in t's language, its parameters interpolated. */
+export function problemText(t: TFunction, p: Problem): string {
+  return 'code' in p ? t(`problems.${p.code}`, p.params ?? {}) : p.reason;
 }
 
 /**
@@ -52,7 +129,7 @@ export function serverProblems<F extends string>(err: unknown, fields: readonly 
       others.push(field);
       continue;
     }
-    problems[known] = typeof reason === 'string' ? problemFromReason(reason) : problem('required');
+    problems[known] = problemFromServer(err.problems[field], typeof reason === 'string' ? reason : '');
   }
   return { problems, others };
 }

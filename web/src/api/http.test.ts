@@ -136,6 +136,21 @@ describe('error envelope', () => {
     expect(err.fields).toEqual(['email']);
   });
 
+  it('keeps the problems, dropping entries without a code', async () => {
+    mockFetch(
+      jsonResponse(400, {
+        error: {
+          code: 'validation_failed',
+          message: 'x',
+          details: { name: 'must have at most 100 characters', title: 'is required', odd: 'y' },
+          problems: { name: { code: 'too_long', params: { max: 100 } }, title: { code: 'required' }, odd: { params: {} } },
+        },
+      }),
+    );
+    const err = await caught(getUser(1));
+    expect(err.problems).toEqual({ name: { code: 'too_long', params: { max: 100 } }, title: { code: 'required' } });
+  });
+
   it('keeps codes it does not know', async () => {
     mockFetch(jsonResponse(401, { error: { code: 'invalid_credentials', message: 'nope' } }));
 

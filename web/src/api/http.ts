@@ -1,4 +1,10 @@
+import type { components } from './schema';
 import type { ErrorCode, ErrorDetails } from './types';
+
+/** A field's problem as a reason code with its parameters (docs/api.md lists the codes). */
+export type FieldProblem = components['schemas']['ApiFieldProblem'];
+/** field → its problem; every field of `details` has one. */
+export type FieldProblems = Record<string, FieldProblem>;
 
 export const API_BASE = '/api/v1';
 
@@ -6,13 +12,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly details: ErrorDetails;
+  /** The same fields as details, each as a code to translate rather than English text. */
+  readonly problems: FieldProblems;
 
-  constructor(status: number, code: ErrorCode, message: string, details: ErrorDetails = {}) {
+  constructor(status: number, code: ErrorCode, message: string, details: ErrorDetails = {}, problems: FieldProblems = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.problems = problems;
   }
 
   /** Names of the fields a `validation_failed` error complains about. */
@@ -30,6 +39,16 @@ export interface RequestOptions {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The well-formed entries of an envelope's problems: each an object with a code. */
+function fieldProblems(raw: Record<string, unknown>): FieldProblems {
+  const out: FieldProblems = {};
+  for (const [field, p] of Object.entries(raw)) {
+    if (!isRecord(p) || typeof p.code !== 'string') continue;
+    out[field] = isRecord(p.params) ? { code: p.code, params: p.params } : { code: p.code };
+  }
+  return out;
 }
 
 function fallbackCode(status: number): ErrorCode {
@@ -56,9 +75,15 @@ function fallbackCode(status: number): ErrorCode {
 /** Turns a failed response's body into an ApiError, using the error envelope when there is one. */
 export function parseErrorBody(status: number, statusText: string, body: unknown): ApiError {
   if (isRecord(body) && isRecord(body.error)) {
-    const { code, message, details } = body.error;
+    const { code, message, details, problems } = body.error;
     if (typeof code === 'string' && code !== '') {
-      return new ApiError(status, code, typeof message === 'string' ? message : statusText, isRecord(details) ? details : {});
+      return new ApiError(
+        status,
+        code,
+        typeof message === 'string' ? message : statusText,
+        isRecord(details) ? details : {},
+        isRecord(problems) ? fieldProblems(problems) : {},
+      );
     }
   }
   return new ApiError(status, fallbackCode(status), statusText || `HTTP ${status}`);

@@ -1210,10 +1210,15 @@ export interface components {
         };
         ApiErrorDetail: {
             code: string;
+            /** @description What is wrong with each named field, in English: field → reason. */
             details?: {
                 [key: string]: string;
             };
             message: string;
+            /** @description What is wrong with each field named in details, as a stable code with its parameters (docs/api.md lists the codes). */
+            problems?: {
+                [key: string]: components["schemas"]["ApiFieldProblem"];
+            };
             request_id?: string;
         };
         ApiFeatures: {
@@ -1223,6 +1228,14 @@ export interface components {
         };
         ApiFeaturesAnswer: {
             features: components["schemas"]["ApiFeatures"];
+        };
+        ApiFieldProblem: {
+            /** @description The reason code: required, too_long, out_of_range, taken, … (docs/api.md). New codes may be added; a client shows details' text for one it does not know. */
+            code: string;
+            /** @description The code's parameters, e.g. {"max": 100} for too_long. */
+            params?: {
+                [key: string]: unknown;
+            };
         };
         ApiInvitationJSON: {
             client_name: string;

@@ -1,12 +1,12 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Problem } from '../account/problems';
+import { problemText, type Problem } from '../account/problems';
 import styles from './Form.module.css';
 
 /** The text of a field problem in the interface language. */
 function useProblemText(): (problem: Problem) => string {
   const { t } = useTranslation();
-  return (problem) => ('code' in problem ? t(`problems.${problem.code}`) : problem.reason);
+  return (problem) => problemText(t, problem);
 }
 
 interface FieldFrame {

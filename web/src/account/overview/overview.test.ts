@@ -62,6 +62,10 @@ describe('quotaText', () => {
     expect(quotaText(refusal('live_map'), true)).toEqual({ key: 'quota.liveMapsAdmin', kind: 'live_map' });
     expect(quotaText(refusal('live_map'), false)).toEqual({ key: 'quota.liveMapsMember', kind: 'live_map' });
   });
+  it('reads the kind from the problem', () => {
+    const err = new ApiError(409, 'quota_exceeded', 'x', {}, { quota: { code: 'quota_exceeded', params: { kind: 'template', max: 1 } } });
+    expect(quotaText(err, false)).toEqual({ key: 'quota.reached', kind: 'template' });
+  });
   it('leaves other failures alone', () => {
     expect(quotaText(new ApiError(409, 'conflict', 'x', {}), true)).toBeNull();
     expect(quotaText(refusal('bogus'), true)).toBeNull();

@@ -51,7 +51,8 @@ function isQuotaKind(value: unknown): value is QuotaKind {
 /** The text of a quota refusal (409 quota_exceeded), or null for any other failure. */
 export function quotaText(err: unknown, isAdmin: boolean): QuotaText | null {
   if (!(err instanceof ApiError) || err.code !== 'quota_exceeded') return null;
-  const kind = err.details.quota;
+  // The kind is a code in problems.quota's params (details.quota repeats it for older clients).
+  const kind = err.problems.quota?.params?.kind ?? err.details.quota;
   if (!isQuotaKind(kind)) return null;
   if (kind === 'live_map') return { key: isAdmin ? 'quota.liveMapsAdmin' : 'quota.liveMapsMember', kind };
   return { key: 'quota.reached', kind };

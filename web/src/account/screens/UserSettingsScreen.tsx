@@ -9,7 +9,7 @@ import { session } from '../app-session';
 import { isEmail, validatePasswordPair } from '../forms';
 import styles from '../overview/Account.module.css';
 import { readPicture } from '../overview/picture';
-import { problem, serverProblems, type FieldProblems, type Problem } from '../problems';
+import { problem, problemText, serverProblems, type FieldProblems } from '../problems';
 import { useSession } from '../useSession';
 
 /** User settings: the profile (first name, surname, e-mail, picture) and the password. */
@@ -82,7 +82,8 @@ function ProfileForm({ user }: { user: User }) {
       }
     } catch (err) {
       const fromServer = serverProblems(err, ['first_name', 'surname', 'email', 'current_password', 'avatar_url'] as const);
-      if (fromServer.problems.current_password && 'reason' in fromServer.problems.current_password) {
+      const current = fromServer.problems.current_password;
+      if (current && 'code' in current && current.code === 'wrong_password') {
         fromServer.problems.current_password = { reason: t('userSettings.currentWrong') };
       }
       if (Object.values(fromServer.problems).some(Boolean)) setProblems(fromServer.problems);
@@ -117,7 +118,7 @@ function ProfileForm({ user }: { user: User }) {
           </Button>
         )}
       </div>
-      {problems.avatar_url && <p className={styles.blocker}>{problemText(problems.avatar_url, t)}</p>}
+      {problems.avatar_url && <p className={styles.blocker}>{problemText(t, problems.avatar_url)}</p>}
       <div className={styles.formGrid}>
         <TextField
           label={t('userSettings.firstName')}
@@ -169,10 +170,6 @@ function ProfileForm({ user }: { user: User }) {
       </div>
     </form>
   );
-}
-
-function problemText(p: Problem, t: (key: 'problems.tooLong') => string): string {
-  return 'reason' in p ? p.reason : t('problems.tooLong');
 }
 
 type PasswordField = 'current_password' | 'password' | 'password_confirmation';
