@@ -58,7 +58,68 @@ func CheckAnswer(method, path string, status int, body []byte) error {
 		if err := strictJSON(body, v); err != nil {
 			return fmt.Errorf("the body is not the documented %T: %w", op.out, err)
 		}
+		var raw any
+		if err := json.Unmarshal(body, &raw); err != nil {
+			return err
+		}
+		if err := checkPresence(reflect.TypeOf(op.out).Elem(), raw, "body"); err != nil {
+			return fmt.Errorf("the body breaks the documented %T: %w", op.out, err)
+		}
 		return nil
+	}
+	return nil
+}
+
+// checkPresence holds a decoded answer to the tags that the description
+// makes claims of and decoding cannot check: a field tagged
+// `required:"true"` is present, one tagged `nullable:"false"` is not null.
+func checkPresence(t reflect.Type, v any, at string) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return nil // null, or a type with its own encoding
+		}
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if f.Anonymous && name == "" {
+				if err := checkPresence(f.Type, v, at); err != nil {
+					return err
+				}
+				continue
+			}
+			if name == "" || name == "-" || !f.IsExported() {
+				continue
+			}
+			fv, present := obj[name]
+			switch {
+			case !present && f.Tag.Get("required") == "true":
+				return fmt.Errorf("%s.%s is missing", at, name)
+			case present && fv == nil && f.Tag.Get("nullable") == "false":
+				return fmt.Errorf("%s.%s is null", at, name)
+			}
+			if err := checkPresence(f.Type, fv, at+"."+name); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		items, _ := v.([]any)
+		for i, item := range items {
+			if err := checkPresence(t.Elem(), item, fmt.Sprintf("%s[%d]", at, i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		entries, _ := v.(map[string]any)
+		for k, item := range entries {
+			if err := checkPresence(t.Elem(), item, at+"."+k); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

@@ -218,7 +218,7 @@ func (s *Server) listChanges(w http.ResponseWriter, r *http.Request, _ domain.Ac
 // permissionsBody is a map's permissions: user path ("/api/v1/users/12")
 // to access.
 type permissionsBody struct {
-	Users map[string]domain.Access `json:"users"`
+	Users map[string]domain.Access `json:"users" nullable:"false"`
 }
 
 func (s *Server) mapPermissions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {

@@ -13,17 +13,17 @@ import (
 type protocolEntry struct {
 	Revision  int64                 `json:"revision"`
 	Type      string                `json:"type"`
-	User      *userRefJSON          `json:"user"`
+	User      *userRefJSON          `json:"user" required:"true"`
 	CreatedAt time.Time             `json:"created_at"`
 	What      editing.ChangeSummary `json:"what"`
-	Version   *editing.VersionRef   `json:"version"`
+	Version   *editing.VersionRef   `json:"version" required:"true"`
 }
 
 // protocolAnswer is a page of the change log, newest first; next_before is
 // where the next page starts, null at the end.
 type protocolAnswer struct {
-	Entries    []protocolEntry `json:"entries"`
-	NextBefore *int64          `json:"next_before"`
+	Entries    []protocolEntry `json:"entries" nullable:"false"`
+	NextBefore *int64          `json:"next_before" required:"true"`
 }
 
 // protocolQuery documents the page's query (protocol reads it by hand, to
