@@ -59,7 +59,7 @@ func (k QuotaKind) plural() string {
 // Quota is one limit with what it counts now; Max nil means unlimited.
 type Quota struct {
 	Kind  QuotaKind `json:"-"`
-	Max   *int      `json:"max"`
+	Max   *int      `json:"max" required:"true"`
 	Count int       `json:"count"`
 }
 

@@ -1558,7 +1558,7 @@ export interface components {
         };
         DomainQuota: {
             count: number;
-            max?: null | number;
+            max: null | number;
         };
         /** @enum {string} */
         DomainRole: "admin" | "editor" | "student" | "guest";
