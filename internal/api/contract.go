@@ -13,9 +13,9 @@ import (
 // appendDocument streams it.
 type mapDocument struct {
 	Map             editing.MapSettings       `json:"map"`
-	Nodes           []domain.Node             `json:"nodes"`
-	Edges           []domain.Edge             `json:"edges"`
-	ObjectTemplates []domain.ObjectTemplate   `json:"object_templates"`
+	Nodes           []domain.Node             `json:"nodes" nullable:"false"`
+	Edges           []domain.Edge             `json:"edges" nullable:"false"`
+	ObjectTemplates []domain.ObjectTemplate   `json:"object_templates" nullable:"false"`
 	GlobalDesign    map[string]map[string]any `json:"global_design"`
 	Layers          []domain.Layer            `json:"layers"`
 	Revision        int64                     `json:"revision"`

@@ -171,7 +171,7 @@ func emptyNotNull(p *[]domain.ObjectTemplate) {
 // changesAnswer is the change log after a revision (GET …/changes?since=N).
 type changesAnswer struct {
 	Revision int64        `json:"revision"`
-	Changes  []changeJSON `json:"changes"`
+	Changes  []changeJSON `json:"changes" nullable:"false"`
 }
 
 type changesQuery struct {
@@ -180,7 +180,7 @@ type changesQuery struct {
 
 type changeJSON struct {
 	Revision int64           `json:"revision"`
-	UserID   *int64          `json:"user_id"`
+	UserID   *int64          `json:"user_id" required:"true"`
 	Type     string          `json:"type"`
 	Data     json.RawMessage `json:"data"`
 	At       string          `json:"at"`
@@ -427,7 +427,7 @@ func (s *Server) patchGlobalDesign(w http.ResponseWriter, r *http.Request, a dom
 }
 
 type objectTemplatesAnswer struct {
-	ObjectTemplates []domain.ObjectTemplate `json:"object_templates"`
+	ObjectTemplates []domain.ObjectTemplate `json:"object_templates" nullable:"false"`
 }
 
 func (s *Server) listTemplates(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {

@@ -1032,10 +1032,10 @@ export interface components {
             /** Format: int64 */
             revision: number;
             type: string;
-            user_id?: null | number;
+            user_id: null | number;
         };
         ApiChangesAnswer: {
-            changes: components["schemas"]["ApiChangeJSON"][] | null;
+            changes: components["schemas"]["ApiChangeJSON"][];
             /** Format: int64 */
             revision: number;
         };
@@ -1153,7 +1153,7 @@ export interface components {
             theme?: string;
         };
         ApiMapDocument: {
-            edges: components["schemas"]["DomainEdge"][] | null;
+            edges: components["schemas"]["DomainEdge"][];
             global_design: {
                 [key: string]: {
                     [key: string]: unknown;
@@ -1161,8 +1161,8 @@ export interface components {
             } | null;
             layers: components["schemas"]["DomainLayer"][] | null;
             map: components["schemas"]["EditingMapSettings"];
-            nodes: components["schemas"]["DomainNode"][] | null;
-            object_templates: components["schemas"]["DomainObjectTemplate"][] | null;
+            nodes: components["schemas"]["DomainNode"][];
+            object_templates: components["schemas"]["DomainObjectTemplate"][];
             /** Format: int64 */
             revision: number;
         };
@@ -1249,7 +1249,7 @@ export interface components {
             offset?: null | components["schemas"]["DomainPoint"];
         };
         ApiObjectTemplatesAnswer: {
-            object_templates: components["schemas"]["DomainObjectTemplate"][] | null;
+            object_templates: components["schemas"]["DomainObjectTemplate"][];
         };
         ApiOpenInvitationJSON: {
             email: string;
