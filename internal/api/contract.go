@@ -21,6 +21,25 @@ type mapDocument struct {
 	Revision        int64                     `json:"revision"`
 }
 
+// changeType is a change log row's type (editing.Type*), so that the
+// description lists them; CheckAnswer holds every change the API tests see
+// to the list.
+type changeType string
+
+// Enum lists the change types (jsonschema-go's Enum).
+func (changeType) Enum() []any {
+	return []any{
+		editing.TypeMap, editing.TypeNodePosition, editing.TypeNodeRemoved, editing.TypeNodeCloned,
+		editing.TypeNodeCreated, editing.TypeNodeDesign, editing.TypeNodeContent, editing.TypeNodeVisibility,
+		editing.TypeNodeHidden, editing.TypeNodeLocked, editing.TypeNodeOrder, editing.TypeNodeTemplates,
+		editing.TypeEdgeCreated, editing.TypeEdgeRemoved, editing.TypeEdgeAllRemoved, editing.TypeEdgeDesign,
+		editing.TypeEdgeContent, editing.TypeEdgeVisibility, editing.TypeEdgeLocked, editing.TypeEdgeTemplates,
+		editing.TypeGlobalDesign, editing.TypeObjectTemplate, editing.TypeLayerRemoved, editing.TypeLayerHidden,
+		editing.TypeLayerLocked, editing.TypeElementsRestored,
+		editing.TypeMapPublished, editing.TypeMapReset, editing.TypeStateRestored,
+	}
+}
+
 // operations is the contract of /api/v1 (see operation). Every route of
 // routes.go is here, or in undocumentedRoutes until it is written down
 // (contract_test.go holds both lists to the route table).

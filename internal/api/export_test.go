@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -70,12 +71,18 @@ func CheckAnswer(method, path string, status int, body []byte) error {
 	return nil
 }
 
-// checkPresence holds a decoded answer to the tags that the description
-// makes claims of and decoding cannot check: a field tagged
-// `required:"true"` is present, one tagged `nullable:"false"` is not null.
+// checkPresence holds a decoded answer to the claims of the description
+// that decoding cannot check: a field tagged `required:"true"` is present,
+// one tagged `nullable:"false"` is not null, and a string is one of its
+// field's enum tag or its type's Enum.
 func checkPresence(t reflect.Type, v any, at string) error {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
+	}
+	if e, ok := reflect.Zero(t).Interface().(interface{ Enum() []any }); ok {
+		if s, isString := v.(string); isString && !slices.ContainsFunc(e.Enum(), func(x any) bool { return fmt.Sprint(x) == s }) {
+			return fmt.Errorf("%s is %q, not one of %v", at, s, e.Enum())
+		}
 	}
 	switch t.Kind() {
 	case reflect.Struct:
@@ -101,6 +108,11 @@ func checkPresence(t reflect.Type, v any, at string) error {
 				return fmt.Errorf("%s.%s is missing", at, name)
 			case present && fv == nil && f.Tag.Get("nullable") == "false":
 				return fmt.Errorf("%s.%s is null", at, name)
+			}
+			if enum, ok := f.Tag.Lookup("enum"); ok {
+				if s, isString := fv.(string); isString && !slices.Contains(strings.Split(enum, ","), s) {
+					return fmt.Errorf("%s.%s is %q, not one of %s", at, name, s, enum)
+				}
 			}
 			if err := checkPresence(f.Type, fv, at+"."+name); err != nil {
 				return err

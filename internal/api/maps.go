@@ -181,7 +181,7 @@ type changesQuery struct {
 type changeJSON struct {
 	Revision int64           `json:"revision"`
 	UserID   *int64          `json:"user_id" required:"true"`
-	Type     string          `json:"type"`
+	Type     changeType      `json:"type"`
 	Data     json.RawMessage `json:"data"`
 	At       string          `json:"at"`
 }
@@ -209,7 +209,7 @@ func (s *Server) listChanges(w http.ResponseWriter, r *http.Request, _ domain.Ac
 	}
 	out := make([]changeJSON, len(changes))
 	for i, c := range changes {
-		out[i] = changeJSON{Revision: c.Revision, UserID: c.UserID, Type: c.Type, Data: c.Data, At: c.At.Format("2006-01-02T15:04:05.000Z07:00")}
+		out[i] = changeJSON{Revision: c.Revision, UserID: c.UserID, Type: changeType(c.Type), Data: c.Data, At: c.At.Format("2006-01-02T15:04:05.000Z07:00")}
 	}
 	writeJSON(w, http.StatusOK, changesAnswer{Revision: m.Revision, Changes: out})
 	return nil

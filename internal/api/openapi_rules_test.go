@@ -78,7 +78,8 @@ func TestOpenAPIReflectionRules(t *testing.T) {
 	}
 }
 
-// checkPresence refuses an answer that breaks a required or never-null tag.
+// checkPresence refuses an answer that breaks a required, never-null or enum
+// claim.
 func TestCheckPresence(t *testing.T) {
 	typ := reflect.TypeOf(struct {
 		List []sampleAnswer `json:"list"`
@@ -88,6 +89,9 @@ func TestCheckPresence(t *testing.T) {
 		`{"list":[{"always":null,"role":null}]}`: false,
 		`{"list":[{"always":[]}]}`:               false,
 		`{"list":null}`:                          true,
+		`{"list":[{"always":[],"role":"admin","access":"read","scope":"edit"}]}`: true,
+		`{"list":[{"always":[],"role":null,"scope":"none"}]}`:                    false,
+		`{"list":[{"always":[],"role":"owner"}]}`:                                false,
 	} {
 		var v any
 		if err := json.Unmarshal([]byte(body), &v); err != nil {

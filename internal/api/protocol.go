@@ -12,7 +12,7 @@ import (
 
 type protocolEntry struct {
 	Revision  int64                 `json:"revision"`
-	Type      string                `json:"type"`
+	Type      changeType            `json:"type"`
 	User      *userRefJSON          `json:"user" required:"true"`
 	CreatedAt time.Time             `json:"created_at"`
 	What      editing.ChangeSummary `json:"what"`
@@ -58,7 +58,7 @@ func (s *Server) protocol(w http.ResponseWriter, r *http.Request, a domain.Actor
 	}
 	out := make([]protocolEntry, len(page.Entries))
 	for i, e := range page.Entries {
-		out[i] = protocolEntry{Revision: e.Revision, Type: e.Type, CreatedAt: e.CreatedAt, What: e.What, Version: e.Version}
+		out[i] = protocolEntry{Revision: e.Revision, Type: changeType(e.Type), CreatedAt: e.CreatedAt, What: e.What, Version: e.Version}
 		if e.UserID != nil {
 			out[i].User = &userRefJSON{ID: *e.UserID, Name: e.UserName}
 		}

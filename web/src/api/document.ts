@@ -1,13 +1,14 @@
 // The map document and its changes, as the server's JSON has them (Go: internal/domain/document.go,
 // internal/domain/design.go, internal/editing/{service,patch,mapsettings,content,nodes,edges,
 // templates}.go, internal/api/maps.go). The enumerations are runtime lists too, for the editor's
-// choices; document.test.ts checks them against the Go source.
+// choices; document.test.ts checks the design ones against the Go source (Go keeps design values
+// in maps of JSON, so the description cannot list them) and the change types against the
+// description.
 //
-// The plain structures alias the generated types (schema.ts). Still written by hand: the design
-// values, content and global design, which Go keeps as maps of JSON (the description says only
-// "object"), and so the node, edge, template and document types built on them; the change types
-// (Go constants without an Enum); and the patches whose Go bools lack omitempty, which the
-// description would wrongly make required.
+// The plain structures and the change types alias the generated types (schema.ts). Still written
+// by hand: the design values, content and global design (maps of JSON in Go: the description says
+// only "object"), the node, edge, template and document types built on them, and the patches
+// whose Go bools lack omitempty, which the description would wrongly make required.
 import type { components } from './schema';
 import type { Language } from './types';
 
@@ -435,13 +436,14 @@ export const SYNC_TYPES = [
   'layer_hidden',
   'layer_locked',
   'elements_restored',
-] as const;
+] as const satisfies readonly SyncType[];
 
 /** The change types of publishing (editing/versions.go): map published, reset; state restored. */
-export const PUBLISHING_SYNC_TYPES = ['map_published', 'map_reset', 'state_restored'] as const;
+export const PUBLISHING_SYNC_TYPES = ['map_published', 'map_reset', 'state_restored'] as const satisfies readonly SyncType[];
 export type PublishingSyncType = (typeof PUBLISHING_SYNC_TYPES)[number];
 
-export type SyncType = (typeof SYNC_TYPES)[number] | PublishingSyncType;
+/** Every change type, as the description lists them; document.test.ts holds the two lists above to it. */
+export type SyncType = ApiSchemas['ApiChangeType'];
 
 /** A moved node of node_position: where it is now, nothing else. */
 export interface NodePosition {

@@ -1,6 +1,6 @@
 // Publishing a map and reading published maps (docs/api.md, "Publishing").
 import { request } from './http';
-import type { ContentByLanguage, MapDocument, NodeContent, SyncType } from './document';
+import type { ContentByLanguage, MapDocument, NodeContent } from './document';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -79,15 +79,11 @@ export function listVersions(mapId: number, signal?: AbortSignal): Promise<Versi
 /** What a change touched, as the protocol counts it: only counts above 0, flags when changed. */
 export type ProtocolWhat = Schemas['EditingChangeSummary'];
 
-/**
- * One change of the map protocol; version is the one a publishing change or a restore named. The
- * description gives type as a string (Go's change types are constants, not a type with an Enum
- * yet), so it is narrowed here to the sync types.
- */
-export type ProtocolEntry = Omit<Schemas['ApiProtocolEntry'], 'type'> & { type: SyncType };
+/** One change of the map protocol; version is the one a publishing change or a restore named. */
+export type ProtocolEntry = Schemas['ApiProtocolEntry'];
 
 /** A page of the protocol; next_before is where the next (older) page starts, null at the end. */
-export type ProtocolPage = Omit<Schemas['ApiProtocolAnswer'], 'entries'> & { entries: ProtocolEntry[] };
+export type ProtocolPage = Schemas['ApiProtocolAnswer'];
 
 /** The change log, newest first (admins only: 403 for others). */
 export function getProtocol(mapId: number, page: { before?: number; limit?: number } = {}, signal?: AbortSignal): Promise<ProtocolPage> {

@@ -1031,9 +1031,11 @@ export interface components {
             data: unknown;
             /** Format: int64 */
             revision: number;
-            type: string;
+            type: components["schemas"]["ApiChangeType"];
             user_id: null | number;
         };
+        /** @enum {string} */
+        ApiChangeType: "map" | "node_position" | "node_removed" | "node_cloned" | "node_created" | "node_design" | "node_content" | "node_visibility" | "node_hidden" | "node_locked" | "node_order" | "node_templates" | "edge_created" | "edge_removed" | "edge_all_removed" | "edge_design" | "edge_content" | "edge_visibility" | "edge_locked" | "edge_templates" | "global_design" | "object_templates" | "layer_removed" | "layer_hidden" | "layer_locked" | "elements_restored" | "map_published" | "map_reset" | "state_restored";
         ApiChangesAnswer: {
             changes: components["schemas"]["ApiChangeJSON"][];
             /** Format: int64 */
@@ -1277,7 +1279,7 @@ export interface components {
             created_at: string;
             /** Format: int64 */
             revision: number;
-            type: string;
+            type: components["schemas"]["ApiChangeType"];
             user: null | components["schemas"]["ApiUserRefJSON"];
             version: null | components["schemas"]["EditingVersionRef"];
             what: components["schemas"]["EditingChangeSummary"];
