@@ -10,14 +10,16 @@ import (
 )
 
 // mapDocument is the whole document of a map (GET /maps/{id}), as
-// appendDocument streams it.
+// appendDocument streams it. Its lists are never null: document.Append
+// writes nodes and edges as arrays and fills the templates, and the store
+// makes a layer of every level (domain.Layers).
 type mapDocument struct {
 	Map             editing.MapSettings       `json:"map"`
 	Nodes           []domain.Node             `json:"nodes" nullable:"false"`
 	Edges           []domain.Edge             `json:"edges" nullable:"false"`
 	ObjectTemplates []domain.ObjectTemplate   `json:"object_templates" nullable:"false"`
 	GlobalDesign    map[string]map[string]any `json:"global_design"`
-	Layers          []domain.Layer            `json:"layers"`
+	Layers          []domain.Layer            `json:"layers" nullable:"false"`
 	Revision        int64                     `json:"revision"`
 }
 

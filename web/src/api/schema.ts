@@ -1161,7 +1161,7 @@ export interface components {
                     [key: string]: unknown;
                 };
             } | null;
-            layers: components["schemas"]["DomainLayer"][] | null;
+            layers: components["schemas"]["DomainLayer"][];
             map: components["schemas"]["EditingMapSettings"];
             nodes: components["schemas"]["DomainNode"][];
             object_templates: components["schemas"]["DomainObjectTemplate"][];
