@@ -67,7 +67,7 @@ func memberIn(ctx context.Context, tx *store.Store, clientID, userID int64) (sto
 type MemberChange struct {
 	Client               domain.Client `json:"-"`
 	UserID               int64         `json:"-"`
-	Role                 *string       `json:"role"`
+	Role                 *string       `json:"role" enum:"admin,editor,student,guest"`
 	PremiumTemplates     *bool         `json:"premium_templates"`
 	SupportAccessConsent *bool         `json:"support_access_consent"`
 	// MapAccess sets explicit accesses to the client's maps, keyed by the

@@ -51,7 +51,7 @@ type ProfileChange struct {
 	Email           *string      `json:"email"`
 	CurrentPassword string       `json:"current_password,omitempty"`
 	AvatarURL       *string      `json:"avatar_url"` // "" removes the picture
-	Language        *string      `json:"language"`
+	Language        *string      `json:"language" enum:"en,de,fr"`
 	Preferences     *Preferences `json:"preferences"`
 }
 

@@ -29,13 +29,13 @@ type accessRequestJSON struct {
 	UserID    int64     `json:"user_id"`
 	UserName  string    `json:"user_name"`
 	UserEmail string    `json:"user_email"`
-	MapID     *int64    `json:"map_id"`
+	MapID     *int64    `json:"map_id" required:"true"`
 	Message   string    `json:"message"`
 	CreatedAt time.Time `json:"created_at"`
 }
 
 type accessRequestsAnswer struct {
-	AccessRequests []accessRequestJSON `json:"access_requests"`
+	AccessRequests []accessRequestJSON `json:"access_requests" nullable:"false"`
 }
 
 func (s *Server) listAccessRequests(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {

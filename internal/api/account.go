@@ -42,7 +42,7 @@ type templateJSON struct {
 	Width            int     `json:"width"`
 	Height           int     `json:"height"`
 	VisibilityLevels int     `json:"visibility_levels"`
-	CreatedBy        *int64  `json:"created_by"`
+	CreatedBy        *int64  `json:"created_by" required:"true"`
 	Mine             bool    `json:"mine"`
 	Preview          preview `json:"preview"`
 }

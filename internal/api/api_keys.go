@@ -65,11 +65,11 @@ func (s *Server) keyActor(r *http.Request, key string) (domain.Actor, error) {
 type apiKeyJSON struct {
 	ID         int64         `json:"id"`
 	Name       string        `json:"name"`
-	Scope      domain.Access `json:"scope"`
+	Scope      domain.Access `json:"scope" enum:"read,edit"`
 	UserID     int64         `json:"user_id"`
 	CreatedAt  time.Time     `json:"created_at"`
-	LastUsedAt *time.Time    `json:"last_used_at"`
-	CreatedBy  *userRefJSON  `json:"created_by"`
+	LastUsedAt *time.Time    `json:"last_used_at" required:"true"`
+	CreatedBy  *userRefJSON  `json:"created_by" required:"true"`
 }
 
 type apiKeyRequest struct {
@@ -84,7 +84,7 @@ type createdAPIKeyJSON struct {
 }
 
 type apiKeysAnswer struct {
-	APIKeys []apiKeyJSON `json:"api_keys"`
+	APIKeys []apiKeyJSON `json:"api_keys" nullable:"false"`
 }
 
 func newAPIKeyJSON(k domain.APIKey) apiKeyJSON {

@@ -12,7 +12,7 @@ import (
 // map creation; the rules are mapcatalog's.
 
 type mapsAnswer struct {
-	Maps []mapJSON `json:"maps"`
+	Maps []mapJSON `json:"maps" nullable:"false"`
 }
 
 // listMaps is the map overview.

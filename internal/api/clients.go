@@ -16,7 +16,7 @@ type clientJSON struct {
 	Active     bool         `json:"active"`
 	MapsCount  int          `json:"maps_count"`
 	UsersCount int          `json:"users_count"`
-	Role       *domain.Role `json:"role"`
+	Role       *domain.Role `json:"role" required:"true"`
 	CreatedAt  time.Time    `json:"created_at"`
 }
 
@@ -50,7 +50,7 @@ func (s *Server) onClient(required domain.Role, h clientHandler) http.HandlerFun
 }
 
 type clientsAnswer struct {
-	Clients []clientJSON `json:"clients"`
+	Clients []clientJSON `json:"clients" nullable:"false"`
 }
 
 func (s *Server) listClients(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
@@ -105,7 +105,7 @@ func (s *Server) deleteClient(w http.ResponseWriter, r *http.Request, a domain.A
 type preview struct {
 	Width  int                   `json:"width"`
 	Height int                   `json:"height"`
-	Points []domain.PreviewPoint `json:"points"`
+	Points []domain.PreviewPoint `json:"points" nullable:"false"`
 }
 
 func newPreview(m domain.Map, points []domain.PreviewPoint) preview {
@@ -135,7 +135,7 @@ type mapJSON struct {
 	Description      string             `json:"description"`
 	Revision         int64              `json:"revision"`
 	UpdatedAt        time.Time          `json:"updated_at"`
-	UpdatedBy        *userRefJSON       `json:"updated_by"`
+	UpdatedBy        *userRefJSON       `json:"updated_by" required:"true"`
 	Access           domain.Access      `json:"access"`
 	Live             bool               `json:"live"`
 	LiveStatus       domain.LiveStatus  `json:"live_status"`
@@ -145,7 +145,7 @@ type mapJSON struct {
 	Palette          string             `json:"palette"`
 	Measurement      domain.Measurement `json:"measurement"`
 	VisibilityLevels int                `json:"visibility_levels"`
-	CreatedBy        *int64             `json:"created_by"`
+	CreatedBy        *int64             `json:"created_by" required:"true"`
 	Preview          preview            `json:"preview"`
 }
 

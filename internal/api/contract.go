@@ -10,14 +10,16 @@ import (
 )
 
 // mapDocument is the whole document of a map (GET /maps/{id}), as
-// appendDocument streams it.
+// appendDocument streams it. Its lists are never null: document.Append
+// writes nodes and edges as arrays and fills the templates, and the store
+// makes a layer of every level (domain.Layers).
 type mapDocument struct {
 	Map             editing.MapSettings       `json:"map"`
-	Nodes           []domain.Node             `json:"nodes"`
-	Edges           []domain.Edge             `json:"edges"`
-	ObjectTemplates []domain.ObjectTemplate   `json:"object_templates"`
+	Nodes           []domain.Node             `json:"nodes" nullable:"false"`
+	Edges           []domain.Edge             `json:"edges" nullable:"false"`
+	ObjectTemplates []domain.ObjectTemplate   `json:"object_templates" nullable:"false"`
 	GlobalDesign    map[string]map[string]any `json:"global_design"`
-	Layers          []domain.Layer            `json:"layers"`
+	Layers          []domain.Layer            `json:"layers" nullable:"false"`
 	Revision        int64                     `json:"revision"`
 }
 
@@ -25,6 +27,25 @@ type mapDocument struct {
 type liveQuery struct {
 	MapID      int64  `query:"map_id" required:"true"`
 	ClientSlug string `query:"client_slug" description:"The map's client, as the page's address names it."`
+}
+
+// changeType is a change log row's type (editing.Type*), so that the
+// description lists them; CheckAnswer holds every change the API tests see
+// to the list.
+type changeType string
+
+// Enum lists the change types (jsonschema-go's Enum).
+func (changeType) Enum() []any {
+	return []any{
+		editing.TypeMap, editing.TypeNodePosition, editing.TypeNodeRemoved, editing.TypeNodeCloned,
+		editing.TypeNodeCreated, editing.TypeNodeDesign, editing.TypeNodeContent, editing.TypeNodeVisibility,
+		editing.TypeNodeHidden, editing.TypeNodeLocked, editing.TypeNodeOrder, editing.TypeNodeTemplates,
+		editing.TypeEdgeCreated, editing.TypeEdgeRemoved, editing.TypeEdgeAllRemoved, editing.TypeEdgeDesign,
+		editing.TypeEdgeContent, editing.TypeEdgeVisibility, editing.TypeEdgeLocked, editing.TypeEdgeTemplates,
+		editing.TypeGlobalDesign, editing.TypeObjectTemplate, editing.TypeLayerRemoved, editing.TypeLayerHidden,
+		editing.TypeLayerLocked, editing.TypeElementsRestored,
+		editing.TypeMapPublished, editing.TypeMapReset, editing.TypeStateRestored,
+	}
 }
 
 // operations is the contract of /api/v1 (see operation). Every route of

@@ -8,7 +8,7 @@ import (
 )
 
 type verifiedJSON struct {
-	Kind   string   `json:"kind"`
+	Kind   string   `json:"kind" enum:"reader_signup,email_change"`
 	User   userJSON `json:"user"`
 	MapURL string   `json:"map_url,omitempty"`
 }

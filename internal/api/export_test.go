@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -74,7 +75,79 @@ func CheckAnswer(method, path string, status int, body []byte) error {
 		if err := strictJSON(body, v); err != nil {
 			return fmt.Errorf("the body is not the documented %T: %w", op.out, err)
 		}
+		var raw any
+		if err := json.Unmarshal(body, &raw); err != nil {
+			return err
+		}
+		if err := checkPresence(reflect.TypeOf(op.out).Elem(), raw, "body"); err != nil {
+			return fmt.Errorf("the body breaks the documented %T: %w", op.out, err)
+		}
 		return nil
+	}
+	return nil
+}
+
+// checkPresence holds a decoded answer to the claims of the description
+// that decoding cannot check: a field tagged `required:"true"` is present,
+// one tagged `nullable:"false"` is not null, and a string is one of its
+// field's enum tag or its type's Enum.
+func checkPresence(t reflect.Type, v any, at string) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if e, ok := reflect.Zero(t).Interface().(interface{ Enum() []any }); ok {
+		if s, isString := v.(string); isString && !slices.ContainsFunc(e.Enum(), func(x any) bool { return fmt.Sprint(x) == s }) {
+			return fmt.Errorf("%s is %q, not one of %v", at, s, e.Enum())
+		}
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return nil // null, or a type with its own encoding
+		}
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if f.Anonymous && name == "" {
+				if err := checkPresence(f.Type, v, at); err != nil {
+					return err
+				}
+				continue
+			}
+			if name == "" || name == "-" || !f.IsExported() {
+				continue
+			}
+			fv, present := obj[name]
+			switch {
+			case !present && f.Tag.Get("required") == "true":
+				return fmt.Errorf("%s.%s is missing", at, name)
+			case present && fv == nil && f.Tag.Get("nullable") == "false":
+				return fmt.Errorf("%s.%s is null", at, name)
+			}
+			if enum, ok := f.Tag.Lookup("enum"); ok {
+				if s, isString := fv.(string); isString && !slices.Contains(strings.Split(enum, ","), s) {
+					return fmt.Errorf("%s.%s is %q, not one of %s", at, name, s, enum)
+				}
+			}
+			if err := checkPresence(f.Type, fv, at+"."+name); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		items, _ := v.([]any)
+		for i, item := range items {
+			if err := checkPresence(t.Elem(), item, fmt.Sprintf("%s[%d]", at, i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		entries, _ := v.(map[string]any)
+		for k, item := range entries {
+			if err := checkPresence(t.Elem(), item, at+"."+k); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

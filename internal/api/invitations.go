@@ -13,7 +13,7 @@ import (
 
 type inviteRequest struct {
 	Email string `json:"email"`
-	Role  string `json:"role"`
+	Role  string `json:"role" enum:"admin,editor,student,guest"`
 }
 
 // invitedJSON is an invitation just sent.
@@ -25,7 +25,7 @@ type invitedJSON struct {
 }
 
 type invitationsAnswer struct {
-	Invitations []openInvitationJSON `json:"invitations"`
+	Invitations []openInvitationJSON `json:"invitations" nullable:"false"`
 }
 
 // invite mails an invitation; nothing else changes until the invited

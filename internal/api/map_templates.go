@@ -12,7 +12,7 @@ import (
 // mapcatalog's.
 
 type mapTemplatesAnswer struct {
-	Templates []templateJSON `json:"templates"`
+	Templates []templateJSON `json:"templates" nullable:"false"`
 }
 
 func (s *Server) listMapTemplates(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {

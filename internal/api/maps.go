@@ -171,7 +171,7 @@ func emptyNotNull(p *[]domain.ObjectTemplate) {
 // changesAnswer is the change log after a revision (GET …/changes?since=N).
 type changesAnswer struct {
 	Revision int64        `json:"revision"`
-	Changes  []changeJSON `json:"changes"`
+	Changes  []changeJSON `json:"changes" nullable:"false"`
 }
 
 type changesQuery struct {
@@ -180,8 +180,8 @@ type changesQuery struct {
 
 type changeJSON struct {
 	Revision int64           `json:"revision"`
-	UserID   *int64          `json:"user_id"`
-	Type     string          `json:"type"`
+	UserID   *int64          `json:"user_id" required:"true"`
+	Type     changeType      `json:"type"`
 	Data     json.RawMessage `json:"data"`
 	At       string          `json:"at"`
 }
@@ -209,7 +209,7 @@ func (s *Server) listChanges(w http.ResponseWriter, r *http.Request, _ domain.Ac
 	}
 	out := make([]changeJSON, len(changes))
 	for i, c := range changes {
-		out[i] = changeJSON{Revision: c.Revision, UserID: c.UserID, Type: c.Type, Data: c.Data, At: c.At.Format("2006-01-02T15:04:05.000Z07:00")}
+		out[i] = changeJSON{Revision: c.Revision, UserID: c.UserID, Type: changeType(c.Type), Data: c.Data, At: c.At.Format("2006-01-02T15:04:05.000Z07:00")}
 	}
 	writeJSON(w, http.StatusOK, changesAnswer{Revision: m.Revision, Changes: out})
 	return nil
@@ -218,7 +218,7 @@ func (s *Server) listChanges(w http.ResponseWriter, r *http.Request, _ domain.Ac
 // permissionsBody is a map's permissions: user path ("/api/v1/users/12")
 // to access.
 type permissionsBody struct {
-	Users map[string]domain.Access `json:"users"`
+	Users map[string]domain.Access `json:"users" nullable:"false"`
 }
 
 func (s *Server) mapPermissions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
@@ -427,7 +427,7 @@ func (s *Server) patchGlobalDesign(w http.ResponseWriter, r *http.Request, a dom
 }
 
 type objectTemplatesAnswer struct {
-	ObjectTemplates []domain.ObjectTemplate `json:"object_templates"`
+	ObjectTemplates []domain.ObjectTemplate `json:"object_templates" nullable:"false"`
 }
 
 func (s *Server) listTemplates(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {

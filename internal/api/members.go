@@ -19,15 +19,15 @@ type memberJSON struct {
 	Role                 domain.Role              `json:"role"`
 	PremiumTemplates     bool                     `json:"premium_templates"`
 	SupportAccessConsent bool                     `json:"support_access_consent"`
-	MapAccess            map[string]domain.Access `json:"map_access"`
+	MapAccess            map[string]domain.Access `json:"map_access" nullable:"false"`
 }
 
 // membersAnswer is User management's list: members, open invitations and
 // registered readers.
 type membersAnswer struct {
-	Users       []memberJSON         `json:"users"`
-	Invitations []openInvitationJSON `json:"invitations"`
-	Readers     []readerJSON         `json:"readers"`
+	Users       []memberJSON         `json:"users" nullable:"false"`
+	Invitations []openInvitationJSON `json:"invitations" nullable:"false"`
+	Readers     []readerJSON         `json:"readers" nullable:"false"`
 }
 
 type readerJSON struct {

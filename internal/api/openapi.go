@@ -73,10 +73,20 @@ func openAPI(ops []operation) ([]byte, error) {
 	}
 	r.Spec.Security = []map[string][]string{{"session": {}}, {"key": {}}}
 	// A field Go always writes (no omitempty) is required; a pointer is
-	// optional in a request (absent: unchanged) and null in an answer.
+	// optional in a request (absent: unchanged) and null in an answer, where
+	// `required:"true"` says that it is always written. A slice or map that
+	// an answer always fills (never nil) is tagged `nullable:"false"`;
+	// CheckAnswer holds the answers to both tags.
 	jr := r.JSONSchemaReflector()
+	// A pointer to a struct is null | the struct (anyOf), as Go writes nil.
+	jr.DefaultOptions = append(jr.DefaultOptions, func(rc *jsonschema.ReflectContext) { rc.EnvelopNullability = true })
 	jr.DefaultOptions = append(jr.DefaultOptions, jsonschema.InterceptProp(func(p jsonschema.InterceptPropParams) error {
-		if !p.Processed || p.ParentSchema == nil || p.Field.Type.Kind() == reflect.Pointer {
+		if !p.Processed || p.ParentSchema == nil {
+			return nil
+		}
+		narrowEnum(p.Field, p.PropertySchema)
+		if p.Field.Type.Kind() == reflect.Pointer {
+			nullableRef(p.Field, p.PropertySchema)
 			return nil
 		}
 		if _, opts, _ := strings.Cut(p.Field.Tag.Get("json"), ","); strings.Contains(opts, "omitempty") {
@@ -197,6 +207,33 @@ func addLiveFrames(r *openapi31.Reflector) error {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// narrowEnum lets a field's enum tag narrow a named type that has an Enum of
+// its own (an API key's scope is an Access, but only read or edit): the
+// field's values, not a reference to the type's.
+func narrowEnum(f reflect.StructField, s *jsonschema.Schema) {
+	if _, ok := f.Tag.Lookup("enum"); !ok || s.Ref == nil || len(s.Enum) == 0 {
+		return
+	}
+	s.Ref = nil
+	s.WithType(jsonschema.String.Type())
+}
+
+// nullableRef makes a pointer to a named type that the reflector leaves a
+// bare $ref (*domain.Role) null | the type, as Go writes nil; omitempty
+// leaves it out instead.
+func nullableRef(f reflect.StructField, s *jsonschema.Schema) {
+	if s.Ref == nil {
+		return
+	}
+	if _, opts, _ := strings.Cut(f.Tag.Get("json"), ","); strings.Contains(opts, "omitempty") {
+		return
+	}
+	*s = jsonschema.Schema{AnyOf: []jsonschema.SchemaOrBool{
+		jsonschema.Null.ToSchemaOrBool(),
+		(&jsonschema.Schema{Ref: s.Ref}).ToSchemaOrBool(),
+	}}
+}
 
 // operationID names an operation for generated clients: the method and the
 // path's words, e.g. get_maps_id_changes.

@@ -12,18 +12,18 @@ import (
 
 type protocolEntry struct {
 	Revision  int64                 `json:"revision"`
-	Type      string                `json:"type"`
-	User      *userRefJSON          `json:"user"`
+	Type      changeType            `json:"type"`
+	User      *userRefJSON          `json:"user" required:"true"`
 	CreatedAt time.Time             `json:"created_at"`
 	What      editing.ChangeSummary `json:"what"`
-	Version   *editing.VersionRef   `json:"version"`
+	Version   *editing.VersionRef   `json:"version" required:"true"`
 }
 
 // protocolAnswer is a page of the change log, newest first; next_before is
 // where the next page starts, null at the end.
 type protocolAnswer struct {
-	Entries    []protocolEntry `json:"entries"`
-	NextBefore *int64          `json:"next_before"`
+	Entries    []protocolEntry `json:"entries" nullable:"false"`
+	NextBefore *int64          `json:"next_before" required:"true"`
 }
 
 // protocolQuery documents the page's query (protocol reads it by hand, to
@@ -58,7 +58,7 @@ func (s *Server) protocol(w http.ResponseWriter, r *http.Request, a domain.Actor
 	}
 	out := make([]protocolEntry, len(page.Entries))
 	for i, e := range page.Entries {
-		out[i] = protocolEntry{Revision: e.Revision, Type: e.Type, CreatedAt: e.CreatedAt, What: e.What, Version: e.Version}
+		out[i] = protocolEntry{Revision: e.Revision, Type: changeType(e.Type), CreatedAt: e.CreatedAt, What: e.What, Version: e.Version}
 		if e.UserID != nil {
 			out[i].User = &userRefJSON{ID: *e.UserID, Name: e.UserName}
 		}

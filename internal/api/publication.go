@@ -20,7 +20,7 @@ type publicationAnswer struct {
 	SEODescription string            `json:"seo_description"`
 	// Status compares the live version with the working copy.
 	Status         domain.LiveStatus `json:"status"`
-	Live           *versionAnswer    `json:"live"`
+	Live           *versionAnswer    `json:"live" required:"true"`
 	SyncedRevision int64             `json:"synced_revision"`
 	// MapLive is the map overview's live toggle: readers open the live
 	// version only while it is on.

@@ -13,7 +13,7 @@ import (
 // SetQuotas, TestingPeriod, SetTestingPeriod).
 
 type quotasAnswer struct {
-	Quotas map[domain.QuotaKind]domain.Quota `json:"quotas"`
+	Quotas map[domain.QuotaKind]domain.Quota `json:"quotas" nullable:"false"`
 }
 
 func (s *Server) getQuotas(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
@@ -39,10 +39,10 @@ func (s *Server) setQuotas(w http.ResponseWriter, r *http.Request, a domain.Acto
 }
 
 type testingPeriodJSON struct {
-	EndsAt          *time.Time        `json:"ends_at"`
+	EndsAt          *time.Time        `json:"ends_at" required:"true"`
 	Expired         bool              `json:"expired"`
-	PaymentInterval string            `json:"payment_interval"`
-	BuyURLs         map[string]string `json:"buy_urls"`
+	PaymentInterval string            `json:"payment_interval" enum:"monthly,yearly"`
+	BuyURLs         map[string]string `json:"buy_urls" nullable:"false"`
 }
 
 func newTestingPeriodJSON(t domain.TestingPeriod) testingPeriodJSON {

@@ -14,10 +14,10 @@ type userJSON struct {
 	Name        string              `json:"name"`
 	FirstName   string              `json:"first_name"`
 	Surname     string              `json:"surname"`
-	AvatarURL   *string             `json:"avatar_url"`
-	ClientRoles map[string][]string `json:"client_roles"`
+	AvatarURL   *string             `json:"avatar_url" required:"true"`
+	ClientRoles map[string][]string `json:"client_roles" nullable:"false"`
 	IsSuperuser bool                `json:"is_superuser"`
-	Language    *domain.Language    `json:"language"`
+	Language    *domain.Language    `json:"language" required:"true"`
 	Preferences domain.Preferences  `json:"preferences"`
 }
 
@@ -84,7 +84,7 @@ func (s *Server) patchUser(w http.ResponseWriter, r *http.Request, a domain.Acto
 // address waiting for its proof.
 type userWithPendingJSON struct {
 	userJSON
-	PendingEmail *string `json:"pending_email"`
+	PendingEmail *string `json:"pending_email" required:"true"`
 }
 
 func newUserWithPendingJSON(a domain.Actor, pending string) userWithPendingJSON {

@@ -19,7 +19,7 @@ type versionAnswer struct {
 	Kind        domain.VersionKind `json:"kind"`
 	Name        string             `json:"name"`
 	Description string             `json:"description"`
-	CreatedBy   *userRefJSON       `json:"created_by"`
+	CreatedBy   *userRefJSON       `json:"created_by" required:"true"`
 	CreatedAt   time.Time          `json:"created_at"`
 }
 
@@ -133,7 +133,7 @@ func (s *Server) resetToLive(w http.ResponseWriter, r *http.Request, a domain.Ac
 }
 
 type versionsAnswer struct {
-	Versions []versionAnswer `json:"versions"`
+	Versions []versionAnswer `json:"versions" nullable:"false"`
 }
 
 func (s *Server) listVersions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {

@@ -9,6 +9,10 @@ const (
 	AccessEdit Access = "edit"
 )
 
+// Enum lists the access values for the API's description (jsonschema-go's
+// Enum).
+func (Access) Enum() []any { return []any{AccessNone, AccessRead, AccessEdit} }
+
 func (a Access) rank() int {
 	switch a {
 	case AccessRead:

@@ -22,6 +22,10 @@ const (
 	AccessAccessible AccessMode = "accessible"
 )
 
+// Enum lists the access modes for the API's description (jsonschema-go's
+// Enum).
+func (AccessMode) Enum() []any { return []any{AccessLimited, AccessPartial, AccessAccessible} }
+
 // Valid reports whether m is one of the access modes.
 func (m AccessMode) Valid() bool {
 	return m == AccessLimited || m == AccessPartial || m == AccessAccessible
@@ -64,6 +68,9 @@ const (
 	VersionSaved VersionKind = "saved"
 )
 
+// Enum lists the kinds for the API's description (jsonschema-go's Enum).
+func (VersionKind) Enum() []any { return []any{VersionPublished, VersionSaved} }
+
 // Version is a stored snapshot of a map's document at one revision.
 type Version struct {
 	ID          int64
@@ -92,6 +99,9 @@ const (
 	StatusChanged  LiveStatus = "changed"
 	StatusUpToDate LiveStatus = "up_to_date"
 )
+
+// Enum lists the statuses for the API's description (jsonschema-go's Enum).
+func (LiveStatus) Enum() []any { return []any{StatusNotPublished, StatusChanged, StatusUpToDate} }
 
 // StatusOf compares the live version with the working copy's revision.
 func StatusOf(p Publication, mapRevision int64) LiveStatus {

@@ -20,6 +20,15 @@ const (
 // QuotaKinds lists every kind, in the spec's order.
 var QuotaKinds = []QuotaKind{QuotaActiveReaders, QuotaEditingUser, QuotaLiveMap, QuotaMap, QuotaTemplate, QuotaUser}
 
+// Enum lists the kinds for the API's description (jsonschema-go's Enum).
+func (QuotaKind) Enum() []any {
+	out := make([]any, len(QuotaKinds))
+	for i, k := range QuotaKinds {
+		out[i] = k
+	}
+	return out
+}
+
 // Valid reports whether k is one of the kinds.
 func (k QuotaKind) Valid() bool {
 	for _, q := range QuotaKinds {
@@ -50,7 +59,7 @@ func (k QuotaKind) plural() string {
 // Quota is one limit with what it counts now; Max nil means unlimited.
 type Quota struct {
 	Kind  QuotaKind `json:"-"`
-	Max   *int      `json:"max"`
+	Max   *int      `json:"max" required:"true"`
 	Count int       `json:"count"`
 }
 

@@ -16,6 +16,9 @@ const (
 // Roles lists the client roles from lowest to highest rank.
 var Roles = []Role{RoleGuest, RoleStudent, RoleEditor, RoleAdmin}
 
+// Enum lists the roles for the API's description (jsonschema-go's Enum).
+func (Role) Enum() []any { return []any{RoleAdmin, RoleEditor, RoleStudent, RoleGuest} }
+
 // rank orders roles; 0 means "no role". Superuser is handled by callers
 // through User.IsSuperuser, never as a stored role.
 func (r Role) rank() int {

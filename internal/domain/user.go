@@ -15,6 +15,9 @@ const (
 	LangFR Language = "fr"
 )
 
+// Enum lists the languages for the API's description (jsonschema-go's Enum).
+func (Language) Enum() []any { return []any{LangEN, LangDE, LangFR} }
+
 // Valid reports whether l is one of the supported languages.
 func (l Language) Valid() bool { return l == LangEN || l == LangDE || l == LangFR }
 

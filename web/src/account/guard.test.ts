@@ -8,6 +8,8 @@ function makeUser(overrides: Partial<User> = {}): User {
     id: 3,
     email: 'ada@example.com',
     name: 'Ada',
+    first_name: '',
+    surname: '',
     avatar_url: null,
     client_roles: { '/api/v1/clients/acme': ['/api/v1/roles/student'] },
     is_superuser: false,

@@ -28,6 +28,8 @@ const user: User = {
   id: 5,
   email: 'b@example.com',
   name: 'Bea',
+  first_name: '',
+  surname: '',
   avatar_url: null,
   client_roles: {
     '/api/v1/clients/acme': ['/api/v1/roles/student'],

@@ -1,10 +1,11 @@
 import { request } from './http';
 import type {
   ApiKey,
+  ApiKeyList,
   ApiKeyCreate,
   CreatedApiKey,
-  OpenInvitation,
-  AccessRequest,
+  InvitationList,
+  AccessRequestList,
   AccessRequestCreate,
   Client,
   ClientMapClone,
@@ -26,6 +27,7 @@ import type {
   InvitationCreate,
   InvitationResult,
   MapList,
+  LiveToggle,
 } from './types';
 
 const clientPath = (name: string) => `/clients/${encodeURIComponent(name)}`;
@@ -73,8 +75,8 @@ export function cloneClientMap(mapId: number, body: ClientMapClone): Promise<Map
 }
 
 /** The overview's live toggle; turning a map live takes a live-map seat. */
-export function setMapLive(mapId: number, live: boolean): Promise<{ id: number; live: boolean }> {
-  return request<{ id: number; live: boolean }>('PATCH', `/maps/${mapId}/live`, { body: { live } });
+export function setMapLive(mapId: number, live: boolean): Promise<LiveToggle> {
+  return request<LiveToggle>('PATCH', `/maps/${mapId}/live`, { body: { live } });
 }
 
 export function listMapTemplates(name: string, signal?: AbortSignal): Promise<MapTemplateList> {
@@ -96,6 +98,8 @@ export function getQuotas(name: string, signal?: AbortSignal): Promise<QuotaList
 export function getTestingPeriod(name: string, signal?: AbortSignal): Promise<TestingPeriod> {
   return request<TestingPeriod>('GET', `${clientPath(name)}/testing_period`, { signal });
 }
+
+// Written by hand: GET /clients/{name}/features is not in the description yet.
 
 /** A font family the client's maps may use, with its faces (GET /clients/{name}/features?expand=fonts). */
 export interface ClientFont {
@@ -126,7 +130,7 @@ export function updateClientSettings(name: string, patch: ClientSettingsPatch): 
 
 /** The client's API keys for scripts (admins), never the keys themselves. */
 export async function listApiKeys(name: string, signal?: AbortSignal): Promise<ApiKey[]> {
-  const res = await request<{ api_keys: ApiKey[] }>('GET', `${clientPath(name)}/api_keys`, { signal });
+  const res = await request<ApiKeyList>('GET', `${clientPath(name)}/api_keys`, { signal });
   return res.api_keys;
 }
 
@@ -154,8 +158,8 @@ export function removeMember(name: string, userId: number): Promise<void> {
 }
 
 /** Ends a reader's seat: they no longer read the client's partial maps. */
-export function listInvitations(name: string, signal?: AbortSignal): Promise<{ invitations: OpenInvitation[] }> {
-  return request<{ invitations: OpenInvitation[] }>('GET', `${clientPath(name)}/invitations`, { signal });
+export function listInvitations(name: string, signal?: AbortSignal): Promise<InvitationList> {
+  return request<InvitationList>('GET', `${clientPath(name)}/invitations`, { signal });
 }
 
 /** Ends an open invitation: its links stop working. */
@@ -167,8 +171,8 @@ export function removeReader(name: string, userId: number): Promise<void> {
   return request<undefined>('DELETE', `${clientPath(name)}/readers/${userId}`);
 }
 
-export function listAccessRequests(name: string, signal?: AbortSignal): Promise<{ access_requests: AccessRequest[] }> {
-  return request<{ access_requests: AccessRequest[] }>('GET', `${clientPath(name)}/access_requests`, { signal });
+export function listAccessRequests(name: string, signal?: AbortSignal): Promise<AccessRequestList> {
+  return request<AccessRequestList>('GET', `${clientPath(name)}/access_requests`, { signal });
 }
 
 /** Sets a client's limits (superuser): a number, or null for unlimited. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import designGo from '../../../internal/domain/design.go?raw';
 import documentGo from '../../../internal/domain/document.go?raw';
 import mapSettingsGo from '../../../internal/editing/mapsettings.go?raw';
-import serviceGo from '../../../internal/editing/service.go?raw';
+import descriptionJSON from './openapi.json?raw';
 import {
   ARROW_ENDS,
   BORDER_STYLES,
@@ -18,6 +18,7 @@ import {
   NODE_DESIGN_FIELDS,
   NODE_TEXT_POSITIONS,
   POPUP_TYPES,
+  PUBLISHING_SYNC_TYPES,
   SYNC_TYPES,
   TEXT_ALIGNS,
   TEXT_DECORATIONS,
@@ -319,8 +320,8 @@ describe('the enumerations and tables', () => {
     expect(goDesignFields('EdgeDesignFields')).toEqual({ ...EDGE_DESIGN_FIELDS });
   });
 
-  it('match the change types of editing/service.go', () => {
-    const goTypes = [...serviceGo.matchAll(/\bType\w+\s*=\s*"(\w+)"/g)].map(([, t = '']) => t);
-    expect([...SYNC_TYPES]).toEqual(goTypes);
+  it('match the change types of the description', () => {
+    const spec = JSON.parse(descriptionJSON) as { components: { schemas: { ApiChangeType: { enum: string[] } } } };
+    expect([...SYNC_TYPES, ...PUBLISHING_SYNC_TYPES]).toEqual(spec.components.schemas.ApiChangeType.enum);
   });
 });

@@ -1,7 +1,14 @@
 // The map document and its changes, as the server's JSON has them (Go: internal/domain/document.go,
 // internal/domain/design.go, internal/editing/{service,patch,mapsettings,content,nodes,edges,
 // templates}.go, internal/api/maps.go). The enumerations are runtime lists too, for the editor's
-// choices; document.test.ts checks them against the Go source.
+// choices; document.test.ts checks the design ones against the Go source (Go keeps design values
+// in maps of JSON, so the description cannot list them) and the change types against the
+// description.
+//
+// The plain structures and the change types alias the generated types (schema.ts). Still written
+// by hand: the design values, content and global design (maps of JSON in Go: the description says
+// only "object"), the node, edge, template and document types built on them, and the patches
+// whose Go bools lack omitempty, which the description would wrongly make required.
 import type { components } from './schema';
 import type { Language } from './types';
 
@@ -248,17 +255,10 @@ export const EDGE_DESIGN_FIELDS: DesignFieldTable<EdgeDesignValues> = {
 // ---------------------------------------------------------------------------------------------
 // The document (domain.Node, domain.Edge, domain.ObjectTemplate, domain.Layer, editing.MapSettings)
 
-export interface Point {
-  x: number;
-  y: number;
-}
+export type Point = ApiSchemas['DomainPoint'];
 
 /** The zoom levels an element shows on, 1-based and inclusive. */
-export interface Visibility {
-  min_level: number;
-  max_level: number;
-  hidden: boolean;
-}
+export type Visibility = ApiSchemas['DomainVisibility'];
 
 export interface NodeGeometry {
   /** Mirrors design.shape. */
@@ -312,10 +312,7 @@ export interface Node {
   order: number;
 }
 
-export interface EdgeEnds {
-  from_id: number;
-  to_id: number;
-}
+export type EdgeEnds = ApiSchemas['DomainEdgeEnds'];
 
 export interface Edge {
   id: number;
@@ -350,11 +347,7 @@ export interface EdgeObjectTemplate {
 export type ObjectTemplate = NodeObjectTemplate | EdgeObjectTemplate;
 
 /** A zoom level's flags; id is the level, 1-based. */
-export interface Layer {
-  id: number;
-  hidden: boolean;
-  locked: boolean;
-}
+export type Layer = ApiSchemas['DomainLayer'];
 
 export const GLOBAL_DESIGN_SECTIONS = ['nodes', 'edges', 'popups', 'tooltips', 'table_of_contents', 'templates'] as const;
 export type GlobalDesignSection = (typeof GLOBAL_DESIGN_SECTIONS)[number];
@@ -384,14 +377,9 @@ export interface MapDesign {
   media_opacity: number;
 }
 
-export interface Measurement {
-  width: number;
-  height: number;
-}
+export type Measurement = ApiSchemas['DomainMeasurement'];
 
-export interface Behavior {
-  mark_visited_nodes: boolean;
-}
+export type Behavior = ApiSchemas['DomainBehavior'];
 
 /** A map's settings (editing.MapSettings), as the document, its changes and map creation carry them. */
 export interface MapSettings {
@@ -448,13 +436,14 @@ export const SYNC_TYPES = [
   'layer_hidden',
   'layer_locked',
   'elements_restored',
-] as const;
+] as const satisfies readonly SyncType[];
 
 /** The change types of publishing (editing/versions.go): map published, reset; state restored. */
-export const PUBLISHING_SYNC_TYPES = ['map_published', 'map_reset', 'state_restored'] as const;
+export const PUBLISHING_SYNC_TYPES = ['map_published', 'map_reset', 'state_restored'] as const satisfies readonly SyncType[];
 export type PublishingSyncType = (typeof PUBLISHING_SYNC_TYPES)[number];
 
-export type SyncType = (typeof SYNC_TYPES)[number] | PublishingSyncType;
+/** Every change type, as the description lists them; document.test.ts holds the two lists above to it. */
+export type SyncType = ApiSchemas['ApiChangeType'];
 
 /** A moved node of node_position: where it is now, nothing else. */
 export interface NodePosition {
@@ -631,10 +620,7 @@ export interface NodeCreate {
 }
 
 /** POST /maps/{id}/nodes/clone; the offset defaults to 30, 30. */
-export interface NodeClone {
-  id: number;
-  offset?: Point;
-}
+export type NodeClone = ApiSchemas['ApiNodeCloneRequest'];
 
 /**
  * POST /maps/{id}/edges/. The edge's range is the overlap of its nodes' ranges; a visibility given
@@ -647,9 +633,7 @@ export interface EdgeCreate {
 }
 
 /** The answer of a change with no other body. */
-export interface RevisionAnswer {
-  revision: number;
-}
+export type RevisionAnswer = ApiSchemas['ApiRevisionAnswer'];
 
 /** The answers of calls that create or change one element: the element with the new revision. */
 export type NodeAnswer = Node & RevisionAnswer;
@@ -674,12 +658,10 @@ export interface TemplateList {
 }
 
 /** A user's access to one map. */
-export type MapAccess = 'none' | 'read' | 'edit';
+export type MapAccess = ApiSchemas['DomainAccess'];
 
 /** GET/PATCH /maps/{id}/permissions: user path ("/api/v1/users/12") to access. */
-export interface MapPermissions {
-  users: Record<string, MapAccess>;
-}
+export type MapPermissions = ApiSchemas['ApiPermissionsBody'];
 
 /** POST /clients/{name}/maps. */
 export interface MapCreate {
@@ -691,6 +673,4 @@ export interface MapCreate {
 }
 
 /** POST /maps/{id}/clone; without a name the copy is named after the original. */
-export interface MapClone {
-  name?: string;
-}
+export type MapClone = ApiSchemas['ApiMapCloneRequest'];

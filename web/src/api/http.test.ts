@@ -25,6 +25,8 @@ const user: User = {
   id: 7,
   email: 'ada@example.com',
   name: 'Ada',
+  first_name: '',
+  surname: '',
   avatar_url: null,
   client_roles: { '/api/v1/clients/acme': ['/api/v1/roles/editor'] },
   is_superuser: false,

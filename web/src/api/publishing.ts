@@ -1,70 +1,35 @@
 // Publishing a map and reading published maps (docs/api.md, "Publishing").
 import { request } from './http';
-import type { ContentByLanguage, MapDocument, NodeContent, SyncType } from './document';
+import type { ContentByLanguage, MapDocument, NodeContent } from './document';
+import type { components } from './schema';
 
-export type AccessMode = 'limited' | 'partial' | 'accessible';
-export type LiveStatus = 'not_published' | 'changed' | 'up_to_date';
+type Schemas = components['schemas'];
 
-export interface MapVersion {
-  id: number;
-  /** The working copy's revision the version was taken at. */
-  revision: number;
-  kind: 'published' | 'saved';
-  name: string;
-  description: string;
-  /** The author, null when the account is gone. */
-  created_by: UserRef | null;
-  /** RFC 3339. */
-  created_at: string;
-}
+export type AccessMode = Schemas['DomainAccessMode'];
+export type LiveStatus = Schemas['DomainLiveStatus'];
+
+/** A stored version; created_by is null when the account is gone. */
+export type MapVersion = Schemas['ApiVersionAnswer'];
+
+export type VersionList = Schemas['ApiVersionsAnswer'];
 
 /** A user as the versions and the protocol name them. */
-export interface UserRef {
-  id: number;
-  name: string;
-}
+export type UserRef = Schemas['ApiUserRefJSON'];
 
-export interface Publication {
-  url: string;
-  access_mode: AccessMode;
-  embed_only: boolean;
-  embed_domains: string[];
-  seo_title: string;
-  seo_description: string;
-  status: LiveStatus;
-  live: MapVersion | null;
-  /**
-   * The working copy's revision when it last equalled the live version: the status is `changed`
-   * once the map's revision passes it.
-   */
-  synced_revision: number;
-  /** The map overview's live toggle: readers open the live version only while it is on. */
-  map_live: boolean;
-  /** The map's revision when the answer was made. */
-  revision?: number;
-}
+/**
+ * A map's publication. synced_revision is the working copy's revision when it last equalled the
+ * live version: the status is `changed` once the map's revision passes it.
+ */
+export type Publication = Schemas['ApiPublicationAnswer'];
 
 /** What the author says of a version (both optional). */
-export interface VersionNote {
-  name?: string;
-  description?: string;
-}
+export type VersionNote = Schemas['EditingVersionNote'];
 
 /** What restoring a version or resetting to the live one answers. */
-export interface Restored {
-  revision: number;
-  publication: Publication;
-}
+export type Restored = Schemas['ApiRestoredAnswer'];
 
 /** PATCH /maps/{id}/publication: embed domains one per line. */
-export interface PublicationPatch {
-  url?: string;
-  access_mode?: AccessMode;
-  embed_only?: boolean;
-  embed_domains?: string;
-  seo_title?: string;
-  seo_description?: string;
-}
+export type PublicationPatch = Schemas['ApiPublicationRequest'];
 
 const publicationPath = (mapId: number) => `/maps/${mapId}/publication`;
 
@@ -107,43 +72,18 @@ export function deleteLiveVersion(mapId: number): Promise<Publication> {
 }
 
 /** The map's versions, newest first. */
-export function listVersions(mapId: number, signal?: AbortSignal): Promise<{ versions: MapVersion[] }> {
-  return request<{ versions: MapVersion[] }>('GET', `/maps/${mapId}/versions`, { signal });
+export function listVersions(mapId: number, signal?: AbortSignal): Promise<VersionList> {
+  return request<VersionList>('GET', `/maps/${mapId}/versions`, { signal });
 }
 
 /** What a change touched, as the protocol counts it: only counts above 0, flags when changed. */
-export interface ProtocolWhat {
-  nodes?: number;
-  edges?: number;
-  templates?: number;
-  removed_nodes?: number;
-  removed_edges?: number;
-  removed_templates?: number;
-  positions?: number;
-  map?: boolean;
-  layers?: boolean;
-  global_design?: boolean;
-  /** Up to three node titles, in the map's first language. */
-  titles?: string[];
-}
+export type ProtocolWhat = Schemas['EditingChangeSummary'];
 
-/** One change of the map protocol. */
-export interface ProtocolEntry {
-  revision: number;
-  type: SyncType;
-  user: UserRef | null;
-  /** RFC 3339. */
-  created_at: string;
-  what: ProtocolWhat;
-  /** The version a publishing change or a restore named. */
-  version: { id: number; name: string } | null;
-}
+/** One change of the map protocol; version is the one a publishing change or a restore named. */
+export type ProtocolEntry = Schemas['ApiProtocolEntry'];
 
-export interface ProtocolPage {
-  entries: ProtocolEntry[];
-  /** Where the next (older) page starts; null at the end. */
-  next_before: number | null;
-}
+/** A page of the protocol; next_before is where the next (older) page starts, null at the end. */
+export type ProtocolPage = Schemas['ApiProtocolAnswer'];
 
 /** The change log, newest first (admins only: 403 for others). */
 export function getProtocol(mapId: number, page: { before?: number; limit?: number } = {}, signal?: AbortSignal): Promise<ProtocolPage> {
@@ -154,6 +94,7 @@ export function getProtocol(mapId: number, page: { before?: number; limit?: numb
   return request<ProtocolPage>('GET', `/maps/${mapId}/protocol${qs ? `?${qs}` : ''}`, { signal });
 }
 
+// The public map's calls are not in the description yet: their answers keep hand-written types.
 const publicPath = (url: string) => `/public/maps/${encodeURIComponent(url)}`;
 
 /** A published map's live document (401: sign in first; 404: no such map for this reader). */

@@ -1057,10 +1057,11 @@ export interface components {
         };
         AccountsMemberChange: {
             map_access?: {
-                [key: string]: string;
+                [key: string]: components["schemas"]["DomainAccess"];
             };
             premium_templates?: null | boolean;
-            role?: null | string;
+            /** @enum {null|string} */
+            role?: "admin" | "editor" | "student" | "guest" | null;
             support_access_consent?: null | boolean;
         };
         AccountsNewClient: {
@@ -1084,9 +1085,10 @@ export interface components {
             current_password?: string;
             email?: null | string;
             first_name?: null | string;
-            language?: null | string;
+            /** @enum {null|string} */
+            language?: "en" | "de" | "fr" | null;
             name?: null | string;
-            preferences?: components["schemas"]["AccountsPreferences"];
+            preferences?: null | components["schemas"]["AccountsPreferences"];
             surname?: null | string;
         };
         AccountsTestingPeriodChange: {
@@ -1095,14 +1097,15 @@ export interface components {
             };
             /** Format: date-time */
             ends_at?: null | string;
-            payment_interval?: string;
+            /** @enum {string} */
+            payment_interval?: "monthly" | "yearly";
         };
         ApiAccessRequestJSON: {
             /** Format: date-time */
             created_at: string;
             /** Format: int64 */
             id: number;
-            map_id?: null | number;
+            map_id: null | number;
             message: string;
             user_email: string;
             /** Format: int64 */
@@ -1110,18 +1113,19 @@ export interface components {
             user_name: string;
         };
         ApiAccessRequestsAnswer: {
-            access_requests: components["schemas"]["ApiAccessRequestJSON"][] | null;
+            access_requests: components["schemas"]["ApiAccessRequestJSON"][];
         };
         ApiApiKeyJSON: {
             /** Format: date-time */
             created_at: string;
-            created_by?: components["schemas"]["ApiUserRefJSON"];
+            created_by: null | components["schemas"]["ApiUserRefJSON"];
             /** Format: int64 */
             id: number;
             /** Format: date-time */
-            last_used_at?: null | string;
+            last_used_at: null | string;
             name: string;
-            scope: string;
+            /** @enum {string} */
+            scope: "read" | "edit";
             /** Format: int64 */
             user_id: number;
         };
@@ -1131,18 +1135,20 @@ export interface components {
             scope: "read" | "edit";
         };
         ApiApiKeysAnswer: {
-            api_keys: components["schemas"]["ApiApiKeyJSON"][] | null;
+            api_keys: components["schemas"]["ApiApiKeyJSON"][];
         };
         ApiChangeJSON: {
             at: string;
             data: unknown;
             /** Format: int64 */
             revision: number;
-            type: string;
-            user_id?: null | number;
+            type: components["schemas"]["ApiChangeType"];
+            user_id: null | number;
         };
+        /** @enum {string} */
+        ApiChangeType: "map" | "node_position" | "node_removed" | "node_cloned" | "node_created" | "node_design" | "node_content" | "node_visibility" | "node_hidden" | "node_locked" | "node_order" | "node_templates" | "edge_created" | "edge_removed" | "edge_all_removed" | "edge_design" | "edge_content" | "edge_visibility" | "edge_locked" | "edge_templates" | "global_design" | "object_templates" | "layer_removed" | "layer_hidden" | "layer_locked" | "elements_restored" | "map_published" | "map_reset" | "state_restored";
         ApiChangesAnswer: {
-            changes: components["schemas"]["ApiChangeJSON"][] | null;
+            changes: components["schemas"]["ApiChangeJSON"][];
             /** Format: int64 */
             revision: number;
         };
@@ -1152,7 +1158,7 @@ export interface components {
             created_at: string;
             maps_count: number;
             name: string;
-            role?: null | string;
+            role: null | components["schemas"]["DomainRole"];
             title: string;
             users_count: number;
         };
@@ -1168,19 +1174,20 @@ export interface components {
             title: string;
         };
         ApiClientsAnswer: {
-            clients: components["schemas"]["ApiClientJSON"][] | null;
+            clients: components["schemas"]["ApiClientJSON"][];
         };
         ApiCreatedAPIKeyJSON: {
             /** Format: date-time */
             created_at: string;
-            created_by?: components["schemas"]["ApiUserRefJSON"];
+            created_by: null | components["schemas"]["ApiUserRefJSON"];
             /** Format: int64 */
             id: number;
             key: string;
             /** Format: date-time */
-            last_used_at?: null | string;
+            last_used_at: null | string;
             name: string;
-            scope: string;
+            /** @enum {string} */
+            scope: "read" | "edit";
             /** Format: int64 */
             user_id: number;
         };
@@ -1193,7 +1200,7 @@ export interface components {
             content: {
                 [key: string]: components["schemas"]["DomainEdgeContent"];
             } | null;
-            design: components["schemas"]["DomainDesign"];
+            design: null | components["schemas"]["DomainDesign"];
             /** Format: int64 */
             id: number;
             locked: boolean;
@@ -1242,21 +1249,22 @@ export interface components {
             client_title: string;
             email: string;
             has_account: boolean;
-            role: string;
+            role: components["schemas"]["DomainRole"];
         };
         ApiInvitationsAnswer: {
-            invitations: components["schemas"]["ApiOpenInvitationJSON"][] | null;
+            invitations: components["schemas"]["ApiOpenInvitationJSON"][];
         };
         ApiInviteRequest: {
             email: string;
-            role: string;
+            /** @enum {string} */
+            role: "admin" | "editor" | "student" | "guest";
         };
         ApiInvitedJSON: {
             email: string;
             /** Format: date-time */
             expires_at: string;
             has_account: boolean;
-            role: string;
+            role: components["schemas"]["DomainRole"];
         };
         ApiLiveAnswer: {
             /** Format: int64 */
@@ -1279,28 +1287,28 @@ export interface components {
             theme?: string;
         };
         ApiMapDocument: {
-            edges: components["schemas"]["DomainEdge"][] | null;
+            edges: components["schemas"]["DomainEdge"][];
             global_design: {
                 [key: string]: {
                     [key: string]: unknown;
                 };
             } | null;
-            layers: components["schemas"]["DomainLayer"][] | null;
+            layers: components["schemas"]["DomainLayer"][];
             map: components["schemas"]["EditingMapSettings"];
-            nodes: components["schemas"]["DomainNode"][] | null;
-            object_templates: components["schemas"]["DomainObjectTemplate"][] | null;
+            nodes: components["schemas"]["DomainNode"][];
+            object_templates: components["schemas"]["DomainObjectTemplate"][];
             /** Format: int64 */
             revision: number;
         };
         ApiMapJSON: {
-            access: string;
-            created_by?: null | number;
+            access: components["schemas"]["DomainAccess"];
+            created_by: null | number;
             description: string;
             /** Format: int64 */
             id: number;
             is_template: boolean;
             live: boolean;
-            live_status: string;
+            live_status: components["schemas"]["DomainLiveStatus"];
             measurement: components["schemas"]["DomainMeasurement"];
             name: string;
             palette: string;
@@ -1311,31 +1319,31 @@ export interface components {
             theme: string;
             /** Format: date-time */
             updated_at: string;
-            updated_by?: components["schemas"]["ApiUserRefJSON"];
+            updated_by: null | components["schemas"]["ApiUserRefJSON"];
             visibility_levels: number;
         };
         ApiMapTemplatesAnswer: {
-            templates: components["schemas"]["ApiTemplateJSON"][] | null;
+            templates: components["schemas"]["ApiTemplateJSON"][];
         };
         ApiMapsAnswer: {
-            maps: components["schemas"]["ApiMapJSON"][] | null;
+            maps: components["schemas"]["ApiMapJSON"][];
         };
         ApiMemberJSON: {
             email: string;
             /** Format: int64 */
             id: number;
             map_access: {
-                [key: string]: string;
-            } | null;
+                [key: string]: components["schemas"]["DomainAccess"];
+            };
             name: string;
             premium_templates: boolean;
-            role: string;
+            role: components["schemas"]["DomainRole"];
             support_access_consent: boolean;
         };
         ApiMembersAnswer: {
-            invitations: components["schemas"]["ApiOpenInvitationJSON"][] | null;
-            readers: components["schemas"]["ApiReaderJSON"][] | null;
-            users: components["schemas"]["ApiMemberJSON"][] | null;
+            invitations: components["schemas"]["ApiOpenInvitationJSON"][];
+            readers: components["schemas"]["ApiReaderJSON"][];
+            users: components["schemas"]["ApiMemberJSON"][];
         };
         ApiNewMapRequest: {
             as_template?: boolean;
@@ -1354,7 +1362,7 @@ export interface components {
             content: {
                 [key: string]: components["schemas"]["DomainNodeContent"];
             } | null;
-            design: components["schemas"]["DomainDesign"];
+            design: null | components["schemas"]["DomainDesign"];
             editing: components["schemas"]["DomainEditing"];
             geometry: components["schemas"]["DomainNodeGeometry"];
             /** Format: int64 */
@@ -1372,17 +1380,17 @@ export interface components {
         ApiNodeCloneRequest: {
             /** Format: int64 */
             id: number;
-            offset?: components["schemas"]["DomainPoint"];
+            offset?: null | components["schemas"]["DomainPoint"];
         };
         ApiObjectTemplatesAnswer: {
-            object_templates: components["schemas"]["DomainObjectTemplate"][] | null;
+            object_templates: components["schemas"]["DomainObjectTemplate"][];
         };
         ApiOpenInvitationJSON: {
             email: string;
             /** Format: date-time */
             expires_at: string;
             id: string;
-            role: string;
+            role: components["schemas"]["DomainRole"];
         };
         ApiPendingReaderJSON: {
             email: string;
@@ -1390,26 +1398,26 @@ export interface components {
         };
         ApiPermissionsBody: {
             users: {
-                [key: string]: string;
-            } | null;
+                [key: string]: components["schemas"]["DomainAccess"];
+            };
         };
         ApiPreview: {
             height: number;
-            points: components["schemas"]["DomainPreviewPoint"][] | null;
+            points: components["schemas"]["DomainPreviewPoint"][];
             width: number;
         };
         ApiProtocolAnswer: {
-            entries: components["schemas"]["ApiProtocolEntry"][] | null;
-            next_before?: null | number;
+            entries: components["schemas"]["ApiProtocolEntry"][];
+            next_before: null | number;
         };
         ApiProtocolEntry: {
             /** Format: date-time */
             created_at: string;
             /** Format: int64 */
             revision: number;
-            type: string;
-            user?: components["schemas"]["ApiUserRefJSON"];
-            version?: components["schemas"]["EditingVersionRef"];
+            type: components["schemas"]["ApiChangeType"];
+            user: null | components["schemas"]["ApiUserRefJSON"];
+            version: null | components["schemas"]["EditingVersionRef"];
             what: components["schemas"]["EditingChangeSummary"];
         };
         ApiPublicNodeAnswer: {
@@ -1420,16 +1428,16 @@ export interface components {
             id: number;
         };
         ApiPublicationAnswer: {
-            access_mode: string;
+            access_mode: components["schemas"]["DomainAccessMode"];
             embed_domains: string[] | null;
             embed_only: boolean;
-            live?: components["schemas"]["ApiVersionAnswer"];
+            live: null | components["schemas"]["ApiVersionAnswer"];
             map_live: boolean;
             /** Format: int64 */
             revision: number;
             seo_description: string;
             seo_title: string;
-            status: string;
+            status: components["schemas"]["DomainLiveStatus"];
             /** Format: int64 */
             synced_revision: number;
             url: string;
@@ -1445,7 +1453,7 @@ export interface components {
         ApiQuotasAnswer: {
             quotas: {
                 [key: string]: components["schemas"]["DomainQuota"];
-            } | null;
+            };
         };
         ApiReaderJSON: {
             email: string;
@@ -1486,7 +1494,7 @@ export interface components {
             revision: number;
         };
         ApiTemplateAnswer: {
-            design: components["schemas"]["DomainDesign"];
+            design: null | components["schemas"]["DomainDesign"];
             /** Format: int64 */
             id: number;
             name: string;
@@ -1496,7 +1504,7 @@ export interface components {
         };
         ApiTemplateJSON: {
             builtin: boolean;
-            created_by?: null | number;
+            created_by: null | number;
             description: string;
             height: number;
             /** Format: int64 */
@@ -1515,26 +1523,27 @@ export interface components {
         ApiTestingPeriodJSON: {
             buy_urls: {
                 [key: string]: string;
-            } | null;
+            };
             /** Format: date-time */
-            ends_at?: null | string;
+            ends_at: null | string;
             expired: boolean;
-            payment_interval: string;
+            /** @enum {string} */
+            payment_interval: "monthly" | "yearly";
         };
         ApiTokenRequest: {
             token: string;
         };
         ApiUserJSON: {
-            avatar_url?: null | string;
+            avatar_url: null | string;
             client_roles: {
                 [key: string]: string[];
-            } | null;
+            };
             email: string;
             first_name: string;
             /** Format: int64 */
             id: number;
             is_superuser: boolean;
-            language?: null | string;
+            language: null | components["schemas"]["DomainLanguage"];
             name: string;
             preferences: components["schemas"]["DomainPreferences"];
             surname: string;
@@ -1545,41 +1554,46 @@ export interface components {
             name: string;
         };
         ApiUserWithPendingJSON: {
-            avatar_url?: null | string;
+            avatar_url: null | string;
             client_roles: {
                 [key: string]: string[];
-            } | null;
+            };
             email: string;
             first_name: string;
             /** Format: int64 */
             id: number;
             is_superuser: boolean;
-            language?: null | string;
+            language: null | components["schemas"]["DomainLanguage"];
             name: string;
-            pending_email?: null | string;
+            pending_email: null | string;
             preferences: components["schemas"]["DomainPreferences"];
             surname: string;
         };
         ApiVerifiedJSON: {
-            kind: string;
+            /** @enum {string} */
+            kind: "reader_signup" | "email_change";
             map_url?: string;
             user: components["schemas"]["ApiUserJSON"];
         };
         ApiVersionAnswer: {
             /** Format: date-time */
             created_at: string;
-            created_by?: components["schemas"]["ApiUserRefJSON"];
+            created_by: null | components["schemas"]["ApiUserRefJSON"];
             description: string;
             /** Format: int64 */
             id: number;
-            kind: string;
+            kind: components["schemas"]["DomainVersionKind"];
             name: string;
             /** Format: int64 */
             revision: number;
         };
         ApiVersionsAnswer: {
-            versions: components["schemas"]["ApiVersionAnswer"][] | null;
+            versions: components["schemas"]["ApiVersionAnswer"][];
         };
+        /** @enum {string} */
+        DomainAccess: "none" | "read" | "edit";
+        /** @enum {string} */
+        DomainAccessMode: "limited" | "partial" | "accessible";
         DomainBehavior: {
             mark_visited_nodes: boolean;
         };
@@ -1590,7 +1604,7 @@ export interface components {
             content: {
                 [key: string]: components["schemas"]["DomainEdgeContent"];
             } | null;
-            design: components["schemas"]["DomainDesign"];
+            design: null | components["schemas"]["DomainDesign"];
             /** Format: int64 */
             id: number;
             locked: boolean;
@@ -1615,11 +1629,15 @@ export interface components {
         DomainEditing: {
             locked: boolean;
         };
+        /** @enum {string} */
+        DomainLanguage: "en" | "de" | "fr";
         DomainLayer: {
             hidden: boolean;
             id: number;
             locked: boolean;
         };
+        /** @enum {string} */
+        DomainLiveStatus: "not_published" | "changed" | "up_to_date";
         DomainMapDesign: {
             bg_color: string;
             expansion: string;
@@ -1639,7 +1657,7 @@ export interface components {
             content: {
                 [key: string]: components["schemas"]["DomainNodeContent"];
             } | null;
-            design: components["schemas"]["DomainDesign"];
+            design: null | components["schemas"]["DomainDesign"];
             editing: components["schemas"]["DomainEditing"];
             geometry: components["schemas"]["DomainNodeGeometry"];
             /** Format: int64 */
@@ -1669,7 +1687,7 @@ export interface components {
             shape: string;
         };
         DomainObjectTemplate: {
-            design: components["schemas"]["DomainDesign"];
+            design: null | components["schemas"]["DomainDesign"];
             /** Format: int64 */
             id: number;
             name: string;
@@ -1693,8 +1711,12 @@ export interface components {
         };
         DomainQuota: {
             count: number;
-            max?: null | number;
+            max: null | number;
         };
+        /** @enum {string} */
+        DomainRole: "admin" | "editor" | "student" | "guest";
+        /** @enum {string} */
+        DomainVersionKind: "published" | "saved";
         DomainVisibility: {
             hidden: boolean;
             max_level: number;
@@ -1755,13 +1777,13 @@ export interface components {
             locked?: null | boolean;
             name?: null | string;
             restore_template: boolean;
-            visibility?: components["schemas"]["EditingVisibilityPatch"];
+            visibility?: null | components["schemas"]["EditingVisibilityPatch"];
         };
         EditingElementsPatch: {
-            all_edges?: components["schemas"]["EditingAllEdgesPatch"];
+            all_edges?: null | components["schemas"]["EditingAllEdgesPatch"];
             edges: components["schemas"]["EditingEdgePatch"][] | null;
             levels: components["schemas"]["EditingLevelPatch"][] | null;
-            map?: components["schemas"]["EditingMapPatch"];
+            map?: null | components["schemas"]["EditingMapPatch"];
             nodes: components["schemas"]["EditingNodePatch"][] | null;
         };
         EditingLevelPatch: {
@@ -1794,11 +1816,11 @@ export interface components {
             media_url?: null | string;
         };
         EditingMapPatch: {
-            behavior?: components["schemas"]["DomainBehavior"];
+            behavior?: null | components["schemas"]["DomainBehavior"];
             description?: null | string;
-            design?: components["schemas"]["EditingMapDesignPatch"];
-            languages: string[] | null;
-            measurement?: components["schemas"]["DomainMeasurement"];
+            design?: null | components["schemas"]["EditingMapDesignPatch"];
+            languages: components["schemas"]["DomainLanguage"][] | null;
+            measurement?: null | components["schemas"]["DomainMeasurement"];
             name?: null | string;
             visibility_levels?: null | number;
         };
@@ -1808,7 +1830,7 @@ export interface components {
             design: components["schemas"]["DomainMapDesign"];
             /** Format: int64 */
             id: number;
-            languages: string[] | null;
+            languages: components["schemas"]["DomainLanguage"][] | null;
             measurement: components["schemas"]["DomainMeasurement"];
             name: string;
             /** Format: date-time */
@@ -1820,7 +1842,7 @@ export interface components {
                 object_template: string;
             } | null;
             node: components["schemas"]["DomainEdgeEnds"];
-            visibility?: components["schemas"]["DomainVisibility"];
+            visibility?: null | components["schemas"]["DomainVisibility"];
         };
         EditingNewNode: {
             design: {
@@ -1828,9 +1850,9 @@ export interface components {
                 shape: string;
             };
             geometry: {
-                center?: components["schemas"]["DomainPoint"];
+                center?: null | components["schemas"]["DomainPoint"];
             };
-            visibility?: components["schemas"]["DomainVisibility"];
+            visibility?: null | components["schemas"]["DomainVisibility"];
         };
         EditingNewTemplate: {
             design: {
@@ -1863,7 +1885,7 @@ export interface components {
                 locked?: null | boolean;
             } | null;
             geometry?: {
-                center?: components["schemas"]["DomainPoint"];
+                center?: null | components["schemas"]["DomainPoint"];
             } | null;
             /** Format: int64 */
             id: number;
@@ -1871,7 +1893,7 @@ export interface components {
             popup_type?: null | string;
             previous_id: components["schemas"]["EditingOptionalID"];
             restore_template: boolean;
-            visibility?: components["schemas"]["EditingVisibilityPatch"];
+            visibility?: null | components["schemas"]["EditingVisibilityPatch"];
         };
         EditingNodePosition: {
             center: components["schemas"]["DomainPoint"];

@@ -1,71 +1,36 @@
-import type { MapAccess } from './document';
+// The account area's API types: aliases of the types generated from the server's description
+// (schema.ts, `make api-types`), so that they cannot drift from the Go side. Only what the
+// description does not document yet is written here by hand, each saying why.
+import type { components } from './schema';
 
-export type Language = 'en' | 'de' | 'fr';
+type Schemas = components['schemas'];
 
-export interface Preferences {
-  removalConfirmation: boolean;
-}
+export type Language = Schemas['DomainLanguage'];
 
-export interface User {
-  id: number;
-  email: string;
-  name: string;
-  /** The profile's names (older answers may lack them). */
-  first_name?: string;
-  surname?: string;
-  avatar_url: string | null;
-  /** Client path to role paths, e.g. {"/api/v1/clients/acme": ["/api/v1/roles/editor"]}. */
-  client_roles: Record<string, string[]>;
-  is_superuser: boolean;
-  language: Language | null;
-  preferences: Preferences;
-  /** Own settings only: the new address waiting for its confirmation link to be followed. */
-  pending_email?: string | null;
-}
+export type Preferences = Schemas['DomainPreferences'];
 
-export interface UserPatch {
-  name?: string;
-  first_name?: string;
-  surname?: string;
-  /** A new address needs current_password and changes once the link mailed to it is followed. */
-  email?: string;
-  current_password?: string;
-  avatar_url?: string | null;
-  language?: Language | null;
-  preferences?: Partial<Preferences>;
-}
+/**
+ * A user as every call answers it; a user's own settings (GET/PATCH /users/{id}) add the address
+ * waiting for its confirmation link to be followed.
+ */
+export type User = Schemas['ApiUserJSON'] & Partial<Pick<Schemas['ApiUserWithPendingJSON'], 'pending_email'>>;
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-  remember_me: boolean;
-  /**
-   * Signing in inside an embedded public map: the session goes in the reader cookie (partitioned
-   * by the embedding site, sent only to the public map calls), as a third-party frame gets no other.
-   */
-  embedded?: boolean;
-}
+/** A new address needs current_password and changes once the link mailed to it is followed. */
+export type UserPatch = Schemas['AccountsProfileChange'];
+
+export type LoginRequest = Schemas['ApiLoginRequest'];
 
 /** GET /auth/invitations/{token}: what an invitation offers, shown before accepting or declining. */
-export interface InvitationInfo {
-  email: string;
-  client_name: string;
-  client_title: string;
-  role: ClientRole;
-  /** An account with this address exists already; the password chosen applies to it. */
-  has_account: boolean;
-}
+export type InvitationInfo = Schemas['ApiInvitationJSON'];
 
-export interface PasswordPair {
-  password: string;
-  password_confirmation: string;
-}
+export type PasswordPair = Schemas['AccountsPasswordReset'];
 
-export interface RegisterRequest extends PasswordPair {
-  token: string;
-}
+export type RegisterRequest = Schemas['ApiRegisterRequest'];
 
-/** A new reader of a partial map: an account of their own. */
+/**
+ * A new reader of a partial map: an account of their own. Written by hand: the public map's calls
+ * are not in the description yet.
+ */
 export interface ReaderRequest extends PasswordPair {
   name: string;
   email: string;
@@ -75,97 +40,37 @@ export interface ReaderRequest extends PasswordPair {
   embedded?: boolean;
 }
 
-export interface DeclineRequest {
-  token: string;
-}
+export type DeclineRequest = Schemas['ApiTokenRequest'];
 
-export interface PasswordResetRequest {
-  email: string;
-}
+export type PasswordResetRequest = Schemas['ApiResetRequest'];
 
 /** A role held in a client; superuser is a flag on the user, not a client role. */
-export type ClientRole = 'admin' | 'editor' | 'student' | 'guest';
+export type ClientRole = Schemas['DomainRole'];
 
-export interface Client {
-  name: string;
-  title: string;
-  active: boolean;
-  maps_count: number;
-  users_count: number;
-  /** The caller's role in this client; null when the caller is not a member (a superuser). */
-  role: ClientRole | null;
-  created_at: string;
-}
+/** A client; role is the caller's, null when the caller is not a member (a superuser). */
+export type Client = Schemas['ApiClientJSON'];
 
-export interface ClientList {
-  clients: Client[];
-}
+export type ClientList = Schemas['ApiClientsAnswer'];
 
-export interface ClientCreate {
-  name: string;
-  title: string;
-}
+export type ClientCreate = Schemas['AccountsNewClient'];
 
-export interface ClientPatch {
-  title?: string;
-  active?: boolean;
-}
+export type ClientPatch = Schemas['AccountsClientChange'];
 
-export interface AccessRequestCreate {
-  message: string;
-  /** The map the user asks to edit, when the request is about one. */
-  map_id?: number;
-}
+export type AccessRequestCreate = Schemas['AccountsAccessRequest'];
 
-export interface AccessRequest {
-  id: number;
-  user_id: number;
-  user_name: string;
-  user_email: string;
-  map_id: number | null;
-  message: string;
-  created_at: string;
-}
+export type AccessRequest = Schemas['ApiAccessRequestJSON'];
 
-export interface PasswordChange extends PasswordPair {
-  current_password: string;
-}
+export type AccessRequestList = Schemas['ApiAccessRequestsAnswer'];
+
+export type PasswordChange = Schemas['AccountsPasswordChange'];
 
 /** A node as a map's preview picture draws it. */
-export interface PreviewPoint {
-  x: number;
-  y: number;
-  shape: string;
-}
+export type PreviewPoint = Schemas['DomainPreviewPoint'];
 
-export interface MapPreview {
-  width: number;
-  height: number;
-  points: PreviewPoint[];
-}
+export type MapPreview = Schemas['ApiPreview'];
 
 /** A map as the map overview lists it. */
-export interface MapSummary {
-  id: number;
-  name: string;
-  description: string;
-  revision: number;
-  updated_at: string;
-  updated_by: { id: number; name: string } | null;
-  /** The caller's access to the map. */
-  access: MapAccess;
-  live: boolean;
-  /** The live version against the working copy (GET /maps/{id}/publication's status). */
-  live_status: 'not_published' | 'changed' | 'up_to_date';
-  is_template: boolean;
-  theme: string;
-  section: string;
-  palette: string;
-  measurement: { width: number; height: number };
-  visibility_levels: number;
-  created_by: number | null;
-  preview: MapPreview;
-}
+export type MapSummary = Schemas['ApiMapJSON'];
 
 export const TEMPLATE_THEMES = ['basic', 'process', 'strategy', 'business', 'marketing', 'personal'] as const;
 export type TemplateTheme = (typeof TEMPLATE_THEMES)[number];
@@ -180,191 +85,90 @@ export const PALETTES = {
 export type PaletteName = keyof typeof PALETTES;
 
 /** A map template in the chooser: built in (key set, id 0) or the client's own (id set). */
-export interface MapTemplate {
-  id: number;
-  key: string;
-  builtin: boolean;
-  premium: boolean;
-  name: string;
-  description: string;
-  theme: string;
-  section: string;
-  palette: string;
-  width: number;
-  height: number;
-  visibility_levels: number;
-  created_by: number | null;
-  mine: boolean;
-  preview: MapPreview;
-}
+export type MapTemplate = Schemas['ApiTemplateJSON'];
 
-export interface MapTemplateList {
-  templates: MapTemplate[];
-}
+export type MapTemplateList = Schemas['ApiMapTemplatesAnswer'];
 
 /** POST /clients/{name}/maps: a blank map or template, or one from a template. */
-export interface ClientMapCreate {
-  name: string;
-  description?: string;
-  measurement?: { width: number; height: number };
-  visibility_levels?: number;
-  palette?: string;
-  as_template?: boolean;
-  theme?: string;
-  section?: string;
-  template_id?: number;
-  builtin_template?: string;
-}
+export type ClientMapCreate = Schemas['ApiNewMapRequest'];
 
-export interface ClientMapClone {
-  name?: string;
-  as_template?: boolean;
-  theme?: string;
-  section?: string;
-}
+export type ClientMapClone = Schemas['ApiMapCloneRequest'];
 
-export interface MapTemplatePatch {
-  name?: string;
-  description?: string;
-  theme?: string;
-  section?: string;
-  palette?: string;
-}
+export type MapTemplatePatch = Schemas['EditingTemplateInfo'];
 
+/**
+ * The quota kinds (Go's domain.QuotaKinds). Written by hand: a kind is only ever a key of a map in
+ * the description, and JSON Schema's propertyNames, which would carry it, is not read by
+ * openapi-typescript.
+ */
 export const QUOTA_KINDS = ['active_readers', 'editing_user', 'live_map', 'map', 'template', 'user'] as const;
 export type QuotaKind = (typeof QUOTA_KINDS)[number];
 
-export interface Quota {
-  /** null: unlimited. */
-  max: number | null;
-  count: number;
-}
+/** max null: unlimited. */
+export type Quota = Schemas['DomainQuota'];
 
-export interface QuotaList {
-  quotas: Record<QuotaKind, Quota>;
-}
+/** Every quota kind's limit and use, by kind: the server always answers every kind (store.Quotas). */
+export type QuotaList = Schemas['ApiQuotasAnswer'] & { quotas: Record<QuotaKind, Quota> };
 
-export type PaymentInterval = 'monthly' | 'yearly';
+export type PaymentInterval = Schemas['ApiTestingPeriodJSON']['payment_interval'];
 
-export interface TestingPeriod {
-  ends_at: string | null;
-  expired: boolean;
-  payment_interval: PaymentInterval;
-  buy_urls: Partial<Record<PaymentInterval, string>>;
-}
+export type TestingPeriod = Schemas['ApiTestingPeriodJSON'];
 
-export interface TestingPeriodUpdate {
-  ends_at: string | null;
-  payment_interval: PaymentInterval;
-  buy_urls: Partial<Record<PaymentInterval, string>>;
-}
+export type TestingPeriodUpdate = Schemas['AccountsTestingPeriodChange'];
 
-export interface ClientSettings {
-  title: string;
-  company_name: string;
-  logo_url: string;
-  login_text: string;
-  cname_domain: string;
-  subdomain: string;
-  analytics_property_id: string;
-  api_server_address: string;
-  support_access: boolean;
-}
+export type ClientSettings = Schemas['ApiClientSettingsJSON'];
 
-export type ClientSettingsPatch = Partial<Omit<ClientSettings, 'title'>>;
+export type ClientSettingsPatch = Schemas['AccountsClientSettingsChange'];
 
 /** What a client's API key may do with its maps. */
-export type ApiKeyScope = 'read' | 'edit';
+export type ApiKeyScope = Schemas['ApiApiKeyRequest']['scope'];
 
 /** A client's API key as listed: never the key itself. */
-export interface ApiKey {
-  id: number;
-  name: string;
-  scope: ApiKeyScope;
-  /** The key's own user: the author of its changes in the change log. */
-  user_id: number;
-  created_at: string;
-  last_used_at: string | null;
-  created_by: { id: number; name: string } | null;
-}
+export type ApiKey = Schemas['ApiApiKeyJSON'];
 
-export interface ApiKeyCreate {
-  name: string;
-  scope: ApiKeyScope;
-}
+export type ApiKeyList = Schemas['ApiApiKeysAnswer'];
+
+export type ApiKeyCreate = Schemas['ApiApiKeyRequest'];
 
 /** A new key: the only answer that holds the key. */
-export interface CreatedApiKey extends ApiKey {
-  key: string;
-}
+export type CreatedApiKey = Schemas['ApiCreatedAPIKeyJSON'];
 
-export interface Member {
-  id: number;
-  email: string;
-  name: string;
-  role: ClientRole;
-  premium_templates: boolean;
-  support_access_consent: boolean;
-  /** Explicit per-map accesses by map id. */
-  map_access: Record<string, MapAccess>;
-}
+/** A member; map_access holds the explicit per-map accesses by map id. */
+export type Member = Schemas['ApiMemberJSON'];
 
-export interface OpenInvitation {
-  /** Names the invitation for revoking it (not its token). */
-  id: string;
-  email: string;
-  role: ClientRole;
-  expires_at: string;
-}
+/** An open invitation; its id names it for revoking (not its token). */
+export type OpenInvitation = Schemas['ApiOpenInvitationJSON'];
+
+export type InvitationList = Schemas['ApiInvitationsAnswer'];
 
 /** Someone who registered at one of the client's partial maps: no member, but a seat of the active readers. */
-export interface ClientReader {
-  id: number;
-  email: string;
-  name: string;
-  /** RFC 3339: when they registered. */
-  since: string;
-}
+export type ClientReader = Schemas['ApiReaderJSON'];
 
-export interface MemberList {
-  users: Member[];
-  invitations: OpenInvitation[];
-  readers: ClientReader[];
-}
+export type MemberList = Schemas['ApiMembersAnswer'];
 
-export interface MemberPatch {
-  role?: ClientRole;
-  premium_templates?: boolean;
-  support_access_consent?: boolean;
-  map_access?: Record<string, MapAccess>;
-}
+export type MemberPatch = Schemas['AccountsMemberChange'];
 
-export interface MapList {
-  maps: MapSummary[];
-}
+export type MapList = Schemas['ApiMapsAnswer'];
 
-export interface InvitationCreate {
-  email: string;
-  role: ClientRole;
-}
+/** A map's live toggle after PATCH /maps/{id}/live. */
+export type LiveToggle = Schemas['ApiLiveAnswer'];
 
-/** 201: an invitation was mailed; 200: an existing account was added to the client at once. */
+export type InvitationCreate = Schemas['ApiInviteRequest'];
+
 /** An invitation is always mailed: an existing account accepts it while signed in. */
-export interface InvitationResult {
-  email: string;
-  role: ClientRole;
-  expires_at: string;
-  has_account: boolean;
-}
+export type InvitationResult = Schemas['ApiInvitedJSON'];
 
-/** A reader's sign-up waits for the link mailed to the address. */
+/**
+ * A reader's sign-up waits for the link mailed to the address. Written by hand: the public map's
+ * calls are not in the description yet.
+ */
 export interface PendingSignUp {
   email: string;
   pending: true;
 }
 
-/** What following a link that proves an address did. */
-export type EmailVerification = { kind: 'reader_signup'; user: User; map_url: string } | { kind: 'email_change'; user: User };
+/** What following a link that proves an address did (map_url: where a new reader goes on to). */
+export type EmailVerification = Schemas['ApiVerifiedJSON'];
 
 /**
  * The error codes of DESIGN.md §4 and the server's `gone` (410, the change log no longer reaches

@@ -10,7 +10,7 @@ import type { PublishingSync } from './store';
 export function liveStatus(publication: Pick<Publication, 'live' | 'synced_revision' | 'revision'>, revision: number): LiveStatus {
   if (publication.live === null) return 'not_published';
   // The answer may be newer than the document the editor shows (its sync is on the way).
-  const current = Math.max(revision, publication.revision ?? 0);
+  const current = Math.max(revision, publication.revision);
   return publication.synced_revision < current ? 'changed' : 'up_to_date';
 }
 
@@ -101,7 +101,7 @@ export class PublicationSource {
         ...now.publication,
         live,
         synced_revision: p.synced_revision,
-        revision: Math.max(now.publication.revision ?? 0, sync.revision),
+        revision: Math.max(now.publication.revision, sync.revision),
       },
     });
     if (!known) void this.refresh();

@@ -1,7 +1,7 @@
 import {
   QUOTA_KINDS,
   type ClientRole,
-  type ClientSettingsPatch,
+  type ClientSettings,
   type MapAccess,
   type Member,
   type MemberPatch,
@@ -28,7 +28,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** The general settings' problems, as the server checks them: one of CNAME domain or subdomain, never both. */
-export function generalProblems(s: Required<ClientSettingsPatch>): Partial<Record<GeneralField, GeneralProblem>> {
+export function generalProblems(s: Omit<ClientSettings, 'title'>): Partial<Record<GeneralField, GeneralProblem>> {
   const out: Partial<Record<GeneralField, GeneralProblem>> = {};
   const cname = s.cname_domain.trim().toLowerCase();
   const sub = s.subdomain.trim().toLowerCase();

@@ -29,8 +29,8 @@ type ProfileField = 'first_name' | 'surname' | 'email' | 'current_password' | 'a
 
 function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
-  const [firstName, setFirstName] = useState(user.first_name ?? '');
-  const [surname, setSurname] = useState(user.surname ?? '');
+  const [firstName, setFirstName] = useState(user.first_name);
+  const [surname, setSurname] = useState(user.surname);
   const [email, setEmail] = useState(user.email);
   // A new address needs the current password, and counts once the link mailed to it is followed.
   const [currentPassword, setCurrentPassword] = useState('');

@@ -24,7 +24,7 @@ export default function VerifyEmailScreen() {
     onSuccess: async (v: EmailVerification) => {
       if (v.kind === 'reader_signup') {
         await signInWith(v.user);
-        await navigate(v.map_url, { replace: true });
+        await navigate(v.map_url ?? '/', { replace: true });
       } else {
         session.updateUser(v.user);
       }

@@ -236,7 +236,7 @@ export function PublishingSidebar({
               <textarea
                 className={styles.wide}
                 rows={4}
-                value={value('embed_domains', publication.embed_domains.join('\n'))}
+                value={value('embed_domains', (publication.embed_domains ?? []).join('\n'))}
                 data-testid="embed-domains"
                 spellCheck={false}
                 onChange={(e) => {
