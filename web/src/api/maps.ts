@@ -12,7 +12,6 @@ import type {
   MapDocument,
   MapPatch,
   MapPermissions,
-  MapSettings,
   NodeAnswer,
   NodeClone,
   NodeCreate,
@@ -24,6 +23,7 @@ import type {
   TemplateList,
   TemplatePatch,
 } from './document';
+import type { MapSummary } from './types';
 
 /** The header every change of a map (and the document read) answers with. */
 export const REVISION_HEADER = 'X-Map-Revision';
@@ -60,13 +60,13 @@ export function getMap(mapId: number, signal?: AbortSignal): Promise<Revised<Map
 }
 
 /** Creates a map in a client (student role and up); answers its settings. */
-export function createMap(clientName: string, body: MapCreate): Promise<MapSettings> {
-  return request<MapSettings>('POST', `/clients/${encodeURIComponent(clientName)}/maps`, { body });
+export function createMap(clientName: string, body: MapCreate): Promise<MapSummary> {
+  return request<MapSummary>('POST', `/clients/${encodeURIComponent(clientName)}/maps`, { body });
 }
 
 /** Copies a map with its document; answers the copy's settings. */
-export function cloneMap(mapId: number, body?: MapClone): Promise<MapSettings> {
-  return request<MapSettings>('POST', `${mapPath(mapId)}/clone`, { body });
+export function cloneMap(mapId: number, body?: MapClone): Promise<MapSummary> {
+  return request<MapSummary>('POST', `${mapPath(mapId)}/clone`, { body });
 }
 
 /** Deletes a map (editor role and up). */
