@@ -93,20 +93,27 @@ func indentJSON(raw json.RawMessage) string {
 
 // serveAPIDocs answers the API reference page.
 func (s *Server) serveAPIDocs(w http.ResponseWriter, _ *http.Request) error {
-	raw, err := s.description.get()
+	page, err := s.description.page()
 	if err != nil {
-		return fmt.Errorf("openapi description: %w", err)
+		return err
 	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(page) // a failed write means the client went away
+	return nil
+}
+
+// renderAPIDocs lays the description out as the reference page.
+func renderAPIDocs(raw []byte) ([]byte, error) {
 	var spec specDoc
 	if err := json.Unmarshal(raw, &spec); err != nil {
-		return fmt.Errorf("read the openapi description: %w", err)
+		return nil, fmt.Errorf("read the openapi description: %w", err)
 	}
 	byTag := map[string]*docsTag{}
 	var tags []*docsTag
 	for _, op := range operations {
 		o, ok := spec.Paths[op.path][strings.ToLower(op.method)]
 		if !ok {
-			return fmt.Errorf("%s %s is not in the openapi description", op.method, op.path)
+			return nil, fmt.Errorf("%s %s is not in the openapi description", op.method, op.path)
 		}
 		d := docsOp{ID: o.OperationID, Method: op.method, Path: op.path, Summary: o.Summary, Description: o.Description,
 			Status: fmt.Sprint(op.status)}
@@ -140,9 +147,7 @@ func (s *Server) serveAPIDocs(w http.ResponseWriter, _ *http.Request) error {
 		Tags    []*docsTag
 		Schemas []docsSchema
 	}{spec.Info.Description, tags, schemas}); err != nil {
-		return fmt.Errorf("api docs page: %w", err)
+		return nil, fmt.Errorf("api docs page: %w", err)
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, _ = w.Write(page.Bytes()) // a failed write means the client went away
-	return nil
+	return page.Bytes(), nil
 }

@@ -251,16 +251,29 @@ func operationID(op operation) string {
 // OpenAPI is the OpenAPI 3.1 description of /api/v1 (strata openapi).
 func OpenAPI() ([]byte, error) { return openAPI(operations) }
 
-// description is the built OpenAPI description, made once.
+// description is the built OpenAPI description and its reference page,
+// each made once.
 type description struct {
-	once sync.Once
-	json []byte
-	err  error
+	once, pageOnce sync.Once
+	json, html     []byte
+	err, pageErr   error
 }
 
 func (d *description) get() ([]byte, error) {
 	d.once.Do(func() { d.json, d.err = openAPI(operations) })
 	return d.json, d.err
+}
+
+func (d *description) page() ([]byte, error) {
+	d.pageOnce.Do(func() {
+		raw, err := d.get()
+		if err != nil {
+			d.pageErr = fmt.Errorf("openapi description: %w", err)
+			return
+		}
+		d.html, d.pageErr = renderAPIDocs(raw)
+	})
+	return d.html, d.pageErr
 }
 
 // serveOpenAPI answers the OpenAPI description of /api/v1.

@@ -57,6 +57,10 @@ export interface InverseContext {
   createdId?: number;
 }
 
+/** A node (or edge) as it was before the edit: its value before if the edit touched it, else as it is. */
+export const nodeBefore = (c: InverseContext, id: number) => c.t.nodes.get(c.resolve(id)) ?? c.view.nodes.get(c.resolve(id));
+export const edgeBefore = (c: InverseContext, id: number) => c.t.edges.get(c.resolve(id)) ?? c.view.edges.get(c.resolve(id));
+
 interface Common<K extends EditType> {
   family: EditFamily;
   /** What the edit creates: it gets a temporary id until the server answers with its own. */

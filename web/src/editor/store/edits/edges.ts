@@ -4,7 +4,7 @@ import type { ContentByLanguage, Edge, EdgeContentPatch, EdgeCreate, EdgeDesignP
 import { NO_TEMPLATE } from '../../../api/document';
 import { intersect, mergeContent, mergeDesign, updateEdge } from '../state';
 import type { Edit } from '../types';
-import { edgesExist, many, mergeByLanguage, nodesExist, none, one, withoutRevision, type EditDefinitions } from './definition';
+import { edgeBefore, edgesExist, many, mergeByLanguage, nodesExist, none, one, withoutRevision, type EditDefinitions } from './definition';
 import { contentBefore, designBefore } from './undoValues';
 
 export type EdgeEdit =
@@ -66,8 +66,9 @@ export const EDGE_EDITS: EditDefinitions<EdgeEdit['type']> = {
       const x = p.edge(e.id);
       x.design = { ...x.design, ...e.design };
     },
-    inverse(e, { t, view, resolve: r }) {
-      const prev = t.edges.get(r(e.id)) ?? view.edges.get(r(e.id));
+    inverse(e, c) {
+      const { view, resolve: r } = c;
+      const prev = edgeBefore(c, e.id);
       const cur = view.edges.get(r(e.id));
       if (!prev || !cur) return [];
       const design = designBefore(prev.design, cur.design);
@@ -85,8 +86,9 @@ export const EDGE_EDITS: EditDefinitions<EdgeEdit['type']> = {
       const x = p.edge(e.id);
       x.content = mergeByLanguage(x.content, e.content);
     },
-    inverse(e, { t, view, resolve: r }) {
-      const prev = t.edges.get(r(e.id)) ?? view.edges.get(r(e.id));
+    inverse(e, c) {
+      const { resolve: r } = c;
+      const prev = edgeBefore(c, e.id);
       return prev ? [{ type: 'setEdgeContent', id: r(e.id), content: contentBefore(prev.content, e.content) }] : [];
     },
   },
@@ -107,8 +109,9 @@ export const EDGE_EDITS: EditDefinitions<EdgeEdit['type']> = {
       const x = p.edge(e.id);
       x.visibility = { ...x.visibility, ...e.visibility };
     },
-    inverse(e, { t, view, resolve: r }) {
-      const prev = t.edges.get(r(e.id)) ?? view.edges.get(r(e.id));
+    inverse(e, c) {
+      const { resolve: r } = c;
+      const prev = edgeBefore(c, e.id);
       if (!prev) return [];
       const visibility: Record<string, unknown> = {};
       for (const k of Object.keys(e.visibility)) visibility[k] = prev.visibility[k as keyof typeof prev.visibility];

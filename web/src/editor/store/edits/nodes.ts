@@ -24,7 +24,7 @@ import {
   updateNode,
 } from '../state';
 import type { Edit } from '../types';
-import { many, mergeByLanguage, nodesExist, none, one, withoutRevision, type EditDefinitions } from './definition';
+import { many, mergeByLanguage, nodeBefore, nodesExist, none, one, withoutRevision, type EditDefinitions } from './definition';
 import { contentBefore, designBefore } from './undoValues';
 
 export interface NodeNavigation {
@@ -74,9 +74,10 @@ export const NODE_EDITS: EditDefinitions<NodeEdit['type']> = {
     addTo(p, e) {
       for (const x of e.positions) p.node(x.id).geometry = { center: x.center };
     },
-    inverse(e, { t, view, resolve: r }) {
+    inverse(e, c) {
+      const { resolve: r } = c;
       const positions = e.positions.flatMap((p) => {
-        const n = t.nodes.get(r(p.id)) ?? view.nodes.get(r(p.id));
+        const n = nodeBefore(c, p.id);
         return n ? [{ id: r(p.id), center: n.geometry.center }] : [];
       });
       return [{ type: 'moveNodes', positions }];
@@ -96,8 +97,9 @@ export const NODE_EDITS: EditDefinitions<NodeEdit['type']> = {
       const n = p.node(e.id);
       n.design = { ...n.design, ...e.design };
     },
-    inverse(e, { t, view, resolve: r }) {
-      const prev = t.nodes.get(r(e.id)) ?? view.nodes.get(r(e.id));
+    inverse(e, c) {
+      const { view, resolve: r } = c;
+      const prev = nodeBefore(c, e.id);
       const cur = view.nodes.get(r(e.id));
       if (!prev || !cur) return [];
       const design = designBefore(prev.design, cur.design);
@@ -115,8 +117,9 @@ export const NODE_EDITS: EditDefinitions<NodeEdit['type']> = {
       const n = p.node(e.id);
       n.content = mergeByLanguage(n.content, e.content);
     },
-    inverse(e, { t, view, resolve: r }) {
-      const prev = t.nodes.get(r(e.id)) ?? view.nodes.get(r(e.id));
+    inverse(e, c) {
+      const { resolve: r } = c;
+      const prev = nodeBefore(c, e.id);
       return prev ? [{ type: 'setNodeContent', id: r(e.id), content: contentBefore(prev.content, e.content) }] : [];
     },
   },
@@ -138,8 +141,9 @@ export const NODE_EDITS: EditDefinitions<NodeEdit['type']> = {
     addTo(p, e) {
       Object.assign(p.node(e.id), e.navigation);
     },
-    inverse(e, { t, view, resolve: r }) {
-      const prev = t.nodes.get(r(e.id)) ?? view.nodes.get(r(e.id));
+    inverse(e, c) {
+      const { resolve: r } = c;
+      const prev = nodeBefore(c, e.id);
       if (!prev) return [];
       const nav = e.navigation;
       return [
@@ -168,8 +172,9 @@ export const NODE_EDITS: EditDefinitions<NodeEdit['type']> = {
       const n = p.node(e.id);
       n.visibility = { ...n.visibility, ...e.visibility };
     },
-    inverse(e, { t, view, resolve: r }) {
-      const prev = t.nodes.get(r(e.id)) ?? view.nodes.get(r(e.id));
+    inverse(e, c) {
+      const { resolve: r } = c;
+      const prev = nodeBefore(c, e.id);
       if (!prev) return [];
       const v = prev.visibility;
       const visibility = {
@@ -194,8 +199,9 @@ export const NODE_EDITS: EditDefinitions<NodeEdit['type']> = {
         n.visibility = { ...n.visibility, hidden: e.hidden };
       }
     },
-    inverse(e, { t, view, resolve: r }) {
-      const ids = e.ids.filter((id) => (t.nodes.get(r(id)) ?? view.nodes.get(r(id)))?.visibility.hidden === !e.hidden).map(r);
+    inverse(e, c) {
+      const { resolve: r } = c;
+      const ids = e.ids.filter((id) => nodeBefore(c, id)?.visibility.hidden === !e.hidden).map(r);
       return ids.length ? [{ type: 'setNodeHidden', ids, hidden: !e.hidden }] : [];
     },
   },
@@ -210,8 +216,9 @@ export const NODE_EDITS: EditDefinitions<NodeEdit['type']> = {
     addTo(p, e) {
       for (const id of e.ids) p.node(id).editing = { locked: e.locked };
     },
-    inverse(e, { t, view, resolve: r }) {
-      const ids = e.ids.filter((id) => (t.nodes.get(r(id)) ?? view.nodes.get(r(id)))?.editing.locked === !e.locked).map(r);
+    inverse(e, c) {
+      const { resolve: r } = c;
+      const ids = e.ids.filter((id) => nodeBefore(c, id)?.editing.locked === !e.locked).map(r);
       return ids.length ? [{ type: 'setNodeLocked', ids, locked: !e.locked }] : [];
     },
   },
