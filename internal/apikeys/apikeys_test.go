@@ -215,6 +215,10 @@ func TestAuthenticate(t *testing.T) {
 		}
 		_, err = f.keys.Authenticate(ctx, edit.Key)
 		wantCode(t, err, domain.CodeUnauthenticated)
+		// So are the users the keys acted as: nobody could remove them later.
+		if _, err := s.UserByID(ctx, edit.UserID); domain.ErrorCode(err) != domain.CodeNotFound {
+			t.Fatalf("the key's user after its client was deleted: %v", err)
+		}
 	})
 }
 

@@ -132,13 +132,20 @@ func (s *Store) UpdateClient(ctx context.Context, c domain.Client) error {
 	return nil
 }
 
-// DeleteClient removes a client with its maps and memberships (by cascade,
-// in one statement and so one transaction).
+// DeleteClient removes a client with its maps and memberships (by
+// cascade) and the users its API keys acted as, which belong to no one
+// else, in one transaction.
 func (s *Store) DeleteClient(ctx context.Context, id int64) error {
-	if _, err := s.q.ExecContext(ctx, `DELETE FROM clients WHERE id = $1`, id); err != nil {
-		return fmt.Errorf("delete client %d: %w", id, err)
-	}
-	return nil
+	return s.Tx(ctx, func(tx *Store) error {
+		if _, err := tx.q.ExecContext(ctx,
+			`DELETE FROM users WHERE id IN (SELECT user_id FROM api_keys WHERE client_id = $1)`, id); err != nil {
+			return fmt.Errorf("delete the key users of client %d: %w", id, err)
+		}
+		if _, err := tx.q.ExecContext(ctx, `DELETE FROM clients WHERE id = $1`, id); err != nil {
+			return fmt.Errorf("delete client %d: %w", id, err)
+		}
+		return nil
+	})
 }
 
 // ClientAdmins returns the users holding the admin role in the client.
