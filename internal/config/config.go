@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -30,6 +31,8 @@ type Config struct {
 	// LockGrace is how long a dropped live connection's edit locks outlive
 	// it (a reload keeps them), as a Go duration.
 	LockGrace string
+	// APIKeyRate is how many requests each API key may make per minute.
+	APIKeyRate string
 }
 
 // setting describes one flag and its variable, so that errors name both.
@@ -50,6 +53,7 @@ func (c *Config) settings() []setting {
 		{"log-format", "STRATA_LOG_FORMAT", "text", "text or json", &c.LogFormat},
 		{"trusted-proxies", "STRATA_TRUSTED_PROXIES", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client; empty trusts none", &c.TrustedProxies},
 		{"lock-grace", "STRATA_LOCK_GRACE", "10s", "how long a dropped live connection keeps its edit locks (a reload keeps them), from 100ms to 5m", &c.LockGrace},
+		{"api-key-rate", "STRATA_API_KEY_RATE", "600", "requests each API key may make per minute, from 1 to 100000", &c.APIKeyRate},
 	}
 }
 
@@ -105,7 +109,19 @@ func (c *Config) Validate() error {
 	if _, err := c.LockGraceDuration(); err != nil {
 		errs = append(errs, err)
 	}
+	if _, err := c.APIKeyRatePerMinute(); err != nil {
+		errs = append(errs, err)
+	}
 	return errors.Join(errs...)
+}
+
+// APIKeyRatePerMinute parses APIKeyRate.
+func (c *Config) APIKeyRatePerMinute() (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(c.APIKeyRate))
+	if err != nil || n < 1 || n > 100000 {
+		return 0, fmt.Errorf("%s must be a whole number from 1 to 100000, not %q", Name("api-key-rate"), c.APIKeyRate)
+	}
+	return n, nil
 }
 
 // LockGraceDuration parses LockGrace: long enough for a reload to keep its

@@ -41,6 +41,7 @@ func TestValidateNamesTheSetting(t *testing.T) {
 		"--smtp-url (STRATA_SMTP_URL)":               {"--smtp-url", "mail.example.org"},
 		"--trusted-proxies (STRATA_TRUSTED_PROXIES)": {"--trusted-proxies", "10.0.0.0/8,proxy.example.org"},
 		"--lock-grace (STRATA_LOCK_GRACE)":           {"--lock-grace", "10"},
+		"--api-key-rate (STRATA_API_KEY_RATE)":       {"--api-key-rate", "0"},
 	}
 	for want, args := range tests {
 		err := parse(t, nil, args...).Validate()
@@ -56,6 +57,12 @@ func TestValidateNamesTheSetting(t *testing.T) {
 	}
 	if err := parse(t, nil, "--lock-grace", "1h").Validate(); err == nil {
 		t.Error("a lock grace of an hour was taken")
+	}
+	if n, err := parse(t, map[string]string{"STRATA_API_KEY_RATE": "120"}).APIKeyRatePerMinute(); err != nil || n != 120 {
+		t.Errorf("API key rate 120: %v, %v", n, err)
+	}
+	if n, err := parse(t, nil).APIKeyRatePerMinute(); err != nil || n != 600 {
+		t.Errorf("default API key rate: %v, %v", n, err)
 	}
 }
 
