@@ -295,7 +295,9 @@ func TestUserManagement(t *testing.T) {
 		if len(list.Users) != 4 || list.NextCursor != nil {
 			t.Fatalf("users %+v", list)
 		}
-		var invitations struct{ Invitations []struct{ Email, Role string } }
+		var invitations struct {
+			Invitations []struct{ Email, Role string }
+		}
 		adm.do("GET", "/api/v1/clients/acme/invitations", nil).want(200).decode(&invitations)
 		if len(invitations.Invitations) != 1 || invitations.Invitations[0].Email != "new@example.org" {
 			t.Fatalf("invitations %+v", invitations)
