@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -223,16 +224,30 @@ type ack struct {
 // server and holds them against the acknowledged writes.
 func checkAfterCrash(t *testing.T, c *http.Client, mapURL string, acks []ack) {
 	t.Helper()
+	type change struct {
+		Revision int64
+		UserID   *int64 `json:"user_id"`
+		Type     string
+		Data     changeData
+	}
 	var log struct {
 		Revision int64
-		Changes  []struct {
-			Revision int64
-			UserID   *int64 `json:"user_id"`
-			Type     string
-			Data     changeData
-		}
+		Changes  []change
 	}
-	getJSON(t, c, mapURL+"/changes?since=0", &log)
+	// The log is read a page at a time, to its last page.
+	for cursor := ""; ; {
+		var page struct {
+			Revision   int64
+			Changes    []change
+			NextCursor *string `json:"next_cursor"`
+		}
+		getJSON(t, c, mapURL+"/changes?since=0&limit=200&cursor="+url.QueryEscape(cursor), &page)
+		log.Revision, log.Changes = page.Revision, append(log.Changes, page.Changes...)
+		if page.NextCursor == nil {
+			break
+		}
+		cursor = *page.NextCursor
+	}
 	byRevision := map[int64]int{}
 	for i, ch := range log.Changes {
 		if ch.Revision != int64(i+1) {

@@ -2,7 +2,7 @@ import { expect, request, test, type Browser } from '@playwright/test';
 import { apiAsDemo, createAccount, DEMO_CLIENT, invite, signIn, signInAs, uniqueEmail } from './accounts';
 import { text, type Lang } from './catalog';
 import { outboxFiles, waitForLink, waitForMail } from './outbox';
-import { MAP } from './editing';
+import { demoMapId } from './editing';
 import { saveShot } from './shots';
 
 // Issue 15: an address counts once proven, an invitation waits for its owner, admins revoke.
@@ -133,9 +133,7 @@ for (const lang of ['en', 'de', 'fr'] as const) {
 
 test('a reader who signs up waits for the mailed link; a used link is refused (en, de)', async ({ browser, baseURL }) => {
   const editor = await apiAsDemo(baseURL ?? '', 'editor');
-  const { maps } = (await (await editor.get('/api/v1/clients/demo/maps')).json()) as { maps: { id: number; name: string }[] };
-  const map = maps.find((m) => MAP.test(m.name));
-  if (!map) throw new Error('the demo map is not listed');
+  const map = { id: await demoMapId(editor) };
   const address = `pending-${Date.now().toString(36)}`;
   try {
     expect((await editor.patch(`/api/v1/maps/${map.id}/publication`, { data: { url: address, access_mode: 'partial' } })).ok()).toBe(true);

@@ -1,6 +1,6 @@
 // Driving the editor in browser tests: opening a map, the read-only test hook
 // (window.__strataEditor, web/src/editor/Editor.tsx), adding and dragging nodes.
-import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signInAs, type DemoRole } from './accounts';
 
 // The editor's read-only test hook (web/src/editor/Editor.tsx, window.__strataEditor).
@@ -55,14 +55,27 @@ export async function openEditor(browser: Browser, role: DemoRole, options: Edit
   const page = await context.newPage();
   await signInAs(page, role);
   // Straight to the demo map's editor: the overview's own tests go through its cards.
-  const res = await page.request.get('/api/v1/clients/demo/maps');
-  expect(res.ok()).toBe(true);
-  const { maps } = (await res.json()) as { maps: { id: number; name: string }[] };
-  const map = maps.find((m) => MAP.test(m.name));
-  if (!map) throw new Error('the demo map is not listed');
+  const map = { id: await demoMapId(page.request) };
   await page.goto(`/editor/${map.id}`);
   await waitForEditor(page);
   return { context, page };
+}
+
+/**
+ * The demo map's id, looked for on every page of the demo client's overview: it lists the newest
+ * maps first, and the tests make many, so the demo map may be on a later page.
+ */
+export async function demoMapId(request: APIRequestContext): Promise<number> {
+  let cursor: string | null = null;
+  do {
+    const res = await request.get('/api/v1/clients/demo/maps', { params: { limit: 200, ...(cursor !== null && { cursor }) } });
+    expect(res.ok()).toBe(true);
+    const page = (await res.json()) as { maps: { id: number; name: string }[]; next_cursor: string | null };
+    const map = page.maps.find((m) => MAP.test(m.name));
+    if (map) return map.id;
+    cursor = page.next_cursor;
+  } while (cursor !== null);
+  throw new Error('the demo map is not listed');
 }
 
 export async function waitForEditor(page: Page): Promise<void> {

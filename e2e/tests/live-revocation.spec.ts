@@ -15,7 +15,7 @@ const LOCALES = [
 const mapIdOf = (page: Page) => Number(new URL(page.url()).pathname.split('/').pop());
 
 async function editorUserId(admin: Page): Promise<number> {
-  const res = await admin.request.get('/api/v1/clients/demo/users');
+  const res = await admin.request.get('/api/v1/clients/demo/users?limit=200');
   expect(res.ok()).toBe(true);
   const body = (await res.json()) as { users: { id: number; email: string }[] };
   const editor = body.users.find((u) => u.email === 'editor@demo.example.org');

@@ -4,7 +4,7 @@
 // Each is checked to show the catalogue's words and saved as a screenshot to look at.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { LOCALES, text } from './catalog';
-import { MAP, openEditor } from './editing';
+import { openEditor, demoMapId } from './editing';
 import { saveShot } from './shots';
 
 async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> {
@@ -14,9 +14,7 @@ async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<u
 
 /** The demo map's id, and a second map of the demo client whose address the first may not take (deleted by the caller). */
 async function demoMaps(api: APIRequestContext, lang: string): Promise<{ id: number; other: number }> {
-  const { maps } = (await ok(await api.get('/api/v1/clients/demo/maps'))) as { maps: { id: number; name: string }[] };
-  const map = maps.find((m) => MAP.test(m.name));
-  if (!map) throw new Error('the demo map is not listed');
+  const map = { id: await demoMapId(api) };
   const other = (await ok(
     await api.post('/api/v1/clients/demo/maps', { data: { name: `Address holder (${lang})`, measurement: { width: 2000, height: 1000 }, visibility_levels: 3 } }),
   )) as { id: number };

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAsDemo, signInAs, uniqueEmail } from './accounts';
 import { LOCALES, text } from './catalog';
-import { MAP, addNode, openEditor } from './editing';
+import { addNode, openEditor, demoMapId } from './editing';
 import { waitForLink } from './outbox';
 import { saveShot } from './shots';
 
@@ -17,9 +17,7 @@ interface ViewerHook {
 type HookWindow = Window & { __strataViewer?: ViewerHook };
 
 async function demoMap(api: APIRequestContext): Promise<{ id: number; nodes: { id: number; visibility: { min_level: number; max_level: number; hidden: boolean }; content: Record<string, { title?: string } | undefined> }[] }> {
-  const { maps } = (await (await api.get('/api/v1/clients/demo/maps')).json()) as { maps: { id: number; name: string }[] };
-  const map = maps.find((m) => MAP.test(m.name));
-  if (!map) throw new Error('the demo map is not listed');
+  const map = { id: await demoMapId(api) };
   const doc = (await (await api.get(`/api/v1/maps/${map.id}`)).json()) as Awaited<ReturnType<typeof demoMap>>;
   return { ...doc, id: map.id };
 }

@@ -2,7 +2,7 @@
 // nodes open their content in the reader's language, search finds them.
 import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './accounts';
-import { MAP } from './editing';
+import { demoMapId } from './editing';
 import { saveShot } from './shots';
 
 interface ViewerHook {
@@ -21,10 +21,7 @@ interface DemoNode {
 
 /** Opens the demo map's preview; answers its nodes. */
 async function openPreview(page: Page): Promise<DemoNode[]> {
-  const res = await page.request.get('/api/v1/clients/demo/maps');
-  const { maps } = (await res.json()) as { maps: { id: number; name: string }[] };
-  const map = maps.find((m) => MAP.test(m.name));
-  if (!map) throw new Error('the demo map is not listed');
+  const map = { id: await demoMapId(page.request) };
   const doc = (await (await page.request.get(`/api/v1/maps/${map.id}`)).json()) as { nodes: DemoNode[] };
   await page.goto(`/preview/${map.id}`);
   await expect(page.getByTestId('viewer-canvas')).toBeVisible();

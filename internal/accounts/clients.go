@@ -166,7 +166,23 @@ func (s *Service) RequestAccess(ctx context.Context, a domain.Actor, in AccessRe
 	return nil
 }
 
-// AccessRequests lists the client's access requests, newest first.
-func (s *Service) AccessRequests(ctx context.Context, clientID int64) ([]store.AccessRequest, error) {
-	return s.store.AccessRequests(ctx, clientID)
+// AccessRequestsPage is a page of the client's access requests, newest
+// first; NextCursor asks for the next one, nil on the last.
+type AccessRequestsPage struct {
+	Requests   []store.AccessRequest
+	NextCursor *string
+}
+
+// AccessRequests answers a page of the client's access requests.
+func (s *Service) AccessRequests(ctx context.Context, clientID int64, q domain.PageQuery) (AccessRequestsPage, error) {
+	p, err := q.Read(fmt.Sprintf("access_requests:%d", clientID))
+	if err != nil {
+		return AccessRequestsPage{}, err
+	}
+	list, err := s.store.AccessRequests(ctx, clientID, p)
+	if err != nil {
+		return AccessRequestsPage{}, err
+	}
+	list, next := domain.Cut(p, list, func(ar store.AccessRequest) domain.Key { return domain.Key{ID: ar.ID} })
+	return AccessRequestsPage{Requests: list, NextCursor: next}, nil
 }

@@ -113,9 +113,9 @@ func TestAccessRequestsReachTheAdmins(t *testing.T) {
 		if f.mails.count(f.admin.Email) != 1 {
 			t.Fatal("the admin was not mailed")
 		}
-		list, err := f.svc.AccessRequests(ctx, f.client.ID)
-		if err != nil || len(list) != 1 || list[0].Message != "please" || list[0].UserID != guest.ID {
-			t.Fatalf("requests %+v %v", list, err)
+		page, err := f.svc.AccessRequests(ctx, f.client.ID, domain.PageQuery{})
+		if list := page.Requests; err != nil || len(list) != 1 || list[0].Message != "please" || list[0].UserID != guest.ID || page.NextCursor != nil {
+			t.Fatalf("requests %+v %v", page, err)
 		}
 		for err == nil {
 			err = f.svc.RequestAccess(ctx, a, accounts.AccessRequest{Client: f.client})

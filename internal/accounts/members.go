@@ -2,34 +2,39 @@ package accounts
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/store"
 )
 
-// Members is the client's user management: its members, its open
-// invitations and the readers of its partial maps.
-type Members struct {
-	Users       []store.Member
-	Invitations []store.Invitation
-	Readers     []store.Reader
+// MembersPage is a page of the client's members, by e-mail address;
+// NextCursor asks for the next one, nil on the last. Open invitations
+// (Invitations) and readers (Readers) are asked for apart.
+type MembersPage struct {
+	Users      []store.Member
+	NextCursor *string
 }
 
-// Members lists who belongs to the client, and who is about to.
-func (s *Service) Members(ctx context.Context, clientID int64) (Members, error) {
-	var out Members
-	var err error
-	if out.Users, err = s.store.ClientMembers(ctx, clientID); err != nil {
-		return Members{}, err
+// Members answers a page of the client's members.
+func (s *Service) Members(ctx context.Context, clientID int64, q domain.PageQuery) (MembersPage, error) {
+	p, err := q.Read(fmt.Sprintf("members:%d", clientID))
+	if err != nil {
+		return MembersPage{}, err
 	}
-	if out.Invitations, err = s.store.OpenInvitations(ctx, clientID); err != nil {
-		return Members{}, err
+	users, err := s.store.ClientMembersPage(ctx, clientID, p)
+	if err != nil {
+		return MembersPage{}, err
 	}
-	if out.Readers, err = s.store.Readers(ctx, clientID); err != nil {
-		return Members{}, err
-	}
-	return out, nil
+	users, next := domain.Cut(p, users, func(m store.Member) domain.Key { return domain.Key{Text: m.User.Email, ID: m.User.ID} })
+	return MembersPage{Users: users, NextCursor: next}, nil
+}
+
+// Member answers one member of the client (not_found for a user who is
+// none), as user management shows them.
+func (s *Service) Member(ctx context.Context, clientID, userID int64) (store.Member, error) {
+	return s.store.ClientMember(ctx, clientID, userID)
 }
 
 // errLastAdmin keeps a client from losing its last admin: nobody could

@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/store"
@@ -40,4 +41,25 @@ func (s *Service) RemoveReader(ctx context.Context, clientID, userID int64) erro
 	}
 	s.rechecks.Users(ctx, userID)
 	return nil
+}
+
+// ReadersPage is a page of the client's readers, by e-mail address;
+// NextCursor asks for the next one, nil on the last.
+type ReadersPage struct {
+	Readers    []store.Reader
+	NextCursor *string
+}
+
+// Readers answers a page of the readers of the client's partial maps.
+func (s *Service) Readers(ctx context.Context, clientID int64, q domain.PageQuery) (ReadersPage, error) {
+	p, err := q.Read(fmt.Sprintf("readers:%d", clientID))
+	if err != nil {
+		return ReadersPage{}, err
+	}
+	list, err := s.store.Readers(ctx, clientID, p)
+	if err != nil {
+		return ReadersPage{}, err
+	}
+	list, next := domain.Cut(p, list, func(r store.Reader) domain.Key { return domain.Key{Text: r.User.Email, ID: r.User.ID} })
+	return ReadersPage{Readers: list, NextCursor: next}, nil
 }

@@ -34,20 +34,27 @@ type accessRequestJSON struct {
 	CreatedAt time.Time `json:"created_at"`
 }
 
+// accessRequestsAnswer is a page of the access requests; next_cursor asks
+// for the next one, null on the last.
 type accessRequestsAnswer struct {
 	AccessRequests []accessRequestJSON `json:"access_requests" nullable:"false"`
+	NextCursor     *string             `json:"next_cursor" required:"true"`
 }
 
 func (s *Server) listAccessRequests(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	list, err := s.accounts.AccessRequests(r.Context(), cs.ID)
+	q, err := readPage(r)
 	if err != nil {
 		return err
 	}
-	out := make([]accessRequestJSON, len(list))
-	for i, ar := range list {
+	page, err := s.accounts.AccessRequests(r.Context(), cs.ID, q)
+	if err != nil {
+		return err
+	}
+	out := make([]accessRequestJSON, len(page.Requests))
+	for i, ar := range page.Requests {
 		out[i] = accessRequestJSON{ID: ar.ID, UserID: ar.UserID, UserName: ar.UserName, UserEmail: ar.UserEmail,
 			MapID: ar.MapID, Message: ar.Message, CreatedAt: ar.CreatedAt}
 	}
-	writeJSON(w, http.StatusOK, accessRequestsAnswer{AccessRequests: out})
+	writeJSON(w, http.StatusOK, accessRequestsAnswer{AccessRequests: out, NextCursor: page.NextCursor})
 	return nil
 }

@@ -11,18 +11,25 @@ import (
 // A client's maps (GET/POST /clients/{name}/maps): the map overview and
 // map creation; the rules are mapcatalog's.
 
+// mapsAnswer is a page of the map overview; next_cursor asks for the next
+// one, null on the last.
 type mapsAnswer struct {
-	Maps []mapJSON `json:"maps" nullable:"false"`
+	Maps       []mapJSON `json:"maps" nullable:"false"`
+	NextCursor *string   `json:"next_cursor" required:"true"`
 }
 
-// listMaps is the map overview.
+// listMaps is the map overview, a page at a time.
 func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	entries, err := s.catalog.Overview(r.Context(), a, cs.Client)
+	q, err := readPage(r)
 	if err != nil {
 		return err
 	}
-	out := make([]mapJSON, len(entries))
-	for i, e := range entries {
+	page, err := s.catalog.Overview(r.Context(), a, cs.Client, q)
+	if err != nil {
+		return err
+	}
+	out := make([]mapJSON, len(page.Entries))
+	for i, e := range page.Entries {
 		j := newMapJSON(e.Map)
 		j.Access, j.Preview, j.LiveStatus = e.Access, newPreview(e.Map, e.Preview), e.LiveStatus
 		if e.UpdatedBy != nil {
@@ -30,7 +37,7 @@ func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor
 		}
 		out[i] = j
 	}
-	writeJSON(w, http.StatusOK, mapsAnswer{Maps: out})
+	writeJSON(w, http.StatusOK, mapsAnswer{Maps: out, NextCursor: page.NextCursor})
 	return nil
 }
 

@@ -168,14 +168,18 @@ func emptyNotNull(p *[]domain.ObjectTemplate) {
 	}
 }
 
-// changesAnswer is the change log after a revision (GET …/changes?since=N).
+// changesAnswer is a page of the change log after a revision (GET
+// …/changes?since=N), oldest first; next_cursor asks for the next page,
+// null once the pages held every change up to revision.
 type changesAnswer struct {
-	Revision int64        `json:"revision"`
-	Changes  []changeJSON `json:"changes" nullable:"false"`
+	Revision   int64        `json:"revision"`
+	Changes    []changeJSON `json:"changes" nullable:"false"`
+	NextCursor *string      `json:"next_cursor" required:"true"`
 }
 
 type changesQuery struct {
 	Since int64 `query:"since" required:"true" minimum:"0" description:"The revision the client has; the changes after it are answered."`
+	pageQuery
 }
 
 type changeJSON struct {
@@ -188,30 +192,23 @@ type changeJSON struct {
 
 func (s *Server) listChanges(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
 	since, err := strconv.ParseInt(r.URL.Query().Get("since"), 10, 64)
-	if err != nil || since < 0 {
+	if err != nil {
 		return &domain.Error{Code: domain.CodeInvalid, Message: "since must be a revision number",
-			Problems: domain.Problems{"since": domain.Invalid("whole_number").Saying("must be a whole number from 0")}}
+			Problems: domain.Problems{"since": editing.BadSince}}
 	}
-	if since > m.Revision {
-		return &domain.Error{Code: domain.CodeInvalid, Message: fmt.Sprintf("the map is at revision %d", m.Revision),
-			Problems: domain.Problems{"since": domain.OutOfRange(0, m.Revision).Saying("is ahead of the map")}}
-	}
-	oldest, err := s.store.OldestChange(r.Context(), m.ID)
+	q, err := readPage(r)
 	if err != nil {
 		return err
 	}
-	if since < m.Revision && (oldest == 0 || since < oldest-1) {
-		return domain.Errorf(domain.CodeGone, "the change log no longer reaches back to revision %d; load the map again", since)
-	}
-	changes, err := s.store.ChangesSince(r.Context(), m.ID, since)
+	page, err := s.editing.Changes(r.Context(), m, editing.ChangesQuery{Since: since, Page: q})
 	if err != nil {
 		return err
 	}
-	out := make([]changeJSON, len(changes))
-	for i, c := range changes {
+	out := make([]changeJSON, len(page.Changes))
+	for i, c := range page.Changes {
 		out[i] = changeJSON{Revision: c.Revision, UserID: c.UserID, Type: changeType(c.Type), Data: c.Data, At: c.At.Format("2006-01-02T15:04:05.000Z07:00")}
 	}
-	writeJSON(w, http.StatusOK, changesAnswer{Revision: m.Revision, Changes: out})
+	writeJSON(w, http.StatusOK, changesAnswer{Revision: page.Revision, Changes: out, NextCursor: page.NextCursor})
 	return nil
 }
 

@@ -3,7 +3,6 @@ package api
 import (
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/domain"
@@ -22,45 +21,42 @@ type memberJSON struct {
 	MapAccess            map[string]domain.Access `json:"map_access" nullable:"false"`
 }
 
-// membersAnswer is User management's list: members, open invitations and
-// registered readers.
+// membersAnswer is a page of the client's members; next_cursor asks for
+// the next one, null on the last. Open invitations and readers have their
+// own lists (GET …/invitations, GET …/readers).
 type membersAnswer struct {
-	Users       []memberJSON         `json:"users" nullable:"false"`
-	Invitations []openInvitationJSON `json:"invitations" nullable:"false"`
-	Readers     []readerJSON         `json:"readers" nullable:"false"`
+	Users      []memberJSON `json:"users" nullable:"false"`
+	NextCursor *string      `json:"next_cursor" required:"true"`
 }
 
-type readerJSON struct {
-	ID    int64     `json:"id"`
-	Email string    `json:"email"`
-	Name  string    `json:"name"`
-	Since time.Time `json:"since"`
+func newMemberJSON(m store.Member) memberJSON {
+	acc := make(map[string]domain.Access, len(m.MapAccess))
+	for id, x := range m.MapAccess {
+		acc[strconv.FormatInt(id, 10)] = x
+	}
+	return memberJSON{ID: m.User.ID, Email: m.User.Email, Name: m.User.Name, Role: m.Role,
+		PremiumTemplates: m.PremiumTemplates, SupportAccessConsent: m.SupportAccessConsent, MapAccess: acc}
 }
 
 func (s *Server) listMembers(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	ms, err := s.accounts.Members(r.Context(), cs.ID)
+	q, err := readPage(r)
 	if err != nil {
 		return err
 	}
-	users := make([]memberJSON, len(ms.Users))
-	for i, m := range ms.Users {
-		acc := make(map[string]domain.Access, len(m.MapAccess))
-		for id, x := range m.MapAccess {
-			acc[strconv.FormatInt(id, 10)] = x
-		}
-		users[i] = memberJSON{ID: m.User.ID, Email: m.User.Email, Name: m.User.Name, Role: m.Role,
-			PremiumTemplates: m.PremiumTemplates, SupportAccessConsent: m.SupportAccessConsent, MapAccess: acc}
+	page, err := s.accounts.Members(r.Context(), cs.ID, q)
+	if err != nil {
+		return err
 	}
-	readers := make([]readerJSON, len(ms.Readers))
-	for i, rd := range ms.Readers {
-		readers[i] = readerJSON{ID: rd.User.ID, Email: rd.User.Email, Name: rd.User.Name, Since: rd.Since}
+	users := make([]memberJSON, len(page.Users))
+	for i, m := range page.Users {
+		users[i] = newMemberJSON(m)
 	}
-	writeJSON(w, http.StatusOK, membersAnswer{Users: users, Invitations: newOpenInvitationsJSON(ms.Invitations), Readers: readers})
+	writeJSON(w, http.StatusOK, membersAnswer{Users: users, NextCursor: page.NextCursor})
 	return nil
 }
 
 // patchMember changes a member's role, settings and per-map accesses, and
-// answers the user management anew.
+// answers the member as they are now.
 func (s *Server) patchMember(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	id, err := pathID(r, "userId")
 	if err != nil {
@@ -74,7 +70,12 @@ func (s *Server) patchMember(w http.ResponseWriter, r *http.Request, a domain.Ac
 	if err := s.accounts.ChangeMember(r.Context(), req); err != nil {
 		return err
 	}
-	return s.listMembers(w, r, a, cs)
+	m, err := s.accounts.Member(r.Context(), cs.ID, id)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, newMemberJSON(m))
+	return nil
 }
 
 func (s *Server) removeMember(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/domain"
@@ -90,5 +91,38 @@ func (s *Server) removeReader(w http.ResponseWriter, r *http.Request, a domain.A
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+type readerJSON struct {
+	ID    int64     `json:"id"`
+	Email string    `json:"email"`
+	Name  string    `json:"name"`
+	Since time.Time `json:"since"`
+}
+
+// readersAnswer is a page of the readers of the client's partial maps;
+// next_cursor asks for the next one, null on the last.
+type readersAnswer struct {
+	Readers    []readerJSON `json:"readers" nullable:"false"`
+	NextCursor *string      `json:"next_cursor" required:"true"`
+}
+
+// listReaders lists the readers registered at the client's partial maps,
+// a page at a time (admins).
+func (s *Server) listReaders(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	q, err := readPage(r)
+	if err != nil {
+		return err
+	}
+	page, err := s.accounts.Readers(r.Context(), cs.ID, q)
+	if err != nil {
+		return err
+	}
+	out := make([]readerJSON, len(page.Readers))
+	for i, rd := range page.Readers {
+		out[i] = readerJSON{ID: rd.User.ID, Email: rd.User.Email, Name: rd.User.Name, Since: rd.Since}
+	}
+	writeJSON(w, http.StatusOK, readersAnswer{Readers: out, NextCursor: page.NextCursor})
 	return nil
 }

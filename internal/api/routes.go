@@ -74,6 +74,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/v1/clients/{name}/users", s.onClient(admin, s.listMembers))
 	m.HandleFunc("PATCH /api/v1/clients/{name}/users/{userId}", s.onClient(admin, s.patchMember))
 	m.HandleFunc("DELETE /api/v1/clients/{name}/users/{userId}", s.onClient(admin, s.removeMember))
+	m.HandleFunc("GET /api/v1/clients/{name}/readers", s.onClient(admin, s.listReaders))
 	m.HandleFunc("DELETE /api/v1/clients/{name}/readers/{userId}", s.onClient(admin, s.removeReader))
 	m.HandleFunc("GET /api/v1/clients/{name}/templates", s.onClient(guest, s.listMapTemplates))
 	m.HandleFunc("PATCH /api/v1/clients/{name}/templates/{templateId}", s.signedIn(s.patchMapTemplate))

@@ -132,19 +132,26 @@ func (s *Server) resetToLive(w http.ResponseWriter, r *http.Request, a domain.Ac
 	return nil
 }
 
+// versionsAnswer is a page of a map's versions; next_cursor asks for the
+// next one, null on the last.
 type versionsAnswer struct {
-	Versions []versionAnswer `json:"versions" nullable:"false"`
+	Versions   []versionAnswer `json:"versions" nullable:"false"`
+	NextCursor *string         `json:"next_cursor" required:"true"`
 }
 
 func (s *Server) listVersions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
-	vs, err := s.publishing.Versions(r.Context(), m)
+	q, err := readPage(r)
 	if err != nil {
 		return err
 	}
-	out := make([]versionAnswer, len(vs))
-	for i, v := range vs {
+	page, err := s.publishing.Versions(r.Context(), m, q)
+	if err != nil {
+		return err
+	}
+	out := make([]versionAnswer, len(page.Versions))
+	for i, v := range page.Versions {
 		out[i] = newVersionAnswer(v)
 	}
-	writeJSON(w, http.StatusOK, versionsAnswer{Versions: out})
+	writeJSON(w, http.StatusOK, versionsAnswer{Versions: out, NextCursor: page.NextCursor})
 	return nil
 }

@@ -429,6 +429,8 @@ func TestReaderRegistration(t *testing.T) {
 			} `json:"readers"`
 		}
 		h.as(admin).do("GET", "/api/v1/clients/acme/users", nil).want(200).decode(&users)
+		h.as(admin).do("GET", "/api/v1/clients/acme/readers", nil).want(200).decode(&users)
+		ed.do("GET", "/api/v1/clients/acme/readers", nil).wantError(403, "forbidden")
 		if len(users.Readers) != 2 || users.Readers[0].Email != outsider+"@example.org" || users.Readers[1].Email != "rita@example.org" || users.Readers[1].Name != "Rita Reader" {
 			t.Fatalf("readers %+v", users.Readers)
 		}

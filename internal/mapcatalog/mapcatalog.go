@@ -6,6 +6,7 @@ package mapcatalog
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
@@ -34,23 +35,37 @@ type Entry struct {
 	Preview    []domain.PreviewPoint
 }
 
-// Overview lists the client's maps the actor may open, most recently
-// changed first, each with the actor's access and its live status.
-func (s *Service) Overview(ctx context.Context, a domain.Actor, c domain.Client) ([]Entry, error) {
-	maps, err := s.store.MapOverview(ctx, c.ID, a.User.ID, false)
+// OverviewPage is a page of the overview; NextCursor asks for the next
+// one, nil on the last.
+type OverviewPage struct {
+	Entries    []Entry
+	NextCursor *string
+}
+
+// Overview answers a page of the client's maps the actor may open, newest
+// first, each with the actor's access and its live status.
+func (s *Service) Overview(ctx context.Context, a domain.Actor, c domain.Client, q domain.PageQuery) (OverviewPage, error) {
+	p, err := q.Read(fmt.Sprintf("maps:%d", c.ID))
 	if err != nil {
-		return nil, err
+		return OverviewPage{}, err
 	}
+	maps, err := s.store.MapOverview(ctx, c.ID, a.User.ID, a.User.IsSuperuser, p)
+	if err != nil {
+		return OverviewPage{}, err
+	}
+	maps, next := domain.Cut(p, maps, func(m store.OverviewMap) domain.Key { return domain.Key{ID: m.ID} })
 	points, err := s.store.PreviewPoints(ctx, c.ID, PreviewLimit)
 	if err != nil {
-		return nil, err
+		return OverviewPage{}, err
 	}
 	pubs, err := s.store.PublicationsOfClient(ctx, c.ID)
 	if err != nil {
-		return nil, err
+		return OverviewPage{}, err
 	}
-	out := make([]Entry, 0, len(maps))
+	out := OverviewPage{Entries: make([]Entry, 0, len(maps)), NextCursor: next}
 	for _, m := range maps {
+		// The store left out the maps an explicit "none" hides; this holds
+		// the rest to the one rule of access.
 		acc := domain.MapAccess(a, c.Name, m.Explicit)
 		if acc == domain.AccessNone {
 			continue
@@ -59,7 +74,7 @@ func (s *Service) Overview(ctx context.Context, a domain.Actor, c domain.Client)
 		if p, ok := pubs[m.ID]; ok {
 			e.LiveStatus = domain.StatusOf(p, m.Revision)
 		}
-		out = append(out, e)
+		out.Entries = append(out.Entries, e)
 	}
 	return out, nil
 }

@@ -90,12 +90,12 @@ func TestOverviewCloneAndDelete(t *testing.T) {
 		if err := s.SetMapAccess(ctx, hidden.ID, f.student.User.ID, domain.AccessNone); err != nil {
 			t.Fatal(err)
 		}
-		list, err := f.svc.Overview(ctx, f.student, f.client)
-		if err != nil || len(list) != 1 || list[0].ID != m.ID || list[0].LiveStatus != domain.StatusNotPublished {
-			t.Fatalf("the student's overview: %+v %v", list, err)
+		page, err := f.svc.Overview(ctx, f.student, f.client, domain.PageQuery{})
+		if list := page.Entries; err != nil || len(list) != 1 || list[0].ID != m.ID || list[0].LiveStatus != domain.StatusNotPublished {
+			t.Fatalf("the student's overview: %+v %v", page, err)
 		}
-		if list, _ = f.svc.Overview(ctx, f.admin, f.client); len(list) != 2 {
-			t.Fatalf("the admin sees %d maps, want 2", len(list))
+		if page, _ = f.svc.Overview(ctx, f.admin, f.client, domain.PageQuery{}); len(page.Entries) != 2 {
+			t.Fatalf("the admin sees %d maps, want 2", len(page.Entries))
 		}
 
 		clone, err := f.svc.Clone(ctx, f.editor, m, mapcatalog.Clone{Name: "Plan B"})

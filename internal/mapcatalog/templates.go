@@ -18,7 +18,7 @@ type Template struct {
 
 // Templates lists the built-in templates and the client's own.
 func (s *Service) Templates(ctx context.Context, a domain.Actor, c domain.Client) ([]editing.BuiltinTemplate, []Template, error) {
-	own, err := s.store.MapOverview(ctx, c.ID, a.User.ID, true)
+	own, err := s.store.MapTemplates(ctx, c.ID, a.User.ID)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -23,7 +23,7 @@ type ProtocolQuery struct {
 // cannot read them as numbers.
 var (
 	BadBefore = domain.Invalid("revision").Saying("must be a revision number")
-	BadLimit  = domain.OutOfRange(1, 200)
+	BadLimit  = domain.BadPageLimit
 )
 
 // ProtocolEntry is one change as the protocol shows it.

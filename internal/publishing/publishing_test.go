@@ -116,9 +116,9 @@ func TestOnlyAdminsAndEditorsPublish(t *testing.T) {
 		wantCode(t, err, domain.CodeForbidden)
 		_, err = f.svc.SaveVersion(ctx, f.student, f.theMap(), editing.VersionNote{})
 		wantCode(t, err, domain.CodeForbidden)
-		vs, err := f.svc.Versions(ctx, f.theMap())
-		if err != nil || len(vs) != 0 {
-			t.Fatalf("a refused publish stored %d versions (%v)", len(vs), err)
+		vs, err := f.svc.Versions(ctx, f.theMap(), domain.PageQuery{})
+		if err != nil || len(vs.Versions) != 0 {
+			t.Fatalf("a refused publish stored %d versions (%v)", len(vs.Versions), err)
 		}
 
 		c, err := f.svc.Publish(ctx, f.editor, f.theMap(), editing.VersionNote{Name: " v1 "})
@@ -139,8 +139,8 @@ func TestOnlyAdminsAndEditorsPublish(t *testing.T) {
 		if c, err = f.svc.TakeDown(ctx, f.editor, f.theMap()); err != nil || c.Publication.Live != nil {
 			t.Fatalf("taken down: %+v %v", c, err)
 		}
-		if vs, _ = f.svc.Versions(ctx, f.theMap()); len(vs) != 2 {
-			t.Fatalf("%d versions, want 2 kept after taking down", len(vs))
+		if vs, _ = f.svc.Versions(ctx, f.theMap(), domain.PageQuery{}); len(vs.Versions) != 2 {
+			t.Fatalf("%d versions, want 2 kept after taking down", len(vs.Versions))
 		}
 	})
 }

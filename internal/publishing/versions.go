@@ -2,6 +2,7 @@ package publishing
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/strata-maps/strata/internal/document"
 	"github.com/strata-maps/strata/internal/domain"
@@ -92,8 +93,24 @@ func (s *Service) ResetToLive(ctx context.Context, a domain.Actor, m domain.Map)
 	return Changed{State{res.Publication, m.Live, res.Revision}, res.Result}, nil
 }
 
-// Versions lists the map's stored versions; anyone who may read the map
-// may see them.
-func (s *Service) Versions(ctx context.Context, m domain.Map) ([]domain.Version, error) {
-	return s.store.Versions(ctx, m.ID)
+// VersionsPage is a page of a map's versions, newest first (by revision,
+// then id); NextCursor asks for the next one, nil on the last.
+type VersionsPage struct {
+	Versions   []domain.Version
+	NextCursor *string
+}
+
+// Versions answers a page of the map's stored versions; anyone who may
+// read the map may see them.
+func (s *Service) Versions(ctx context.Context, m domain.Map, q domain.PageQuery) (VersionsPage, error) {
+	p, err := q.Read(fmt.Sprintf("versions:%d", m.ID))
+	if err != nil {
+		return VersionsPage{}, err
+	}
+	vs, err := s.store.Versions(ctx, m.ID, p)
+	if err != nil {
+		return VersionsPage{}, err
+	}
+	vs, next := domain.Cut(p, vs, func(v domain.Version) domain.Key { return domain.Key{Num: v.Revision, ID: v.ID} })
+	return VersionsPage{Versions: vs, NextCursor: next}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/strata-maps/strata/internal/domain"
@@ -209,79 +210,6 @@ func (s *Store) UpdateClientSettings(ctx context.Context, clientID int64, cs dom
 	return nil
 }
 
-// Member is a user of a client as user management shows them.
-type Member struct {
-	User                 domain.User
-	Role                 domain.Role
-	PremiumTemplates     bool
-	SupportAccessConsent bool
-	// MapAccess holds the explicit per-map accesses, by map id.
-	MapAccess map[int64]domain.Access
-}
-
-// ClientMembers lists the client's users with their highest role, their
-// settings and their explicit per-map accesses.
-func (s *Store) ClientMembers(ctx context.Context, clientID int64) ([]Member, error) {
-	rows, err := s.q.QueryContext(ctx,
-		`SELECT `+userColumns+`, m.role, COALESCE(ms.premium_templates, FALSE), COALESCE(ms.support_access_consent, FALSE)
-		 FROM memberships m JOIN users u ON u.id = m.user_id
-		 LEFT JOIN member_settings ms ON ms.client_id = m.client_id AND ms.user_id = m.user_id
-		 WHERE m.client_id = $1 ORDER BY u.email, m.role`, clientID)
-	if err != nil {
-		return nil, fmt.Errorf("members of client %d: %w", clientID, err)
-	}
-	defer rows.Close()
-	var out []*Member
-	byID := map[int64]*Member{}
-	for rows.Next() {
-		var (
-			m    Member
-			role string
-		)
-		var scanErr error
-		m.User, scanErr = scanUser(rowScanner(func(dst ...any) error {
-			return rows.Scan(append(dst, &role, &m.PremiumTemplates, &m.SupportAccessConsent)...)
-		}))
-		if scanErr != nil {
-			return nil, fmt.Errorf("scan member: %w", scanErr)
-		}
-		if prev, ok := byID[m.User.ID]; ok {
-			prev.Role = domain.HighestRole([]domain.Role{prev.Role, domain.Role(role)})
-			continue
-		}
-		m.Role, m.MapAccess = domain.Role(role), map[int64]domain.Access{}
-		byID[m.User.ID] = &m
-		out = append(out, &m)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	prow, err := s.q.QueryContext(ctx,
-		`SELECT mp.user_id, mp.map_id, mp.access FROM map_permissions mp JOIN maps mm ON mm.id = mp.map_id
-		 WHERE mm.client_id = $1`, clientID)
-	if err != nil {
-		return nil, fmt.Errorf("map accesses of client %d: %w", clientID, err)
-	}
-	defer prow.Close()
-	for prow.Next() {
-		var (
-			userID, mapID int64
-			acc           string
-		)
-		if err := prow.Scan(&userID, &mapID, &acc); err != nil {
-			return nil, fmt.Errorf("scan map access: %w", err)
-		}
-		if m, ok := byID[userID]; ok {
-			m.MapAccess[mapID] = domain.Access(acc)
-		}
-	}
-	res := make([]Member, len(out))
-	for i, m := range out {
-		res[i] = *m
-	}
-	return res, prow.Err()
-}
-
 // rowScanner adapts a function to the Scan of a row.
 type rowScanner func(dst ...any) error
 
@@ -367,15 +295,35 @@ type OverviewMap struct {
 	Explicit domain.Access
 }
 
-// MapOverview lists the client's maps (templates when templates is true)
-// with who edited each last and the user's explicit access, most recently
-// changed first.
-func (s *Store) MapOverview(ctx context.Context, clientID, userID int64, templates bool) ([]OverviewMap, error) {
-	rows, err := s.q.QueryContext(ctx,
-		`SELECT `+mapColumns+`, COALESCE(ub.name, ''), COALESCE(mp.access, '')
-		 FROM maps m LEFT JOIN users ub ON ub.id = m.updated_by
-		 LEFT JOIN map_permissions mp ON mp.map_id = m.id AND mp.user_id = $2
-		 WHERE m.client_id = $1 AND m.is_template = $3 ORDER BY m.updated_at DESC, m.id`, clientID, userID, templates)
+// overviewColumns are an OverviewMap's, from maps m, who edited it last
+// (ub) and the user's explicit access (mp).
+const overviewColumns = `SELECT ` + mapColumns + `, COALESCE(ub.name, ''), COALESCE(mp.access, '')
+	FROM maps m LEFT JOIN users ub ON ub.id = m.updated_by
+	LEFT JOIN map_permissions mp ON mp.map_id = m.id AND mp.user_id = $2`
+
+// MapTemplates lists the client's map templates with who edited each last
+// and the user's explicit access, most recently changed first.
+func (s *Store) MapTemplates(ctx context.Context, clientID, userID int64) ([]OverviewMap, error) {
+	return s.overview(ctx, clientID, overviewColumns+`
+		WHERE m.client_id = $1 AND m.is_template = TRUE ORDER BY m.updated_at DESC, m.id`, clientID, userID)
+}
+
+// MapOverview lists a page of the client's maps (no templates) with who
+// edited each last and the user's explicit access, newest first by id (an
+// order edits do not change): those after p.After, up to p.Fetch() of them.
+// Unless seesAll, maps the user's explicit access "none" hides are left out.
+func (s *Store) MapOverview(ctx context.Context, clientID, userID int64, seesAll bool, p domain.Page) ([]OverviewMap, error) {
+	before := int64(math.MaxInt64)
+	if p.After != nil {
+		before = p.After.ID
+	}
+	return s.overview(ctx, clientID, overviewColumns+`
+		WHERE m.client_id = $1 AND m.is_template = FALSE AND m.id < $3 AND ($4 OR COALESCE(mp.access, '') <> 'none')
+		ORDER BY m.id DESC LIMIT $5`, clientID, userID, before, seesAll, p.Fetch())
+}
+
+func (s *Store) overview(ctx context.Context, clientID int64, query string, args ...any) ([]OverviewMap, error) {
+	rows, err := s.q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("overview of client %d: %w", clientID, err)
 	}
@@ -454,12 +402,18 @@ type AccessRequest struct {
 	CreatedAt time.Time
 }
 
-// AccessRequests lists the client's requests, newest first.
-func (s *Store) AccessRequests(ctx context.Context, clientID int64) ([]AccessRequest, error) {
+// AccessRequests lists a page of the client's requests, newest first (by
+// id, which grows with each request): those after p.After, up to p.Fetch()
+// of them.
+func (s *Store) AccessRequests(ctx context.Context, clientID int64, p domain.Page) ([]AccessRequest, error) {
+	before := int64(math.MaxInt64)
+	if p.After != nil {
+		before = p.After.ID
+	}
 	rows, err := s.q.QueryContext(ctx,
 		`SELECT ar.id, ar.user_id, u.name, u.email, ar.map_id, ar.message, ar.created_at
 		 FROM access_requests ar JOIN users u ON u.id = ar.user_id
-		 WHERE ar.client_id = $1 ORDER BY ar.created_at DESC, ar.id DESC`, clientID)
+		 WHERE ar.client_id = $1 AND ar.id < $2 ORDER BY ar.id DESC LIMIT $3`, clientID, before, p.Fetch())
 	if err != nil {
 		return nil, fmt.Errorf("access requests of client %d: %w", clientID, err)
 	}

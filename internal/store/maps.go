@@ -199,12 +199,12 @@ func (s *Store) AppendChange(ctx context.Context, mapID int64, userID *int64, ty
 	return rev, err
 }
 
-// ChangesSince returns the map's changes after revision since, oldest
-// first, and the oldest revision the log still holds (0 when it is empty).
-func (s *Store) ChangesSince(ctx context.Context, mapID, since int64) ([]domain.Change, error) {
+// ChangesSince returns up to limit of the map's changes after revision
+// since, oldest first.
+func (s *Store) ChangesSince(ctx context.Context, mapID, since int64, limit int) ([]domain.Change, error) {
 	rows, err := s.q.QueryContext(ctx,
 		`SELECT map_id, revision, user_id, type, data, created_at FROM map_changes
-		 WHERE map_id = $1 AND revision > $2 ORDER BY revision`, mapID, since)
+		 WHERE map_id = $1 AND revision > $2 ORDER BY revision LIMIT $3`, mapID, since, limit)
 	if err != nil {
 		return nil, fmt.Errorf("changes of map %d: %w", mapID, err)
 	}

@@ -32,9 +32,16 @@ func (s *Store) InsertVersion(ctx context.Context, v domain.Version, document []
 	return v, nil
 }
 
-// Versions lists a map's versions, newest first (without their documents).
-func (s *Store) Versions(ctx context.Context, mapID int64) ([]domain.Version, error) {
-	rows, err := s.q.QueryContext(ctx, versionQuery+` WHERE v.map_id = $1 ORDER BY v.id DESC`, mapID)
+// Versions lists a page of a map's versions (without their documents),
+// newest first: by revision, then id, both downwards, those after p.After,
+// up to p.Fetch() of them.
+func (s *Store) Versions(ctx context.Context, mapID int64, p domain.Page) ([]domain.Version, error) {
+	after := domain.Key{Num: math.MaxInt64, ID: math.MaxInt64}
+	if p.After != nil {
+		after = *p.After
+	}
+	rows, err := s.q.QueryContext(ctx, versionQuery+` WHERE v.map_id = $1 AND (v.revision < $2 OR (v.revision = $2 AND v.id < $3))
+		ORDER BY v.revision DESC, v.id DESC LIMIT $4`, mapID, after.Num, after.ID, p.Fetch())
 	if err != nil {
 		return nil, fmt.Errorf("versions of map %d: %w", mapID, err)
 	}

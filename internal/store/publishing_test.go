@@ -72,7 +72,7 @@ func TestPublications(t *testing.T) {
 			t.Fatalf("the other map's publication: %+v, %v", op, err)
 		}
 
-		vs, err := s.Versions(ctx, m.ID)
+		vs, err := s.Versions(ctx, m.ID, domain.Page{Limit: 10})
 		if err != nil || len(vs) != 2 || vs[0].ID != v2.ID || vs[1].ID != v1.ID || vs[1].Name != "First" {
 			t.Fatalf("versions newest first: %+v, %v", vs, err)
 		}

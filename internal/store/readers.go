@@ -40,11 +40,17 @@ func (s *Store) IsReader(ctx context.Context, clientID, userID int64) (bool, err
 	return n > 0, nil
 }
 
-// Readers lists the client's readers, by e-mail address.
-func (s *Store) Readers(ctx context.Context, clientID int64) ([]Reader, error) {
+// Readers lists a page of the client's readers: those after p.After (by
+// e-mail address, then id), up to p.Fetch() of them.
+func (s *Store) Readers(ctx context.Context, clientID int64, p domain.Page) ([]Reader, error) {
+	var after domain.Key
+	if p.After != nil {
+		after = *p.After
+	}
 	rows, err := s.q.QueryContext(ctx,
 		`SELECT `+userColumns+`, r.created_at FROM client_readers r JOIN users u ON u.id = r.user_id
-		 WHERE r.client_id = $1 ORDER BY u.email`, clientID)
+		 WHERE r.client_id = $1 AND (u.email > $2 OR (u.email = $2 AND u.id > $3))
+		 ORDER BY u.email, u.id LIMIT $4`, clientID, after.Text, after.ID, p.Fetch())
 	if err != nil {
 		return nil, fmt.Errorf("readers of client %d: %w", clientID, err)
 	}

@@ -115,7 +115,7 @@ func TestRevisionsAreConsecutiveUnderConcurrency(t *testing.T) {
 		for err := range errs {
 			t.Fatal(err)
 		}
-		changes, err := s.ChangesSince(ctx, m.ID, 0)
+		changes, err := s.ChangesSince(ctx, m.ID, 0, 1000)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +127,7 @@ func TestRevisionsAreConsecutiveUnderConcurrency(t *testing.T) {
 				t.Fatalf("change %d has revision %d: revisions must be consecutive", i, ch.Revision)
 			}
 		}
-		later, err := s.ChangesSince(ctx, m.ID, 75)
+		later, err := s.ChangesSince(ctx, m.ID, 75, 1000)
 		if err != nil || len(later) != 5 || later[0].Revision != 76 {
 			t.Fatalf("ChangesSince(75) = %d changes from %v, err %v", len(later), later, err)
 		}

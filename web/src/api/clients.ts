@@ -1,5 +1,7 @@
 import { request } from './http';
+import { everyPage } from './pages';
 import type {
+  AccessRequest,
   ApiKey,
   ApiKeyList,
   ApiKeyCreate,
@@ -15,6 +17,7 @@ import type {
   MapSummary,
   MapTemplateList,
   MapTemplatePatch,
+  Member,
   MemberList,
   MemberPatch,
   QuotaKind,
@@ -27,6 +30,8 @@ import type {
   InvitationCreate,
   InvitationResult,
   MapList,
+  ClientReader,
+  ReaderList,
   LiveToggle,
 } from './types';
 
@@ -55,8 +60,9 @@ export function requestAccess(name: string, body: AccessRequestCreate): Promise<
   return request<undefined>('POST', `${clientPath(name)}/access_requests`, { body });
 }
 
-export function listClientMaps(name: string, signal?: AbortSignal): Promise<MapList> {
-  return request<MapList>('GET', `${clientPath(name)}/maps`, { signal });
+/** Every map of the overview the user may open, newest first: the screens search and sort the whole list. */
+export async function listClientMaps(name: string, signal?: AbortSignal): Promise<MapSummary[]> {
+  return (await everyPage<MapList>(`${clientPath(name)}/maps`, signal)).flatMap((p) => p.maps);
 }
 
 /** Invites an address to a client: mailed (201) or, for an existing account, added at once (200). */
@@ -144,20 +150,26 @@ export function revokeApiKey(name: string, id: number): Promise<void> {
   return request<undefined>('DELETE', `${clientPath(name)}/api_keys/${id}`);
 }
 
-export function listMembers(name: string, signal?: AbortSignal): Promise<MemberList> {
-  return request<MemberList>('GET', `${clientPath(name)}/users`, { signal });
+/** Every member of the client, by e-mail address: user management shows everyone. */
+export async function listMembers(name: string, signal?: AbortSignal): Promise<Member[]> {
+  return (await everyPage<MemberList>(`${clientPath(name)}/users`, signal)).flatMap((p) => p.users);
 }
 
-/** Changes a member's role, flags and per-map accesses in one transaction; answers the new list. */
-export function updateMember(name: string, userId: number, patch: MemberPatch): Promise<MemberList> {
-  return request<MemberList>('PATCH', `${clientPath(name)}/users/${userId}`, { body: patch });
+/** Changes a member's role, flags and per-map accesses in one transaction; answers the member. */
+export function updateMember(name: string, userId: number, patch: MemberPatch): Promise<Member> {
+  return request<Member>('PATCH', `${clientPath(name)}/users/${userId}`, { body: patch });
+}
+
+/** Every reader registered at the client's partial maps, by e-mail address. */
+export async function listReaders(name: string, signal?: AbortSignal): Promise<ClientReader[]> {
+  return (await everyPage<ReaderList>(`${clientPath(name)}/readers`, signal)).flatMap((p) => p.readers);
 }
 
 export function removeMember(name: string, userId: number): Promise<void> {
   return request<undefined>('DELETE', `${clientPath(name)}/users/${userId}`);
 }
 
-/** Ends a reader's seat: they no longer read the client's partial maps. */
+/** The client's open invitations (unused and unexpired: a short list, not paged). */
 export function listInvitations(name: string, signal?: AbortSignal): Promise<InvitationList> {
   return request<InvitationList>('GET', `${clientPath(name)}/invitations`, { signal });
 }
@@ -167,12 +179,14 @@ export function revokeInvitation(name: string, id: string): Promise<void> {
   return request<undefined>('DELETE', `${clientPath(name)}/invitations/${encodeURIComponent(id)}`);
 }
 
+/** Ends a reader's seat: they no longer read the client's partial maps. */
 export function removeReader(name: string, userId: number): Promise<void> {
   return request<undefined>('DELETE', `${clientPath(name)}/readers/${userId}`);
 }
 
-export function listAccessRequests(name: string, signal?: AbortSignal): Promise<AccessRequestList> {
-  return request<AccessRequestList>('GET', `${clientPath(name)}/access_requests`, { signal });
+/** Every request for access, newest first. */
+export async function listAccessRequests(name: string, signal?: AbortSignal): Promise<AccessRequest[]> {
+  return (await everyPage<AccessRequestList>(`${clientPath(name)}/access_requests`, signal)).flatMap((p) => p.access_requests);
 }
 
 /** Sets a client's limits (superuser): a number, or null for unlimited. */

@@ -502,9 +502,15 @@ export interface Change {
   at: string;
 }
 
+/** The changes after a revision; once every page is read, every change up to `revision`. */
 export interface ChangeList {
   revision: number;
   changes: Change[];
+}
+
+/** One page of GET /maps/{id}/changes: next_cursor asks for the next, null on the last. */
+export interface ChangePage extends ChangeList {
+  next_cursor: string | null;
 }
 
 // ---------------------------------------------------------------------------------------------

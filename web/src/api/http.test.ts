@@ -7,7 +7,6 @@ import {
   getSession,
   getUser,
   inviteUser,
-  listClientMaps,
   listClients,
   login,
   logout,
@@ -271,12 +270,6 @@ describe('calls', () => {
       method: 'POST',
       url: '/api/v1/clients/acme/access_requests',
       body: { message: 'please' },
-    },
-    {
-      name: 'listClientMaps',
-      call: () => listClientMaps('acme'),
-      method: 'GET',
-      url: '/api/v1/clients/acme/maps',
     },
     {
       name: 'inviteUser',

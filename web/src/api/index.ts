@@ -29,6 +29,7 @@ export {
   listClients,
   listMapTemplates,
   listMembers,
+  listReaders,
   listInvitations,
   revokeInvitation,
   removeMember,

@@ -129,12 +129,6 @@ describe('map calls', () => {
       url: '/api/v1/maps/1/elements',
       body: { nodes: [{ id: 1, geometry: { center: { x: 500, y: 10 } } }], levels: [{ id: 3, hidden: true }] },
     },
-    {
-      name: 'getChanges',
-      call: () => getChanges(1, 4),
-      method: 'GET',
-      url: '/api/v1/maps/1/changes?since=4',
-    },
     { name: 'getPermissions', call: () => getPermissions(1), method: 'GET', url: '/api/v1/maps/1/permissions' },
     {
       name: 'setPermissions',

@@ -1,6 +1,8 @@
 import { ApiError, request, requestResponse, type ApiResponse, type Method, type RequestOptions } from './http';
+import { everyPage } from './pages';
 import type {
   ChangeList,
+  ChangePage,
   Delta,
   EdgeAnswer,
   EdgeCreate,
@@ -87,10 +89,14 @@ export function patchElements(mapId: number, patch: ElementsPatch): Promise<Revi
   return revised<RevisionAnswer>('PATCH', `${mapPath(mapId)}/elements`, { body: patch });
 }
 
-/** The changes after revision `since`; 410 `gone` when the log no longer reaches back
- * (then load the map again). */
-export function getChanges(mapId: number, since: number, signal?: AbortSignal): Promise<ChangeList> {
-  return request<ChangeList>('GET', `${mapPath(mapId)}/changes?since=${since}`, { signal });
+/**
+ * Every change after revision `since`, following the pages to the last: the list then holds every
+ * change up to its revision (the newest a page told). 410 `gone` when the log no longer reaches back
+ * (then load the map again).
+ */
+export async function getChanges(mapId: number, since: number, signal?: AbortSignal): Promise<ChangeList> {
+  const pages = await everyPage<ChangePage>(`${mapPath(mapId)}/changes?since=${since}`, signal);
+  return { revision: Math.max(...pages.map((p) => p.revision)), changes: pages.flatMap((p) => p.changes) };
 }
 
 export function getPermissions(mapId: number, signal?: AbortSignal): Promise<MapPermissions> {

@@ -1,5 +1,6 @@
 // Publishing a map and reading published maps (docs/api.md, "Publishing").
 import { request } from './http';
+import { everyPage } from './pages';
 import type { ContentByLanguage, MapDocument, NodeContent } from './document';
 import type { components } from './schema';
 
@@ -71,9 +72,9 @@ export function deleteLiveVersion(mapId: number): Promise<Publication> {
   return request<Publication>('DELETE', `${publicationPath(mapId)}/live`);
 }
 
-/** The map's versions, newest first. */
-export function listVersions(mapId: number, signal?: AbortSignal): Promise<VersionList> {
-  return request<VersionList>('GET', `/maps/${mapId}/versions`, { signal });
+/** Every version of the map, newest first: the versions sidebar shows them all. */
+export async function listVersions(mapId: number, signal?: AbortSignal): Promise<MapVersion[]> {
+  return (await everyPage<VersionList>(`/maps/${mapId}/versions`, signal)).flatMap((p) => p.versions);
 }
 
 /** What a change touched, as the protocol counts it: only counts above 0, flags when changed. */

@@ -220,7 +220,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Requests for access (admins) */
+        /** Requests for access (admins), newest first, a page at a time */
         get: operations["get_clients_name_access_requests"];
         put?: never;
         /** Ask the admins for more access */
@@ -325,7 +325,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The map overview */
+        /** The map overview, newest first, a page at a time */
         get: operations["get_clients_name_maps"];
         put?: never;
         /** Create a map or a map template, from scratch or a template */
@@ -352,6 +352,23 @@ export interface paths {
         head?: never;
         /** Set quotas (superusers; null is unlimited) */
         patch: operations["patch_clients_name_quotas"];
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/readers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The readers of the client's partial maps, by e-mail address, a page at a time (admins) */
+        get: operations["get_clients_name_readers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/clients/{name}/readers/{userId}": {
@@ -449,7 +466,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Members, open invitations and readers (admins) */
+        /** The client's members, by e-mail address, a page at a time (admins) */
         get: operations["get_clients_name_users"];
         put?: never;
         post?: never;
@@ -527,8 +544,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The changes after a revision (catch-up)
-         * @description 410 gone when the change log no longer reaches back to `since`: load the map again.
+         * The changes after a revision (catch-up), oldest first, a page at a time
+         * @description Follow next_cursor (with the same since) until it is null: the pages then held every change up to `revision`. 410 gone when the change log no longer reaches back to `since`: load the map again.
          */
         get: operations["get_maps_id_changes"];
         put?: never;
@@ -862,7 +879,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The map's stored versions */
+        /** The map's stored versions, newest first, a page at a time */
         get: operations["get_maps_id_versions"];
         put?: never;
         /** Keep the working copy as a version without publishing it */
@@ -1114,6 +1131,7 @@ export interface components {
         };
         ApiAccessRequestsAnswer: {
             access_requests: components["schemas"]["ApiAccessRequestJSON"][];
+            next_cursor: null | string;
         };
         ApiApiKeyJSON: {
             /** Format: date-time */
@@ -1149,6 +1167,7 @@ export interface components {
         ApiChangeType: "map" | "node_position" | "node_removed" | "node_cloned" | "node_created" | "node_design" | "node_content" | "node_visibility" | "node_hidden" | "node_locked" | "node_order" | "node_templates" | "edge_created" | "edge_removed" | "edge_all_removed" | "edge_design" | "edge_content" | "edge_visibility" | "edge_locked" | "edge_templates" | "global_design" | "object_templates" | "layer_removed" | "layer_hidden" | "layer_locked" | "elements_restored" | "map_published" | "map_reset" | "state_restored";
         ApiChangesAnswer: {
             changes: components["schemas"]["ApiChangeJSON"][];
+            next_cursor: null | string;
             /** Format: int64 */
             revision: number;
         };
@@ -1327,6 +1346,7 @@ export interface components {
         };
         ApiMapsAnswer: {
             maps: components["schemas"]["ApiMapJSON"][];
+            next_cursor: null | string;
         };
         ApiMemberJSON: {
             email: string;
@@ -1341,8 +1361,7 @@ export interface components {
             support_access_consent: boolean;
         };
         ApiMembersAnswer: {
-            invitations: components["schemas"]["ApiOpenInvitationJSON"][];
-            readers: components["schemas"]["ApiReaderJSON"][];
+            next_cursor: null | string;
             users: components["schemas"]["ApiMemberJSON"][];
         };
         ApiNewMapRequest: {
@@ -1471,6 +1490,10 @@ export interface components {
             password: string;
             password_confirmation: string;
         };
+        ApiReadersAnswer: {
+            next_cursor: null | string;
+            readers: components["schemas"]["ApiReaderJSON"][];
+        };
         ApiRegisterRequest: {
             password: string;
             password_confirmation: string;
@@ -1588,6 +1611,7 @@ export interface components {
             revision: number;
         };
         ApiVersionsAnswer: {
+            next_cursor: null | string;
             versions: components["schemas"]["ApiVersionAnswer"][];
         };
         /** @enum {string} */
@@ -2697,7 +2721,12 @@ export interface operations {
     };
     get_clients_name_access_requests: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many rows the page holds at most. */
+                limit?: number;
+                /** @description Where the page starts: the previous page's next_cursor, as it was; absent for the first page. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 name: string;
@@ -2984,7 +3013,12 @@ export interface operations {
     };
     get_clients_name_maps: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many rows the page holds at most. */
+                limit?: number;
+                /** @description Where the page starts: the previous page's next_cursor, as it was; absent for the first page. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 name: string;
@@ -3103,6 +3137,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiQuotasAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_readers: {
+        parameters: {
+            query?: {
+                /** @description How many rows the page holds at most. */
+                limit?: number;
+                /** @description Where the page starts: the previous page's next_cursor, as it was; absent for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiReadersAnswer"];
                 };
             };
             /** @description An error, in the envelope */
@@ -3377,7 +3447,12 @@ export interface operations {
     };
     get_clients_name_users: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many rows the page holds at most. */
+                limit?: number;
+                /** @description Where the page starts: the previous page's next_cursor, as it was; absent for the first page. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 name: string;
@@ -3458,7 +3533,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiMembersAnswer"];
+                    "application/json": components["schemas"]["ApiMemberJSON"];
                 };
             };
             /** @description An error, in the envelope */
@@ -3616,6 +3691,10 @@ export interface operations {
             query: {
                 /** @description The revision the client has; the changes after it are answered. */
                 since: number;
+                /** @description How many rows the page holds at most. */
+                limit?: number;
+                /** @description Where the page starts: the previous page's next_cursor, as it was; absent for the first page. */
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -4535,7 +4614,12 @@ export interface operations {
     };
     get_maps_id_versions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many rows the page holds at most. */
+                limit?: number;
+                /** @description Where the page starts: the previous page's next_cursor, as it was; absent for the first page. */
+                cursor?: string;
+            };
             header?: never;
             path: {
                 id: number;

@@ -146,6 +146,8 @@ export type ClientReader = Schemas['ApiReaderJSON'];
 
 export type MemberList = Schemas['ApiMembersAnswer'];
 
+export type ReaderList = Schemas['ApiReadersAnswer'];
+
 export type MemberPatch = Schemas['AccountsMemberChange'];
 
 export type MapList = Schemas['ApiMapsAnswer'];

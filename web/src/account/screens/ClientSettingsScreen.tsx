@@ -10,7 +10,9 @@ import {
   listAccessRequests,
   listClientMaps,
   listClients,
+  listInvitations,
   listMembers,
+  listReaders,
   QUOTA_KINDS,
   queryClient,
   queryKeys,
@@ -428,33 +430,42 @@ function GeneralForm({ clientName, initial }: { clientName: string; initial: Cli
 function UsersTab({ clientName }: { clientName: string }) {
   const { t } = useTranslation();
   const failureText = useFailureText();
+  // Members, invitations and readers are cached under one key, so that a change refreshes them together.
   const members = useQuery({ queryKey: queryKeys.clientMembers(clientName), queryFn: ({ signal }) => listMembers(clientName, signal) });
+  const invitations = useQuery({
+    queryKey: [...queryKeys.clientMembers(clientName), 'invitations'],
+    queryFn: ({ signal }) => listInvitations(clientName, signal),
+  });
+  const readers = useQuery({
+    queryKey: [...queryKeys.clientMembers(clientName), 'readers'],
+    queryFn: ({ signal }) => listReaders(clientName, signal),
+  });
   const maps = useQuery({ queryKey: queryKeys.clientMaps(clientName), queryFn: ({ signal }) => listClientMaps(clientName, signal) });
   const requests = useQuery({
     queryKey: [...queryKeys.clientMembers(clientName), 'accessRequests'],
     queryFn: ({ signal }) => listAccessRequests(clientName, signal),
   });
-  if (members.isPending || maps.isPending) return <LoadingRows rows={3} />;
-  if (members.isError) return <ErrorState title={t('clientSettings.loadFailed')} text={failureText(members.error)} />;
-  if (maps.isError) return <ErrorState title={t('clientSettings.loadFailed')} text={failureText(maps.error)} />;
+  const failed = [members, invitations, readers, maps].find((q) => q.isError);
+  if (failed) return <ErrorState title={t('clientSettings.loadFailed')} text={failureText(failed.error)} />;
+  if (!members.data || !invitations.data || !readers.data || !maps.data) return <LoadingRows rows={3} />;
   const language = currentLanguage();
-  const mapName = (id: number | null) => (id === null ? null : (maps.data.maps.find((m) => m.id === id)?.name ?? null));
+  const mapName = (id: number | null) => (id === null ? null : (maps.data.find((m) => m.id === id)?.name ?? null));
   return (
     <>
       <UserManagement
-        key={members.dataUpdatedAt}
+        key={Math.max(members.dataUpdatedAt, invitations.dataUpdatedAt)}
         clientName={clientName}
-        members={members.data.users}
-        invitations={members.data.invitations}
-        maps={maps.data.maps}
+        members={members.data}
+        invitations={invitations.data.invitations}
+        maps={maps.data}
       />
-      <ReaderList clientName={clientName} readers={members.data.readers} />
-      {requests.data && requests.data.access_requests.length > 0 && (
+      <ReaderList clientName={clientName} readers={readers.data} />
+      {requests.data && requests.data.length > 0 && (
         <section className={styles.section} style={{ maxWidth: 'none' }} data-testid="access-requests">
           <h2 className={styles.sectionTitle}>{t('clientSettings.requestsHeading')}</h2>
           <p className={styles.hint}>{t('clientSettings.requestsHint')}</p>
           <ul className={styles.requests}>
-            {requests.data.access_requests.map((r) => {
+            {requests.data.map((r) => {
               const map = mapName(r.map_id);
               return (
                 <li key={r.id}>

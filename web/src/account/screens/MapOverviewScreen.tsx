@@ -156,7 +156,7 @@ export default function MapOverviewScreen() {
   const title = client?.title ?? (clients.isPending ? '' : clientName);
   const subtitle = [
     currentRole ? t('mapOverview.subtitle', { role: t(`roles.${currentRole}`) }) : t('mapOverview.noRole'),
-    maps.data ? t('mapOverview.count', { n: maps.data.maps.length }) : null,
+    maps.data ? t('mapOverview.count', { n: maps.data.length }) : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -279,10 +279,10 @@ export default function MapOverviewScreen() {
         />
       );
     }
-    if (maps.data.maps.length === 0) {
+    if (maps.data.length === 0) {
       return <EmptyState testId="maps-empty" title={t('mapOverview.emptyTitle')} text={t('mapOverview.empty')} />;
     }
-    const shown = visibleMaps(maps.data.maps, search, sort, language);
+    const shown = visibleMaps(maps.data, search, sort, language);
     if (shown.length === 0) {
       return <EmptyState testId="maps-none-found" title={t('overview.noneFound')} text={t('overview.noneFoundBody', { search })} />;
     }
@@ -362,7 +362,7 @@ export default function MapOverviewScreen() {
         </>
       }
     >
-      {maps.data && maps.data.maps.length > 0 && (
+      {maps.data && maps.data.length > 0 && (
         <div className={styles.toolbar}>
           <TextField
             label={t('overview.search')}

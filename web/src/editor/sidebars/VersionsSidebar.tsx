@@ -58,7 +58,7 @@ export function VersionsSidebar({
   useEffect(() => {
     const abort = new AbortController();
     listVersions(mapId, abort.signal).then(
-      ({ versions: list }) => {
+      (list) => {
         setVersions({ state: 'ready', versions: list });
       },
       () => {
