@@ -48,8 +48,8 @@ func checkTitle(v *domain.Validation, title string) string {
 
 // NewClient is a client to create.
 type NewClient struct {
-	Name  string `json:"name"` // the URL-safe slug
-	Title string `json:"title"`
+	Name  string `json:"name" required:"true"` // the URL-safe slug
+	Title string `json:"title" required:"true"`
 }
 
 // CreateClient creates a client: a superuser's act.

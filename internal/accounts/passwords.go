@@ -51,8 +51,8 @@ func (s *Service) mailPasswordReset(ctx context.Context, email string) error {
 // PasswordReset sets a new password with a mailed link's token.
 type PasswordReset struct {
 	Token                string `json:"-"`
-	Password             string `json:"password"`
-	PasswordConfirmation string `json:"password_confirmation"`
+	Password             string `json:"password" required:"true"`
+	PasswordConfirmation string `json:"password_confirmation" required:"true"`
 }
 
 // ResetPassword sets the new password and signs the user out everywhere:

@@ -46,7 +46,7 @@ func (s *Service) TestingPeriod(ctx context.Context, clientID int64) (domain.Tes
 
 // TestingPeriodChange replaces a client's trial.
 type TestingPeriodChange struct {
-	EndsAt          *time.Time        `json:"ends_at"`
+	EndsAt          *time.Time        `json:"ends_at" nullable:"true"` // null: no end
 	PaymentInterval string            `json:"payment_interval,omitempty" enum:"monthly,yearly"`
 	BuyURLs         map[string]string `json:"buy_urls,omitempty"`
 }

@@ -141,9 +141,9 @@ func (s *Service) UpdateProfile(ctx context.Context, asker, target domain.User, 
 
 // PasswordChange is a signed-in user's change of their own password.
 type PasswordChange struct {
-	CurrentPassword      string `json:"current_password"`
-	Password             string `json:"password"`
-	PasswordConfirmation string `json:"password_confirmation"`
+	CurrentPassword      string `json:"current_password" required:"true"`
+	Password             string `json:"password" required:"true"`
+	PasswordConfirmation string `json:"password_confirmation" required:"true"`
 	// KeepSession is the token hash of the session asking, which stays
 	// signed in; every other session of the user ends.
 	KeepSession string `json:"-"`

@@ -73,8 +73,8 @@ type apiKeyJSON struct {
 }
 
 type apiKeyRequest struct {
-	Name  string        `json:"name"`
-	Scope domain.Access `json:"scope" enum:"read,edit"`
+	Name  string        `json:"name" required:"true"`
+	Scope domain.Access `json:"scope" enum:"read,edit" required:"true"`
 }
 
 // createdAPIKeyJSON is a new key with the key itself, shown this once.

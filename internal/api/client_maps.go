@@ -42,7 +42,7 @@ func (s *Server) listMaps(w http.ResponseWriter, r *http.Request, a domain.Actor
 }
 
 type newMapRequest struct {
-	Name             string             `json:"name"`
+	Name             string             `json:"name" required:"true"`
 	Description      string             `json:"description,omitempty"`
 	Measurement      domain.Measurement `json:"measurement,omitempty"`
 	VisibilityLevels int                `json:"visibility_levels,omitempty"`

@@ -1,8 +1,8 @@
 package api
 
 import (
-	"encoding/json"
 	"net/http"
+	"slices"
 
 	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/domain"
@@ -36,7 +36,18 @@ type changeType string
 
 // Enum lists the change types (jsonschema-go's Enum).
 func (changeType) Enum() []any {
-	return []any{
+	var out []any
+	for _, t := range slices.Concat(editingChangeTypes, publishingChangeTypes) {
+		out = append(out, t)
+	}
+	return out
+}
+
+// editingChangeTypes are the changes of the document's editing;
+// publishingChangeTypes those of publishing, which also move the live
+// state (the editor treats them apart). The description lists both.
+var (
+	editingChangeTypes = []string{
 		editing.TypeMap, editing.TypeNodePosition, editing.TypeNodeRemoved, editing.TypeNodeCloned,
 		editing.TypeNodeCreated, editing.TypeNodeDesign, editing.TypeNodeContent, editing.TypeNodeVisibility,
 		editing.TypeNodeHidden, editing.TypeNodeLocked, editing.TypeNodeOrder, editing.TypeNodeTemplates,
@@ -44,9 +55,9 @@ func (changeType) Enum() []any {
 		editing.TypeEdgeContent, editing.TypeEdgeVisibility, editing.TypeEdgeLocked, editing.TypeEdgeTemplates,
 		editing.TypeGlobalDesign, editing.TypeObjectTemplate, editing.TypeLayerRemoved, editing.TypeLayerHidden,
 		editing.TypeLayerLocked, editing.TypeElementsRestored,
-		editing.TypeMapPublished, editing.TypeMapReset, editing.TypeStateRestored,
 	}
-}
+	publishingChangeTypes = []string{editing.TypeMapPublished, editing.TypeMapReset, editing.TypeStateRestored}
+)
 
 // operations is the contract of /api/v1 (see operation). Every route of
 // routes.go is here (contract_test.go holds the list to the route table).
@@ -197,7 +208,7 @@ var operations = []operation{
 		in: new(editing.ElementsPatch), ifMatch: true, status: http.StatusOK, out: new(revisionAnswer),
 		description: "409 element_locked when another editor holds an element it changes."},
 	{method: "PATCH", path: "/api/v1/maps/{id}/global", tag: "maps", summary: "Change the map's global design, section by section",
-		in: new(map[string]json.RawMessage), ifMatch: true, status: http.StatusOK, out: new(revisionAnswer)},
+		in: new(globalDesignPatch), ifMatch: true, status: http.StatusOK, out: new(revisionAnswer)},
 	{method: "POST", path: "/api/v1/maps/{id}/nodes", tag: "maps", summary: "Create a node",
 		in: new(editing.NewNode), ifMatch: true, status: http.StatusCreated, out: new(nodeAnswer)},
 	{method: "POST", path: "/api/v1/maps/{id}/nodes/clone", tag: "maps", summary: "Clone a node",
@@ -205,7 +216,7 @@ var operations = []operation{
 	{method: "GET", path: "/api/v1/maps/{id}/nodes/{nodeId}", tag: "maps", summary: "One node, whole",
 		status: http.StatusOK, out: new(nodeAnswer)},
 	{method: "PATCH", path: "/api/v1/maps/{id}/nodes/{nodeId}", tag: "maps", summary: "Change a node's design",
-		in: new(designPatchRequest), ifMatch: true, status: http.StatusOK, out: new(revisionAnswer)},
+		in: new(nodeDesignPatchRequest), ifMatch: true, status: http.StatusOK, out: new(revisionAnswer)},
 	{method: "DELETE", path: "/api/v1/maps/{id}/nodes/{nodeId}", tag: "maps", summary: "Delete a node and its edges (kept 30 days for undo)",
 		ifMatch: true, status: http.StatusOK, out: new(revisionAnswer)},
 	{method: "POST", path: "/api/v1/maps/{id}/restorations", tag: "maps", summary: "Put deleted nodes, edges, templates or a level back",
@@ -213,7 +224,7 @@ var operations = []operation{
 	{method: "POST", path: "/api/v1/maps/{id}/edges", tag: "maps", summary: "Create an edge (also at …/edges/)",
 		in: new(editing.NewEdge), ifMatch: true, status: http.StatusCreated, out: new(edgeAnswer)},
 	{method: "PATCH", path: "/api/v1/maps/{id}/edges/{edgeId}", tag: "maps", summary: "Change an edge's design",
-		in: new(designPatchRequest), ifMatch: true, status: http.StatusOK, out: new(revisionAnswer)},
+		in: new(edgeDesignPatchRequest), ifMatch: true, status: http.StatusOK, out: new(revisionAnswer)},
 	{method: "DELETE", path: "/api/v1/maps/{id}/edges/{edgeId}", tag: "maps", summary: "Delete an edge (kept 30 days for undo)",
 		ifMatch: true, status: http.StatusOK, out: new(revisionAnswer)},
 	{method: "GET", path: "/api/v1/maps/{id}/templates/objects", tag: "maps", summary: "The map's object templates (also at …/objects/)",

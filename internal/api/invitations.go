@@ -12,8 +12,8 @@ import (
 // Invitations into a client (accounts.Invite and what follows it).
 
 type inviteRequest struct {
-	Email string `json:"email"`
-	Role  string `json:"role" enum:"admin,editor,student,guest"`
+	Email string `json:"email" required:"true"`
+	Role  string `json:"role" enum:"admin,editor,student,guest" required:"true"`
 }
 
 // invitedJSON is an invitation just sent.
@@ -96,9 +96,9 @@ func (s *Server) invitation(w http.ResponseWriter, r *http.Request) error {
 }
 
 type registerRequest struct {
-	Token                string `json:"token"`
-	Password             string `json:"password"`
-	PasswordConfirmation string `json:"password_confirmation"`
+	Token                string `json:"token" required:"true"`
+	Password             string `json:"password" required:"true"`
+	PasswordConfirmation string `json:"password_confirmation" required:"true"`
 }
 
 // register accepts an invitation with a new password (accounts.Register)
@@ -124,7 +124,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) error {
 }
 
 type tokenRequest struct {
-	Token string `json:"token"`
+	Token string `json:"token" required:"true"`
 }
 
 // accept accepts an invitation for the signed-in user (its address must be

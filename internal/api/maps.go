@@ -324,7 +324,7 @@ func (s *Server) getNode(w http.ResponseWriter, r *http.Request, _ domain.Actor,
 // nodeCloneRequest names the node to clone and where the clone goes
 // (30, 30 from it by default).
 type nodeCloneRequest struct {
-	ID     int64         `json:"id"`
+	ID     int64         `json:"id" required:"true"`
 	Offset *domain.Point `json:"offset"`
 }
 

@@ -1,7 +1,9 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"net/http"
@@ -72,14 +74,17 @@ func openAPI(ops []operation) ([]byte, error) {
 			HTTPBearer: &openapi31.SecuritySchemeHTTPBearer{Scheme: "bearer"}}},
 	}
 	r.Spec.Security = []map[string][]string{{"session": {}}, {"key": {}}}
-	// A field Go always writes (no omitempty) is required; a pointer is
-	// optional in a request (absent: unchanged) and null in an answer, where
-	// `required:"true"` says that it is always written. A slice or map that
-	// an answer always fills (never nil) is tagged `nullable:"false"`;
-	// CheckAnswer holds the answers to both tags.
+	// Which properties are required is the struct's to say (required in
+	// openapi_shapes.go); a pointer is null | the type, as Go writes nil. A
+	// slice or map that an answer always fills (never nil) is tagged
+	// `nullable:"false"`; CheckAnswer holds the answers to the tags.
+	if err := checkShapes(); err != nil {
+		return nil, err
+	}
 	jr := r.JSONSchemaReflector()
 	// A pointer to a struct is null | the struct (anyOf), as Go writes nil.
 	jr.DefaultOptions = append(jr.DefaultOptions, func(rc *jsonschema.ReflectContext) { rc.EnvelopNullability = true })
+	jr.DefaultOptions = append(jr.DefaultOptions, jsonschema.InterceptSchema(shapeSchemas(answerTypes(ops))))
 	jr.DefaultOptions = append(jr.DefaultOptions, jsonschema.InterceptProp(func(p jsonschema.InterceptPropParams) error {
 		if !p.Processed || p.ParentSchema == nil {
 			return nil
@@ -87,16 +92,12 @@ func openAPI(ops []operation) ([]byte, error) {
 		narrowEnum(p.Field, p.PropertySchema)
 		if p.Field.Type.Kind() == reflect.Pointer {
 			nullableRef(p.Field, p.PropertySchema)
-			return nil
-		}
-		if _, opts, _ := strings.Cut(p.Field.Tag.Get("json"), ","); strings.Contains(opts, "omitempty") {
-			return nil
-		}
-		if !slices.Contains(p.ParentSchema.Required, p.Name) {
-			p.ParentSchema.Required = append(p.ParentSchema.Required, p.Name)
 		}
 		return nil
 	}))
+	if err := addDesignSchemas(r); err != nil {
+		return nil, err
+	}
 	for _, op := range ops {
 		oc, err := r.NewOperationContext(op.method, op.path)
 		if err != nil {
@@ -161,7 +162,17 @@ func openAPI(ops []operation) ([]byte, error) {
 	if err := addLiveFrames(r); err != nil {
 		return nil, err
 	}
-	return json.MarshalIndent(r.Spec, "", "  ")
+	// The reflected design (a map of anything) gave way to the design
+	// schemas wherever it was used.
+	delete(r.SpecEns().ComponentsEns().Schemas, "DomainDesign")
+	b, err := json.MarshalIndent(r.Spec, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if bytes.Contains(b, []byte(`"#/components/schemas/DomainDesign"`)) {
+		return nil, errors.New("openapi: a design is left as a map of anything: reshape it (openapi_shapes.go)")
+	}
+	return b, nil
 }
 
 // addLiveFrames describes the live channel's frames: each event's frame

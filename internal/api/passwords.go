@@ -12,7 +12,7 @@ import (
 // user (accounts.RequestPasswordReset, ResetPassword, ChangePassword).
 
 type resetRequest struct {
-	Email string `json:"email"`
+	Email string `json:"email" required:"true"`
 }
 
 // requestPasswordReset answers 202 for every well-formed address, so that

@@ -14,10 +14,10 @@ import (
 // lets them read its published partial maps, and nothing else of it.
 
 type readerRequest struct {
-	Name                 string `json:"name"`
-	Email                string `json:"email"`
-	Password             string `json:"password"`
-	PasswordConfirmation string `json:"password_confirmation"`
+	Name                 string `json:"name" required:"true"`
+	Email                string `json:"email" required:"true"`
+	Password             string `json:"password" required:"true"`
+	PasswordConfirmation string `json:"password_confirmation" required:"true"`
 	// Embedded: registering inside an embedded public map. Accepted for the
 	// clients that send it; the reader signs in there once the address is
 	// proven (the link opens outside the frame).
@@ -29,7 +29,7 @@ type readerRequest struct {
 // pendingReaderJSON answers a reader's sign-up that waits for its e-mail proof.
 type pendingReaderJSON struct {
 	Email   string `json:"email"`
-	Pending bool   `json:"pending"`
+	Pending bool   `json:"pending" const:"true"` // always true: the sign-up waits for the mailed link
 }
 
 // registerReader makes the signed-in user a reader of the partial map at

@@ -12,8 +12,8 @@ import (
 // this file's, the rules the service's.
 
 type loginRequest struct {
-	Email      string `json:"email"`
-	Password   string `json:"password"`
+	Email      string `json:"email" required:"true"`
+	Password   string `json:"password" required:"true"`
 	RememberMe bool   `json:"remember_me,omitempty"`
 	// Embedded: signing in inside an embedded public map (the reader cookie).
 	Embedded bool `json:"embedded,omitempty"`

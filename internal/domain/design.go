@@ -15,11 +15,38 @@ import (
 // is read whole. Values are string, float64 or bool after validation.
 type Design map[string]any
 
-// field validates one design field's value; nil is always allowed.
-type field func(v any) (any, Problem)
+// DesignField is one field of a design table: what its value may be, said
+// once for both the check of every input and the API's description of it
+// (api.designSchemas), so the two cannot differ.
+type DesignField struct {
+	Kind FieldKind
+	// Enumeration names the list of an enum field's values (its schema's
+	// name in the description); Values are the values.
+	Enumeration string
+	Values      []string
+	// Min and Max bound a number field; MaxLength a text field, in runes.
+	Min, Max  float64
+	MaxLength int
+	// check validates a value; nil is always allowed (Apply drops it).
+	check func(v any) (any, Problem)
+}
+
+// FieldKind is the kind of value a design field holds.
+type FieldKind string
+
+// The kinds of design fields.
+const (
+	KindEnum     FieldKind = "enum"
+	KindNumber   FieldKind = "number"
+	KindBoolean  FieldKind = "boolean"
+	KindColor    FieldKind = "color"
+	KindText     FieldKind = "text"
+	KindURL      FieldKind = "url"
+	KindTemplate FieldKind = "template"
+)
 
 // DesignFields is a table of the fields of one kind of design.
-type DesignFields map[string]field
+type DesignFields map[string]DesignField
 
 // Enumerations of spec §3.
 var (
@@ -38,9 +65,14 @@ var (
 	PopupTypes        = []string{"popup-small", "detached-small", "detached-medium", "detached-large", "side-panel-small", "side-panel-large"}
 )
 
-var colorPattern = regexp.MustCompile(`^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{4}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|transparent)$`)
+// ColorPattern is what a colour value matches; TemplateIDPattern a
+// template reference ("0" for none).
+var (
+	ColorPattern      = regexp.MustCompile(`^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{4}|#[0-9a-fA-F]{6}|#[0-9a-fA-F]{8}|transparent)$`)
+	TemplateIDPattern = regexp.MustCompile(`^(0|[1-9][0-9]{0,17})$`)
+)
 
-func oneOf(values ...[]string) field {
+func oneOf(enumeration string, values ...[]string) DesignField {
 	allowed := map[string]bool{}
 	var all []string
 	for _, vs := range values {
@@ -49,26 +81,33 @@ func oneOf(values ...[]string) field {
 			all = append(all, v)
 		}
 	}
-	return func(v any) (any, Problem) {
+	return DesignField{Kind: KindEnum, Enumeration: enumeration, Values: all, check: func(v any) (any, Problem) {
 		s, ok := v.(string)
 		if !ok || !allowed[s] {
 			return nil, NotAllowed(all...)
 		}
 		return s, Problem{}
-	}
+	}}
 }
 
-func number(min, max float64) field {
-	return func(v any) (any, Problem) {
+func number(min, max float64) DesignField {
+	return DesignField{Kind: KindNumber, Min: min, Max: max, check: func(v any) (any, Problem) {
 		f, ok := v.(float64)
 		if !ok || math.IsNaN(f) || f < min || f > max {
 			return nil, OutOfRange(min, max)
 		}
 		return f, Problem{}
-	}
+	}}
 }
 
-func boolean(v any) (any, Problem) {
+var (
+	boolean     = DesignField{Kind: KindBoolean, check: checkBoolean}
+	color       = DesignField{Kind: KindColor, check: checkColor}
+	link        = DesignField{Kind: KindURL, check: checkLink}
+	templateRef = DesignField{Kind: KindTemplate, check: checkTemplateRef}
+)
+
+func checkBoolean(v any) (any, Problem) {
 	b, ok := v.(bool)
 	if !ok {
 		return nil, WrongType("boolean")
@@ -76,16 +115,16 @@ func boolean(v any) (any, Problem) {
 	return b, Problem{}
 }
 
-func color(v any) (any, Problem) {
+func checkColor(v any) (any, Problem) {
 	s, ok := v.(string)
-	if !ok || !colorPattern.MatchString(s) {
+	if !ok || !ColorPattern.MatchString(s) {
 		return nil, Invalid("colour")
 	}
 	return s, Problem{}
 }
 
-func text(max int) field {
-	return func(v any) (any, Problem) {
+func text(max int) DesignField {
+	return DesignField{Kind: KindText, MaxLength: max, check: func(v any) (any, Problem) {
 		s, ok := v.(string)
 		if !ok {
 			return nil, WrongType("string")
@@ -94,7 +133,7 @@ func text(max int) field {
 			return nil, TooLong(max)
 		}
 		return s, Problem{}
-	}
+	}}
 }
 
 // ValidURL reports whether s is an absolute http(s) URL or a path on this site.
@@ -112,7 +151,7 @@ func ValidURL(s string) bool {
 	return (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
 }
 
-func link(v any) (any, Problem) {
+func checkLink(v any) (any, Problem) {
 	s, ok := v.(string)
 	if !ok || (s != "" && !ValidURL(s)) {
 		return nil, Invalid("url_or_path")
@@ -120,25 +159,23 @@ func link(v any) (any, Problem) {
 	return s, Problem{}
 }
 
-func templateRef(v any) (any, Problem) {
+func checkTemplateRef(v any) (any, Problem) {
 	s, ok := v.(string)
-	if !ok || !templateIDPattern.MatchString(s) {
+	if !ok || !TemplateIDPattern.MatchString(s) {
 		return nil, Invalid("template_id").Saying(`must be a template id as a string, or "0" for none`)
 	}
 	return s, Problem{}
 }
 
-var templateIDPattern = regexp.MustCompile(`^(0|[1-9][0-9]{0,17})$`)
-
 // NodeDesignFields are the node design fields of spec §3.
 var NodeDesignFields = DesignFields{
-	"shape":           oneOf(EnabledShapes, DisabledShapes),
+	"shape":           oneOf("Shape", EnabledShapes, DisabledShapes),
 	"object_template": templateRef,
 	"bg_enabled":      boolean,
 	"bg_color":        color,
 	"border_enabled":  boolean,
 	"border_color":    color,
-	"border_style":    oneOf(BorderStyles),
+	"border_style":    oneOf("BorderStyle", BorderStyles),
 	"border_width":    number(0, 50),
 	"shadow_enabled":  boolean,
 	"shadow_x":        number(-200, 200),
@@ -148,16 +185,16 @@ var NodeDesignFields = DesignFields{
 	"width":           number(1, 10000),
 	"height":          number(1, 10000),
 	"rotate":          number(-360, 360),
-	"title_position":  oneOf(NodeTextPositions),
-	"text_align":      oneOf(TextAligns),
+	"title_position":  oneOf("NodeTextPosition", NodeTextPositions),
+	"text_align":      oneOf("TextAlign", TextAligns),
 	"line_height":     number(0.5, 5),
 	"font_url":        link,
 	"font_family":     text(100),
 	"font_weight":     number(100, 900),
-	"font_style":      oneOf(FontStyles),
+	"font_style":      oneOf("FontStyle", FontStyles),
 	"font_size":       number(0, 400),
 	"font_color":      color,
-	"text_decoration": oneOf(TextDecorations),
+	"text_decoration": oneOf("TextDecoration", TextDecorations),
 	"media":           text(500),
 	"media_url":       link,
 	"media_cropped":   boolean,
@@ -169,24 +206,24 @@ var NodeDesignFields = DesignFields{
 var EdgeDesignFields = DesignFields{
 	"object_template":   templateRef,
 	"border_color":      color,
-	"border_style":      oneOf(BorderStyles),
+	"border_style":      oneOf("BorderStyle", BorderStyles),
 	"border_width":      number(0, 50),
 	"border_enabled":    boolean,
-	"line_start":        oneOf(ArrowEnds),
+	"line_start":        oneOf("ArrowEnd", ArrowEnds),
 	"line_start_size":   number(1, 1000),
-	"line_end":          oneOf(ArrowEnds),
+	"line_end":          oneOf("ArrowEnd", ArrowEnds),
 	"line_end_size":     number(1, 1000),
 	"font_color":        color,
 	"font_size":         number(0, 200),
 	"font_family":       text(100),
 	"font_weight":       number(100, 900),
-	"font_style":        oneOf(FontStyles),
+	"font_style":        oneOf("FontStyle", FontStyles),
 	"font_url":          link,
 	"line_height":       number(0.5, 5),
 	"paragraph_spacing": number(0, 100),
-	"text_position":     oneOf(EdgeTextPositions),
-	"text_align":        oneOf(TextAligns),
-	"text_decoration":   oneOf(TextDecorations),
+	"text_position":     oneOf("EdgeTextPosition", EdgeTextPositions),
+	"text_align":        oneOf("TextAlign", TextAligns),
+	"text_decoration":   oneOf("TextDecoration", TextDecorations),
 	"shadow_enabled":    boolean,
 	"shadow_color":      color,
 	"shadow_x":          number(-200, 200),
@@ -207,7 +244,7 @@ func (fs DesignFields) Apply(d Design, patch map[string]json.RawMessage, prefix 
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		check, ok := fs[name]
+		f, ok := fs[name]
 		if !ok {
 			v.Add(prefix+name, Unknown().Saying("is not a design field"))
 			continue
@@ -221,7 +258,7 @@ func (fs DesignFields) Apply(d Design, patch map[string]json.RawMessage, prefix 
 			delete(d, name)
 			continue
 		}
-		val, problem := check(raw)
+		val, problem := f.check(raw)
 		if problem.Code != "" {
 			v.Add(prefix+name, problem)
 			continue

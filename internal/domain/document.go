@@ -94,12 +94,12 @@ func (c NodeContent) HasContent() bool {
 type Node struct {
 	ID         int64                    `json:"id"`
 	Template   string                   `json:"template"`
-	Design     Design                   `json:"design"`
+	Design     Design                   `json:"design" nullable:"false"`
 	Geometry   NodeGeometry             `json:"geometry"`
 	Visibility Visibility               `json:"visibility"`
-	Content    map[Language]NodeContent `json:"content"`
-	NextID     *int64                   `json:"next_id"`
-	PreviousID *int64                   `json:"previous_id"`
+	Content    map[Language]NodeContent `json:"content" nullable:"false"`
+	NextID     *int64                   `json:"next_id" required:"true"`
+	PreviousID *int64                   `json:"previous_id" required:"true"`
 	PopupType  string                   `json:"popup_type"`
 	Editing    Editing                  `json:"editing"`
 	// Order is the drawing order: higher is drawn on top.
@@ -127,8 +127,8 @@ type Edge struct {
 	Name       string                   `json:"name"`
 	Type       string                   `json:"type"`
 	Template   string                   `json:"template"`
-	Design     Design                   `json:"design"`
-	Content    map[Language]EdgeContent `json:"content"`
+	Design     Design                   `json:"design" nullable:"false"`
+	Content    map[Language]EdgeContent `json:"content" nullable:"false"`
 	Visibility Visibility               `json:"visibility"`
 	Locked     bool                     `json:"locked"`
 }
@@ -144,7 +144,7 @@ type ObjectTemplate struct {
 	ID     int64  `json:"id"`
 	Name   string `json:"name"`
 	Type   string `json:"type"`
-	Design Design `json:"design"`
+	Design Design `json:"design" nullable:"false"`
 }
 
 // Fields returns the design table of the template's type.

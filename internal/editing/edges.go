@@ -10,7 +10,7 @@ import (
 
 // NewEdge is the body of edge creation.
 type NewEdge struct {
-	Node       domain.EdgeEnds    `json:"node"`
+	Node       domain.EdgeEnds    `json:"node" required:"true"`
 	Visibility *domain.Visibility `json:"visibility"`
 	Design     *struct {
 		ObjectTemplate string `json:"object_template"`

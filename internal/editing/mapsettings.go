@@ -19,7 +19,7 @@ type MapSettings struct {
 	Design           domain.MapDesign   `json:"design"`
 	VisibilityLevels int                `json:"visibility_levels"`
 	Behavior         domain.Behavior    `json:"behavior"`
-	Languages        []domain.Language  `json:"languages"`
+	Languages        []domain.Language  `json:"languages" nullable:"false"`
 	UpdatedAt        time.Time          `json:"updated_at"`
 }
 

@@ -12,12 +12,12 @@ import (
 // NewNode is the body of node creation.
 type NewNode struct {
 	Design struct {
-		Shape          string `json:"shape"`
+		Shape          string `json:"shape" required:"true"`
 		ObjectTemplate string `json:"object_template"`
-	} `json:"design"`
+	} `json:"design" required:"true"`
 	Geometry struct {
-		Center *domain.Point `json:"center"`
-	} `json:"geometry"`
+		Center *domain.Point `json:"center" required:"true"`
+	} `json:"geometry" required:"true"`
 	Visibility *domain.Visibility `json:"visibility"`
 }
 

@@ -53,7 +53,7 @@ func (p *VisibilityPatch) apply(v domain.Visibility) domain.Visibility {
 
 // NodePatch changes one node; a list of id-only patches sets the drawing order.
 type NodePatch struct {
-	ID         int64                       `json:"id"`
+	ID         int64                       `json:"id" required:"true"`
 	Design     map[string]json.RawMessage  `json:"design"`
 	Content    map[string]NodeContentPatch `json:"content"`
 	Visibility *VisibilityPatch            `json:"visibility"`
@@ -84,7 +84,7 @@ func (p NodePatch) changesOnlyLock() bool {
 
 // EdgePatch changes or deletes one edge.
 type EdgePatch struct {
-	ID              int64                       `json:"id"`
+	ID              int64                       `json:"id" required:"true"`
 	Delete          bool                        `json:"delete"`
 	Name            *string                     `json:"name"`
 	Design          map[string]json.RawMessage  `json:"design"`
@@ -96,7 +96,7 @@ type EdgePatch struct {
 
 // LevelPatch sets a layer's flags or deletes it.
 type LevelPatch struct {
-	ID     int   `json:"id"`
+	ID     int   `json:"id" required:"true"`
 	Hidden *bool `json:"hidden"`
 	Locked *bool `json:"locked"`
 	Delete bool  `json:"delete"`

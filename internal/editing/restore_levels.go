@@ -11,7 +11,7 @@ import (
 // of the elements that spanned or reached it, which the renumbering cannot
 // tell apart from ones that ended next to it.
 type LevelRestoration struct {
-	ID     int          `json:"id"`
+	ID     int          `json:"id" required:"true"`
 	Hidden bool         `json:"hidden"`
 	Locked bool         `json:"locked"`
 	Nodes  []LevelRange `json:"nodes"`
@@ -20,9 +20,9 @@ type LevelRestoration struct {
 
 // LevelRange is an element's range before a level's deletion.
 type LevelRange struct {
-	ID       int64 `json:"id"`
-	MinLevel int   `json:"min_level"`
-	MaxLevel int   `json:"max_level"`
+	ID       int64 `json:"id" required:"true"`
+	MinLevel int   `json:"min_level" required:"true"`
+	MaxLevel int   `json:"max_level" required:"true"`
 }
 
 // validate checks what needs no map: the ranges against the map come in

@@ -27,7 +27,7 @@ const (
 // after it (nil when taken down), the revision at which the working copy
 // last equalled it, and the version the change published or restored.
 type PublicationState struct {
-	LiveVersionID  *int64      `json:"live_version_id"`
+	LiveVersionID  *int64      `json:"live_version_id" required:"true"`
 	SyncedRevision int64       `json:"synced_revision"`
 	Version        *VersionRef `json:"version,omitempty"`
 }

@@ -103,23 +103,23 @@ type ErrorFrame struct {
 type (
 	// ElementFrame names an element or section (stop_editing_element, break_lock).
 	ElementFrame struct {
-		ElemType string `json:"elem_type"`
-		ElemID   string `json:"elem_id" description:"A number or a string."`
+		ElemType string `json:"elem_type" required:"true"`
+		ElemID   string `json:"elem_id" description:"A number or a string." required:"true"`
 	}
 	// StartEditingFrame asks for a lock.
 	StartEditingFrame struct {
-		ElemType   string `json:"elem_type"`
-		ElemID     string `json:"elem_id" description:"A number or a string."`
+		ElemType   string `json:"elem_type" required:"true"`
+		ElemID     string `json:"elem_id" description:"A number or a string." required:"true"`
 		LockExtent string `json:"lock_extent" enum:"appearance,content"`
 	}
 	// TransientEditFrame is an edit to relay, not store (node_dragging).
 	TransientEditFrame struct {
-		Type string          `json:"type"`
-		Data json.RawMessage `json:"data"`
+		Type string          `json:"type" required:"true"`
+		Data json.RawMessage `json:"data" required:"true"`
 	}
 	// InviteUsersFrame gives users edit access (admins).
 	InviteUsersFrame struct {
-		UserIDs []int64 `json:"user_ids"`
+		UserIDs []int64 `json:"user_ids" required:"true"`
 	}
 	// EmptyFrame has no data to speak of.
 	EmptyFrame struct{}

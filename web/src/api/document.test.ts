@@ -1,40 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import designGo from '../../../internal/domain/design.go?raw';
-import documentGo from '../../../internal/domain/document.go?raw';
-import mapSettingsGo from '../../../internal/editing/mapsettings.go?raw';
-import descriptionJSON from './openapi.json?raw';
-import {
-  ARROW_ENDS,
-  BORDER_STYLES,
-  DISABLED_SHAPES,
-  EDGE_DESIGN_FIELDS,
-  EDGE_TEXT_POSITIONS,
-  ENABLED_SHAPES,
-  EXPANSIONS,
-  FONT_STYLES,
-  GLOBAL_DESIGN_SECTIONS,
-  MEDIA_REPEATS,
-  MEDIA_SIZES,
-  NODE_DESIGN_FIELDS,
-  NODE_TEXT_POSITIONS,
-  POPUP_TYPES,
-  PUBLISHING_SYNC_TYPES,
-  SYNC_TYPES,
-  TEXT_ALIGNS,
-  TEXT_DECORATIONS,
-  type Change,
-  type ChangeList,
-  type DesignFieldSpec,
-  type Edge,
-  type EdgeCreate,
-  type ElementsPatch,
-  type GlobalDesignPatch,
-  type MapDocument,
-  type Node,
-  type NodeCreate,
-  type NodeDesign,
-  type NodeDesignPatch,
-  type TemplateCreate,
+import type {
+  Change,
+  ChangeList,
+  Edge,
+  EdgeCreate,
+  ElementsPatch,
+  GlobalDesignPatch,
+  MapDocument,
+  Node,
+  NodeCreate,
+  NodeDesign,
+  NodeDesignPatch,
+  TemplateCreate,
 } from './document';
 
 const parse = (text: string): unknown => JSON.parse(text) as unknown;
@@ -232,96 +209,5 @@ describe('the document types', () => {
     // @ts-expect-error from_node_id goes with type node
     const wrongSource: TemplateCreate = { name: 'x', type: 'edge', from_node_id: 1 };
     expect([wrongField, wrongShape, nullInDesign, nullInPatch, disabledShape, wrongSource]).toHaveLength(6);
-  });
-});
-
-// --- The lists against the Go source ------------------------------------------------------------
-
-/** The string lists of a Go file: name → values, for `Name = []string{"a", "b"}`. */
-function goStringLists(source: string): Map<string, string[]> {
-  const lists = new Map<string, string[]>();
-  for (const m of source.matchAll(/(\w+)\s*=\s*\[\]string\{([^}]*)\}/g)) {
-    const [, name = '', body = ''] = m;
-    lists.set(
-      name,
-      [...body.matchAll(/"([^"]*)"/g)].map(([, v = '']) => v),
-    );
-  }
-  return lists;
-}
-
-function goList(source: string, name: string): string[] {
-  const list = goStringLists(source).get(name);
-  if (!list) throw new Error(`${name} not found in the Go source`);
-  return list;
-}
-
-/** A Go design field table (`var NodeDesignFields = DesignFields{…}`) as DesignFieldSpecs. */
-function goDesignFields(name: string): Record<string, DesignFieldSpec> {
-  const block = new RegExp(`var ${name} = DesignFields\\{([^}]*)\\}`).exec(designGo)?.[1];
-  if (block === undefined) throw new Error(`${name} not found in design.go`);
-  const table: Record<string, DesignFieldSpec> = {};
-  for (const m of block.matchAll(/"(\w+)":\s*([^\n]+?),\s*\n/g)) {
-    const [, field = '', expr = ''] = m;
-    table[field] = goFieldSpec(expr);
-  }
-  return table;
-}
-
-function goFieldSpec(expr: string): DesignFieldSpec {
-  const call = /^(\w+)(?:\((.*)\))?$/.exec(expr.trim());
-  const [, fn, args = ''] = call ?? [];
-  const list = args.split(',').map((a) => a.trim());
-  switch (fn) {
-    case 'oneOf':
-      return { kind: 'enum', values: list.flatMap((l) => goList(designGo, l)) };
-    case 'number':
-      return { kind: 'number', min: Number(list[0]), max: Number(list[1]) };
-    case 'text':
-      return { kind: 'text', max: Number(list[0]) };
-    case 'boolean':
-      return { kind: 'boolean' };
-    case 'color':
-      return { kind: 'color' };
-    case 'link':
-      return { kind: 'url' };
-    case 'templateRef':
-      return { kind: 'template' };
-    default:
-      throw new Error(`unknown design field check ${expr}`);
-  }
-}
-
-describe('the enumerations and tables', () => {
-  it.each([
-    ['EnabledShapes', ENABLED_SHAPES],
-    ['DisabledShapes', DISABLED_SHAPES],
-    ['NodeTextPositions', NODE_TEXT_POSITIONS],
-    ['EdgeTextPositions', EDGE_TEXT_POSITIONS],
-    ['MediaRepeats', MEDIA_REPEATS],
-    ['MediaSizes', MEDIA_SIZES],
-    ['ArrowEnds', ARROW_ENDS],
-    ['BorderStyles', BORDER_STYLES],
-    ['TextAligns', TEXT_ALIGNS],
-    ['FontStyles', FONT_STYLES],
-    ['TextDecorations', TEXT_DECORATIONS],
-    ['PopupTypes', POPUP_TYPES],
-  ] as const)('%s match domain/design.go', (name, values) => {
-    expect([...values]).toEqual(goList(designGo, name));
-  });
-
-  it('match the map expansions and global design sections', () => {
-    expect([...EXPANSIONS]).toEqual(goList(mapSettingsGo, 'Expansions'));
-    expect([...GLOBAL_DESIGN_SECTIONS]).toEqual(goList(documentGo, 'GlobalDesignSections'));
-  });
-
-  it('match the design field tables', () => {
-    expect(goDesignFields('NodeDesignFields')).toEqual({ ...NODE_DESIGN_FIELDS });
-    expect(goDesignFields('EdgeDesignFields')).toEqual({ ...EDGE_DESIGN_FIELDS });
-  });
-
-  it('match the change types of the description', () => {
-    const spec = JSON.parse(descriptionJSON) as { components: { schemas: { ApiChangeType: { enum: string[] } } } };
-    expect([...SYNC_TYPES, ...PUBLISHING_SYNC_TYPES]).toEqual(spec.components.schemas.ApiChangeType.enum);
   });
 });

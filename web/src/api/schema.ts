@@ -1055,31 +1055,31 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AccountsAccessRequest: {
-            map_id?: null | number;
+            map_id?: number;
             message?: string;
         };
         AccountsClientChange: {
-            active?: null | boolean;
-            title?: null | string;
+            active?: boolean;
+            title?: string;
         };
         AccountsClientSettingsChange: {
-            analytics_property_id?: null | string;
-            api_server_address?: null | string;
-            cname_domain?: null | string;
-            company_name?: null | string;
-            login_text?: null | string;
-            logo_url?: null | string;
-            subdomain?: null | string;
-            support_access?: null | boolean;
+            analytics_property_id?: string;
+            api_server_address?: string;
+            cname_domain?: string;
+            company_name?: string;
+            login_text?: string;
+            logo_url?: string;
+            subdomain?: string;
+            support_access?: boolean;
         };
         AccountsMemberChange: {
             map_access?: {
                 [key: string]: components["schemas"]["DomainAccess"];
             };
-            premium_templates?: null | boolean;
-            /** @enum {null|string} */
-            role?: "admin" | "editor" | "student" | "guest" | null;
-            support_access_consent?: null | boolean;
+            premium_templates?: boolean;
+            /** @enum {string} */
+            role?: "admin" | "editor" | "student" | "guest";
+            support_access_consent?: boolean;
         };
         AccountsNewClient: {
             name: string;
@@ -1095,18 +1095,18 @@ export interface components {
             password_confirmation: string;
         };
         AccountsPreferences: {
-            removalConfirmation?: null | boolean;
+            removalConfirmation?: boolean;
         };
         AccountsProfileChange: {
-            avatar_url?: null | string;
+            avatar_url?: string;
             current_password?: string;
-            email?: null | string;
-            first_name?: null | string;
-            /** @enum {null|string} */
-            language?: "en" | "de" | "fr" | null;
-            name?: null | string;
-            preferences?: null | components["schemas"]["AccountsPreferences"];
-            surname?: null | string;
+            email?: string;
+            first_name?: string;
+            /** @enum {string} */
+            language?: "en" | "de" | "fr";
+            name?: string;
+            preferences?: components["schemas"]["AccountsPreferences"];
+            surname?: string;
         };
         AccountsTestingPeriodChange: {
             buy_urls?: {
@@ -1157,7 +1157,7 @@ export interface components {
         };
         ApiChangeJSON: {
             at: string;
-            data: unknown;
+            data: components["schemas"]["EditingDelta"];
             /** Format: int64 */
             revision: number;
             type: components["schemas"]["ApiChangeType"];
@@ -1210,16 +1210,13 @@ export interface components {
             /** Format: int64 */
             user_id: number;
         };
-        ApiDesignPatchRequest: {
-            design: {
-                [key: string]: unknown;
-            } | null;
-        };
         ApiEdgeAnswer: {
             content: {
-                [key: string]: components["schemas"]["DomainEdgeContent"];
-            } | null;
-            design: null | components["schemas"]["DomainDesign"];
+                de?: components["schemas"]["DomainEdgeContent"];
+                en?: components["schemas"]["DomainEdgeContent"];
+                fr?: components["schemas"]["DomainEdgeContent"];
+            };
+            design: components["schemas"]["DomainEdgeDesign"];
             /** Format: int64 */
             id: number;
             locked: boolean;
@@ -1227,10 +1224,18 @@ export interface components {
             node: components["schemas"]["DomainEdgeEnds"];
             /** Format: int64 */
             revision: number;
-            template: string;
+            template: components["schemas"]["DomainTemplateRef"];
             type: string;
             visibility: components["schemas"]["DomainVisibility"];
         };
+        ApiEdgeDesignPatchRequest: {
+            design?: components["schemas"]["DomainEdgeDesignPatch"];
+        };
+        /**
+         * @description The change types of editing.
+         * @enum {string}
+         */
+        ApiEditingChangeType: "map" | "node_position" | "node_removed" | "node_cloned" | "node_created" | "node_design" | "node_content" | "node_visibility" | "node_hidden" | "node_locked" | "node_order" | "node_templates" | "edge_created" | "edge_removed" | "edge_all_removed" | "edge_design" | "edge_content" | "edge_visibility" | "edge_locked" | "edge_templates" | "global_design" | "object_templates" | "layer_removed" | "layer_hidden" | "layer_locked" | "elements_restored";
         ApiErrorBody: {
             error: components["schemas"]["ApiErrorDetail"];
         };
@@ -1291,7 +1296,7 @@ export interface components {
             live: boolean;
         };
         ApiLiveRequest: {
-            live: null | boolean;
+            live: boolean;
         };
         ApiLoginRequest: {
             email: string;
@@ -1307,11 +1312,7 @@ export interface components {
         };
         ApiMapDocument: {
             edges: components["schemas"]["DomainEdge"][];
-            global_design: {
-                [key: string]: {
-                    [key: string]: unknown;
-                };
-            } | null;
+            global_design: components["schemas"]["DomainGlobalDesign"];
             layers: components["schemas"]["DomainLayer"][];
             map: components["schemas"]["EditingMapSettings"];
             nodes: components["schemas"]["DomainNode"][];
@@ -1379,27 +1380,32 @@ export interface components {
         };
         ApiNodeAnswer: {
             content: {
-                [key: string]: components["schemas"]["DomainNodeContent"];
-            } | null;
-            design: null | components["schemas"]["DomainDesign"];
+                de?: components["schemas"]["DomainNodeContent"];
+                en?: components["schemas"]["DomainNodeContent"];
+                fr?: components["schemas"]["DomainNodeContent"];
+            };
+            design: components["schemas"]["DomainNodeDesign"];
             editing: components["schemas"]["DomainEditing"];
             geometry: components["schemas"]["DomainNodeGeometry"];
             /** Format: int64 */
             id: number;
-            next_id?: null | number;
+            next_id: null | number;
             /** Format: int64 */
             order: number;
-            popup_type: string;
-            previous_id?: null | number;
+            popup_type: components["schemas"]["DomainPopupType"];
+            previous_id: null | number;
             /** Format: int64 */
             revision: number;
-            template: string;
+            template: components["schemas"]["DomainTemplateRef"];
             visibility: components["schemas"]["DomainVisibility"];
         };
         ApiNodeCloneRequest: {
             /** Format: int64 */
             id: number;
-            offset?: null | components["schemas"]["DomainPoint"];
+            offset?: components["schemas"]["DomainPoint"];
+        };
+        ApiNodeDesignPatchRequest: {
+            design?: components["schemas"]["DomainNodeDesignPatch"];
         };
         ApiObjectTemplatesAnswer: {
             object_templates: components["schemas"]["DomainObjectTemplate"][];
@@ -1413,7 +1419,8 @@ export interface components {
         };
         ApiPendingReaderJSON: {
             email: string;
-            pending: boolean;
+            /** @constant */
+            pending: true;
         };
         ApiPermissionsBody: {
             users: {
@@ -1441,8 +1448,10 @@ export interface components {
         };
         ApiPublicNodeAnswer: {
             content: {
-                [key: string]: components["schemas"]["DomainNodeContent"];
-            } | null;
+                de?: components["schemas"]["DomainNodeContent"];
+                en?: components["schemas"]["DomainNodeContent"];
+                fr?: components["schemas"]["DomainNodeContent"];
+            };
             /** Format: int64 */
             id: number;
         };
@@ -1462,16 +1471,26 @@ export interface components {
             url: string;
         };
         ApiPublicationRequest: {
-            access_mode?: null | string;
-            embed_domains?: null | string;
-            embed_only?: null | boolean;
-            seo_description?: null | string;
-            seo_title?: null | string;
-            url?: null | string;
+            access_mode?: string;
+            embed_domains?: string;
+            embed_only?: boolean;
+            seo_description?: string;
+            seo_title?: string;
+            url?: string;
         };
+        /**
+         * @description The change types of publishing: map published, reset; state restored.
+         * @enum {string}
+         */
+        ApiPublishingChangeType: "map_published" | "map_reset" | "state_restored";
         ApiQuotasAnswer: {
             quotas: {
-                [key: string]: components["schemas"]["DomainQuota"];
+                active_readers: components["schemas"]["DomainQuota"];
+                editing_user: components["schemas"]["DomainQuota"];
+                live_map: components["schemas"]["DomainQuota"];
+                map: components["schemas"]["DomainQuota"];
+                template: components["schemas"]["DomainQuota"];
+                user: components["schemas"]["DomainQuota"];
             };
         };
         ApiReaderJSON: {
@@ -1485,7 +1504,7 @@ export interface components {
         ApiReaderRequest: {
             email: string;
             embedded?: boolean;
-            language: string;
+            language?: string;
             name: string;
             password: string;
             password_confirmation: string;
@@ -1516,14 +1535,9 @@ export interface components {
             /** Format: int64 */
             revision: number;
         };
-        ApiTemplateAnswer: {
-            design: null | components["schemas"]["DomainDesign"];
-            /** Format: int64 */
-            id: number;
-            name: string;
+        ApiTemplateAnswer: components["schemas"]["DomainObjectTemplate"] & {
             /** Format: int64 */
             revision: number;
-            type: string;
         };
         ApiTemplateJSON: {
             builtin: boolean;
@@ -1618,23 +1632,33 @@ export interface components {
         DomainAccess: "none" | "read" | "edit";
         /** @enum {string} */
         DomainAccessMode: "limited" | "partial" | "accessible";
+        /** @enum {string} */
+        DomainArrowEnd: "none" | "sharp" | "straight" | "wide" | "dot";
         DomainBehavior: {
             mark_visited_nodes: boolean;
         };
-        DomainDesign: {
-            [key: string]: unknown;
-        };
+        /** @enum {string} */
+        DomainBorderStyle: "solid" | "dashed" | "dotted";
+        /** @description #rgb, #rgba, #rrggbb, #rrggbbaa or transparent. */
+        DomainColor: string;
+        /**
+         * @description Shapes a stored node may have but that cannot be created or chosen yet.
+         * @enum {string}
+         */
+        DomainDisabledShape: "triangle_top" | "triangle_bottom" | "rhombus" | "parallelogram" | "hexagon_hor" | "hexagon_vert" | "pentagon" | "star" | "trapezoid_top" | "trapezoid_bottom";
         DomainEdge: {
             content: {
-                [key: string]: components["schemas"]["DomainEdgeContent"];
-            } | null;
-            design: null | components["schemas"]["DomainDesign"];
+                de?: components["schemas"]["DomainEdgeContent"];
+                en?: components["schemas"]["DomainEdgeContent"];
+                fr?: components["schemas"]["DomainEdgeContent"];
+            };
+            design: components["schemas"]["DomainEdgeDesign"];
             /** Format: int64 */
             id: number;
             locked: boolean;
             name: string;
             node: components["schemas"]["DomainEdgeEnds"];
-            template: string;
+            template: components["schemas"]["DomainTemplateRef"];
             type: string;
             visibility: components["schemas"]["DomainVisibility"];
         };
@@ -1644,15 +1668,135 @@ export interface components {
             start?: string;
             translated?: boolean;
         };
+        /** @description Sparse: a field that is absent is inherited (from the object's template, then the global design). */
+        DomainEdgeDesign: {
+            border_color?: components["schemas"]["DomainColor"];
+            border_enabled?: boolean;
+            border_style?: components["schemas"]["DomainBorderStyle"];
+            border_width?: number;
+            font_color?: components["schemas"]["DomainColor"];
+            font_family?: string;
+            font_size?: number;
+            font_style?: components["schemas"]["DomainFontStyle"];
+            font_url?: components["schemas"]["DomainLink"];
+            font_weight?: number;
+            line_end?: components["schemas"]["DomainArrowEnd"];
+            line_end_size?: number;
+            line_height?: number;
+            line_start?: components["schemas"]["DomainArrowEnd"];
+            line_start_size?: number;
+            object_template?: components["schemas"]["DomainTemplateRef"];
+            paragraph_spacing?: number;
+            shadow_blur?: number;
+            shadow_color?: components["schemas"]["DomainColor"];
+            shadow_enabled?: boolean;
+            shadow_x?: number;
+            shadow_y?: number;
+            text_align?: components["schemas"]["DomainTextAlign"];
+            text_decoration?: components["schemas"]["DomainTextDecoration"];
+            text_position?: components["schemas"]["DomainEdgeTextPosition"];
+        };
+        /** @description A design change: a value sets the field, null makes it inherited again, absent leaves it. */
+        DomainEdgeDesignPatch: {
+            border_color?: null | components["schemas"]["DomainColor"];
+            border_enabled?: null | boolean;
+            border_style?: null | components["schemas"]["DomainBorderStyle"];
+            border_width?: null | number;
+            font_color?: null | components["schemas"]["DomainColor"];
+            font_family?: null | string;
+            font_size?: null | number;
+            font_style?: null | components["schemas"]["DomainFontStyle"];
+            font_url?: null | components["schemas"]["DomainLink"];
+            font_weight?: null | number;
+            line_end?: null | components["schemas"]["DomainArrowEnd"];
+            line_end_size?: null | number;
+            line_height?: null | number;
+            line_start?: null | components["schemas"]["DomainArrowEnd"];
+            line_start_size?: null | number;
+            object_template?: null | components["schemas"]["DomainTemplateRef"];
+            paragraph_spacing?: null | number;
+            shadow_blur?: null | number;
+            shadow_color?: null | components["schemas"]["DomainColor"];
+            shadow_enabled?: null | boolean;
+            shadow_x?: null | number;
+            shadow_y?: null | number;
+            text_align?: null | components["schemas"]["DomainTextAlign"];
+            text_decoration?: null | components["schemas"]["DomainTextDecoration"];
+            text_position?: null | components["schemas"]["DomainEdgeTextPosition"];
+        };
         DomainEdgeEnds: {
             /** Format: int64 */
             from_id: number;
             /** Format: int64 */
             to_id: number;
         };
+        DomainEdgeObjectTemplate: {
+            design: components["schemas"]["DomainEdgeDesign"];
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @constant */
+            type: "edge";
+        };
+        /** @enum {string} */
+        DomainEdgeTextPosition: "top" | "center" | "bottom";
         DomainEditing: {
             locked: boolean;
         };
+        /**
+         * @description The shapes a node can be created with or changed to.
+         * @enum {string}
+         */
+        DomainEnabledShape: "circle" | "rectangle";
+        /** @enum {string} */
+        DomainFontStyle: "normal" | "italic";
+        /** @description The map-wide design by section: nodes and edges are the defaults that inherited design values resolve to. */
+        DomainGlobalDesign: {
+            edges: components["schemas"]["DomainEdgeDesign"];
+            nodes: components["schemas"]["DomainNodeDesign"];
+            /** @description Stored as the client gave it. */
+            popups: {
+                [key: string]: unknown;
+            };
+            /** @description Stored as the client gave it. */
+            table_of_contents: {
+                [key: string]: unknown;
+            };
+            /** @description Stored as the client gave it. */
+            templates: {
+                [key: string]: unknown;
+            };
+            /** @description Stored as the client gave it. */
+            tooltips: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The sections given: nodes and edges are merged like design patches (null inherits the built-in default); the other sections replace the stored ones. */
+        DomainGlobalDesignPatch: {
+            edges?: components["schemas"]["DomainEdgeDesignPatch"];
+            nodes?: components["schemas"]["DomainNodeDesignPatch"];
+            /** @description Stored as the client gave it. */
+            popups?: {
+                [key: string]: unknown;
+            };
+            /** @description Stored as the client gave it. */
+            table_of_contents?: {
+                [key: string]: unknown;
+            };
+            /** @description Stored as the client gave it. */
+            templates?: {
+                [key: string]: unknown;
+            };
+            /** @description Stored as the client gave it. */
+            tooltips?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @description The sections of the map-wide design.
+         * @enum {string}
+         */
+        DomainGlobalDesignSection: "nodes" | "edges" | "popups" | "tooltips" | "table_of_contents" | "templates";
         /** @enum {string} */
         DomainLanguage: "en" | "de" | "fr";
         DomainLayer: {
@@ -1660,38 +1804,52 @@ export interface components {
             id: number;
             locked: boolean;
         };
+        /** @description An http(s) address or a path on this site; "" for none. */
+        DomainLink: string;
         /** @enum {string} */
         DomainLiveStatus: "not_published" | "changed" | "up_to_date";
         DomainMapDesign: {
-            bg_color: string;
-            expansion: string;
-            media?: null | string;
+            bg_color: components["schemas"]["DomainColor"];
+            expansion: components["schemas"]["EditingExpansion"];
+            media: null | string;
             /** Format: double */
             media_opacity: number;
-            media_position: string;
-            media_repeat: string;
-            media_size: string;
-            media_url?: null | string;
+            media_position: components["schemas"]["DomainNodeTextPosition"];
+            media_repeat: components["schemas"]["DomainMediaRepeat"];
+            media_size: components["schemas"]["DomainMediaSize"];
+            media_url: null | string;
         };
         DomainMeasurement: {
             height: number;
             width: number;
         };
+        /**
+         * @description How the map's background picture repeats.
+         * @enum {string}
+         */
+        DomainMediaRepeat: "no-repeat" | "repeat" | "repeat-x" | "repeat-y";
+        /**
+         * @description The map background's picture size (a node's media_size is a number).
+         * @enum {string}
+         */
+        DomainMediaSize: "fill" | "cover" | "contain" | "none";
         DomainNode: {
             content: {
-                [key: string]: components["schemas"]["DomainNodeContent"];
-            } | null;
-            design: null | components["schemas"]["DomainDesign"];
+                de?: components["schemas"]["DomainNodeContent"];
+                en?: components["schemas"]["DomainNodeContent"];
+                fr?: components["schemas"]["DomainNodeContent"];
+            };
+            design: components["schemas"]["DomainNodeDesign"];
             editing: components["schemas"]["DomainEditing"];
             geometry: components["schemas"]["DomainNodeGeometry"];
             /** Format: int64 */
             id: number;
-            next_id?: null | number;
+            next_id: null | number;
             /** Format: int64 */
             order: number;
-            popup_type: string;
-            previous_id?: null | number;
-            template: string;
+            popup_type: components["schemas"]["DomainPopupType"];
+            previous_id: null | number;
+            template: components["schemas"]["DomainTemplateRef"];
             visibility: components["schemas"]["DomainVisibility"];
         };
         DomainNodeContent: {
@@ -1706,23 +1864,100 @@ export interface components {
             short_content?: string;
             title?: string;
         };
+        /** @description Sparse: a field that is absent is inherited (from the object's template, then the global design). */
+        DomainNodeDesign: {
+            bg_color?: components["schemas"]["DomainColor"];
+            bg_enabled?: boolean;
+            border_color?: components["schemas"]["DomainColor"];
+            border_enabled?: boolean;
+            border_style?: components["schemas"]["DomainBorderStyle"];
+            border_width?: number;
+            font_color?: components["schemas"]["DomainColor"];
+            font_family?: string;
+            font_size?: number;
+            font_style?: components["schemas"]["DomainFontStyle"];
+            font_url?: components["schemas"]["DomainLink"];
+            font_weight?: number;
+            height?: number;
+            line_height?: number;
+            media?: string;
+            media_cropped?: boolean;
+            media_opacity?: number;
+            media_size?: number;
+            media_url?: components["schemas"]["DomainLink"];
+            object_template?: components["schemas"]["DomainTemplateRef"];
+            rotate?: number;
+            shadow_blur?: number;
+            shadow_color?: components["schemas"]["DomainColor"];
+            shadow_enabled?: boolean;
+            shadow_x?: number;
+            shadow_y?: number;
+            shape?: components["schemas"]["DomainShape"];
+            text_align?: components["schemas"]["DomainTextAlign"];
+            text_decoration?: components["schemas"]["DomainTextDecoration"];
+            title_position?: components["schemas"]["DomainNodeTextPosition"];
+            width?: number;
+        };
+        /** @description A design change: a value sets the field, null makes it inherited again, absent leaves it. */
+        DomainNodeDesignPatch: {
+            bg_color?: null | components["schemas"]["DomainColor"];
+            bg_enabled?: null | boolean;
+            border_color?: null | components["schemas"]["DomainColor"];
+            border_enabled?: null | boolean;
+            border_style?: null | components["schemas"]["DomainBorderStyle"];
+            border_width?: null | number;
+            font_color?: null | components["schemas"]["DomainColor"];
+            font_family?: null | string;
+            font_size?: null | number;
+            font_style?: null | components["schemas"]["DomainFontStyle"];
+            font_url?: null | components["schemas"]["DomainLink"];
+            font_weight?: null | number;
+            height?: null | number;
+            line_height?: null | number;
+            media?: null | string;
+            media_cropped?: null | boolean;
+            media_opacity?: null | number;
+            media_size?: null | number;
+            media_url?: null | components["schemas"]["DomainLink"];
+            object_template?: null | components["schemas"]["DomainTemplateRef"];
+            rotate?: null | number;
+            shadow_blur?: null | number;
+            shadow_color?: null | components["schemas"]["DomainColor"];
+            shadow_enabled?: null | boolean;
+            shadow_x?: null | number;
+            shadow_y?: null | number;
+            shape?: null | components["schemas"]["DomainShape"];
+            text_align?: null | components["schemas"]["DomainTextAlign"];
+            text_decoration?: null | components["schemas"]["DomainTextDecoration"];
+            title_position?: null | components["schemas"]["DomainNodeTextPosition"];
+            width?: null | number;
+        };
         DomainNodeGeometry: {
             center: components["schemas"]["DomainPoint"];
-            shape: string;
+            shape: components["schemas"]["DomainShape"];
         };
-        DomainObjectTemplate: {
-            design: null | components["schemas"]["DomainDesign"];
+        DomainNodeObjectTemplate: {
+            design: components["schemas"]["DomainNodeDesign"];
             /** Format: int64 */
             id: number;
             name: string;
-            type: string;
+            /** @constant */
+            type: "node";
         };
+        /** @enum {string} */
+        DomainNodeTextPosition: "top-left" | "top" | "top-right" | "left" | "center" | "right" | "bottom-left" | "bottom" | "bottom-right";
+        DomainObjectTemplate: components["schemas"]["DomainNodeObjectTemplate"] | components["schemas"]["DomainEdgeObjectTemplate"];
         DomainPoint: {
             /** Format: double */
             x: number;
             /** Format: double */
             y: number;
         };
+        /**
+         * @description How a node's content opens.
+         * @enum {string}
+         */
+        DomainPopupType: "popup-small" | "detached-small" | "detached-medium" | "detached-large" | "side-panel-small" | "side-panel-large";
         DomainPreferences: {
             removalConfirmation: boolean;
         };
@@ -1737,8 +1972,29 @@ export interface components {
             count: number;
             max: null | number;
         };
+        /**
+         * @description The kinds of quotas.
+         * @enum {string}
+         */
+        DomainQuotaKind: "active_readers" | "editing_user" | "live_map" | "map" | "template" | "user";
         /** @enum {string} */
         DomainRole: "admin" | "editor" | "student" | "guest";
+        /**
+         * @description Every shape a node may have.
+         * @enum {string}
+         */
+        DomainShape: "circle" | "rectangle" | "triangle_top" | "triangle_bottom" | "rhombus" | "parallelogram" | "hexagon_hor" | "hexagon_vert" | "pentagon" | "star" | "trapezoid_top" | "trapezoid_bottom";
+        /** @description A template's id as a string; "0" for none. */
+        DomainTemplateRef: string;
+        /**
+         * @description What an object template is for.
+         * @enum {string}
+         */
+        DomainTemplateType: "node" | "edge";
+        /** @enum {string} */
+        DomainTextAlign: "left" | "center" | "right";
+        /** @enum {string} */
+        DomainTextDecoration: "none" | "underline" | "line-through";
         /** @enum {string} */
         DomainVersionKind: "published" | "saved";
         DomainVisibility: {
@@ -1747,9 +2003,9 @@ export interface components {
             min_level: number;
         };
         EditingAllEdgesPatch: {
-            delete: boolean;
-            hidden?: null | boolean;
-            locked?: null | boolean;
+            delete?: boolean;
+            hidden?: boolean;
+            locked?: boolean;
         };
         EditingChangeSummary: {
             edges?: number;
@@ -1766,11 +2022,7 @@ export interface components {
         };
         EditingDelta: {
             edges?: components["schemas"]["DomainEdge"][];
-            global_design?: {
-                [key: string]: {
-                    [key: string]: unknown;
-                };
-            };
+            global_design?: components["schemas"]["DomainGlobalDesign"];
             layers?: components["schemas"]["DomainLayer"][];
             map?: components["schemas"]["EditingMapSettings"];
             nodes?: components["schemas"]["DomainNode"][];
@@ -1783,38 +2035,43 @@ export interface components {
             templates?: components["schemas"]["DomainObjectTemplate"][];
         };
         EditingEdgeContentPatch: {
-            end?: null | string;
-            middle?: null | string;
-            start?: null | string;
-            translated?: null | boolean;
+            end?: string;
+            middle?: string;
+            start?: string;
+            translated?: boolean;
         };
         EditingEdgePatch: {
-            content: {
-                [key: string]: components["schemas"]["EditingEdgeContentPatch"];
-            } | null;
-            delete: boolean;
-            design: {
-                [key: string]: unknown;
-            } | null;
+            content?: {
+                de?: components["schemas"]["EditingEdgeContentPatch"];
+                en?: components["schemas"]["EditingEdgeContentPatch"];
+                fr?: components["schemas"]["EditingEdgeContentPatch"];
+            };
+            delete?: boolean;
+            design?: components["schemas"]["DomainEdgeDesignPatch"];
             /** Format: int64 */
             id: number;
-            locked?: null | boolean;
-            name?: null | string;
-            restore_template: boolean;
-            visibility?: null | components["schemas"]["EditingVisibilityPatch"];
+            locked?: boolean;
+            name?: string;
+            restore_template?: boolean;
+            visibility?: components["schemas"]["EditingVisibilityPatch"];
         };
         EditingElementsPatch: {
-            all_edges?: null | components["schemas"]["EditingAllEdgesPatch"];
-            edges: components["schemas"]["EditingEdgePatch"][] | null;
-            levels: components["schemas"]["EditingLevelPatch"][] | null;
-            map?: null | components["schemas"]["EditingMapPatch"];
-            nodes: components["schemas"]["EditingNodePatch"][] | null;
+            all_edges?: components["schemas"]["EditingAllEdgesPatch"];
+            edges?: components["schemas"]["EditingEdgePatch"][];
+            levels?: components["schemas"]["EditingLevelPatch"][];
+            map?: components["schemas"]["EditingMapPatch"];
+            nodes?: components["schemas"]["EditingNodePatch"][];
         };
+        /**
+         * @description The directions a map may grow in.
+         * @enum {string}
+         */
+        EditingExpansion: "both" | "horizontal" | "vertical" | "none";
         EditingLevelPatch: {
-            delete: boolean;
-            hidden?: null | boolean;
+            delete?: boolean;
+            hidden?: boolean;
             id: number;
-            locked?: null | boolean;
+            locked?: boolean;
         };
         EditingLevelRange: {
             /** Format: int64 */
@@ -1823,30 +2080,30 @@ export interface components {
             min_level: number;
         };
         EditingLevelRestoration: {
-            edges: components["schemas"]["EditingLevelRange"][] | null;
-            hidden: boolean;
+            edges?: components["schemas"]["EditingLevelRange"][];
+            hidden?: boolean;
             id: number;
-            locked: boolean;
-            nodes: components["schemas"]["EditingLevelRange"][] | null;
+            locked?: boolean;
+            nodes?: components["schemas"]["EditingLevelRange"][];
         };
         EditingMapDesignPatch: {
-            bg_color?: null | string;
-            expansion?: null | string;
-            media?: null | string;
-            media_opacity?: null | number;
-            media_position?: null | string;
-            media_repeat?: null | string;
-            media_size?: null | string;
-            media_url?: null | string;
+            bg_color?: components["schemas"]["DomainColor"];
+            expansion?: components["schemas"]["EditingExpansion"];
+            media?: string;
+            media_opacity?: number;
+            media_position?: components["schemas"]["DomainNodeTextPosition"];
+            media_repeat?: components["schemas"]["DomainMediaRepeat"];
+            media_size?: components["schemas"]["DomainMediaSize"];
+            media_url?: string;
         };
         EditingMapPatch: {
-            behavior?: null | components["schemas"]["DomainBehavior"];
-            description?: null | string;
-            design?: null | components["schemas"]["EditingMapDesignPatch"];
-            languages: components["schemas"]["DomainLanguage"][] | null;
-            measurement?: null | components["schemas"]["DomainMeasurement"];
-            name?: null | string;
-            visibility_levels?: null | number;
+            behavior?: components["schemas"]["DomainBehavior"];
+            description?: string;
+            design?: components["schemas"]["EditingMapDesignPatch"];
+            languages?: components["schemas"]["DomainLanguage"][];
+            measurement?: components["schemas"]["DomainMeasurement"];
+            name?: string;
+            visibility_levels?: number;
         };
         EditingMapSettings: {
             behavior: components["schemas"]["DomainBehavior"];
@@ -1854,7 +2111,7 @@ export interface components {
             design: components["schemas"]["DomainMapDesign"];
             /** Format: int64 */
             id: number;
-            languages: components["schemas"]["DomainLanguage"][] | null;
+            languages: components["schemas"]["DomainLanguage"][];
             measurement: components["schemas"]["DomainMeasurement"];
             name: string;
             /** Format: date-time */
@@ -1863,70 +2120,73 @@ export interface components {
         };
         EditingNewEdge: {
             design?: {
-                object_template: string;
-            } | null;
+                object_template?: components["schemas"]["DomainTemplateRef"];
+            };
             node: components["schemas"]["DomainEdgeEnds"];
-            visibility?: null | components["schemas"]["DomainVisibility"];
+            visibility?: components["schemas"]["DomainVisibility"];
         };
         EditingNewNode: {
             design: {
-                object_template: string;
-                shape: string;
+                object_template?: components["schemas"]["DomainTemplateRef"];
+                shape: components["schemas"]["DomainEnabledShape"];
             };
             geometry: {
-                center?: null | components["schemas"]["DomainPoint"];
+                center: components["schemas"]["DomainPoint"];
             };
-            visibility?: null | components["schemas"]["DomainVisibility"];
+            visibility?: components["schemas"]["DomainVisibility"];
         };
         EditingNewTemplate: {
-            design: {
-                [key: string]: unknown;
-            } | null;
-            from_edge_id?: null | number;
-            from_node_id?: null | number;
+            design?: components["schemas"]["DomainNodeDesignPatch"];
+            from_node_id?: number;
             name: string;
-            type: string;
+            /** @constant */
+            type: "node";
+        } | {
+            design?: components["schemas"]["DomainEdgeDesignPatch"];
+            from_edge_id?: number;
+            name: string;
+            /** @constant */
+            type: "edge";
         };
         EditingNodeContentPatch: {
-            abstract?: null | string;
-            content?: null | string;
-            marginal_content_1?: null | string;
-            marginal_content_2?: null | string;
-            node_link_to?: null | string;
-            node_search_terms?: null | string;
-            seo_description?: null | string;
-            short_content?: null | string;
-            title?: null | string;
+            abstract?: string;
+            content?: string;
+            marginal_content_1?: string;
+            marginal_content_2?: string;
+            node_link_to?: string;
+            node_search_terms?: string;
+            seo_description?: string;
+            short_content?: string;
+            title?: string;
         };
         EditingNodePatch: {
-            content: {
-                [key: string]: components["schemas"]["EditingNodeContentPatch"];
-            } | null;
-            design: {
-                [key: string]: unknown;
-            } | null;
+            content?: {
+                de?: components["schemas"]["EditingNodeContentPatch"];
+                en?: components["schemas"]["EditingNodeContentPatch"];
+                fr?: components["schemas"]["EditingNodeContentPatch"];
+            };
+            design?: components["schemas"]["DomainNodeDesignPatch"];
             editing?: {
-                locked?: null | boolean;
-            } | null;
+                locked?: boolean;
+            };
             geometry?: {
-                center?: null | components["schemas"]["DomainPoint"];
-            } | null;
+                center?: components["schemas"]["DomainPoint"];
+            };
             /** Format: int64 */
             id: number;
-            next_id: components["schemas"]["EditingOptionalID"];
-            popup_type?: null | string;
-            previous_id: components["schemas"]["EditingOptionalID"];
-            restore_template: boolean;
-            visibility?: null | components["schemas"]["EditingVisibilityPatch"];
+            next_id?: number | null;
+            popup_type?: components["schemas"]["DomainPopupType"];
+            previous_id?: number | null;
+            restore_template?: boolean;
+            visibility?: components["schemas"]["EditingVisibilityPatch"];
         };
         EditingNodePosition: {
             center: components["schemas"]["DomainPoint"];
             /** Format: int64 */
             id: number;
         };
-        EditingOptionalID: Record<string, never>;
         EditingPublicationState: {
-            live_version_id?: null | number;
+            live_version_id: null | number;
             /** Format: int64 */
             synced_revision: number;
             version?: components["schemas"]["EditingVersionRef"];
@@ -1938,17 +2198,15 @@ export interface components {
             templates?: number[];
         };
         EditingTemplateInfo: {
-            description?: null | string;
-            name?: null | string;
-            palette?: null | string;
-            section?: null | string;
-            theme?: null | string;
+            description?: string;
+            name?: string;
+            palette?: string;
+            section?: string;
+            theme?: string;
         };
         EditingTemplatePatch: {
-            design: {
-                [key: string]: unknown;
-            } | null;
-            name?: null | string;
+            design?: components["schemas"]["DomainNodeDesignPatch"] | components["schemas"]["DomainEdgeDesignPatch"];
+            name?: string;
         };
         EditingVersionNote: {
             description?: string;
@@ -1960,9 +2218,9 @@ export interface components {
             name: string;
         };
         EditingVisibilityPatch: {
-            hidden?: null | boolean;
-            max_level?: null | number;
-            min_level?: null | number;
+            hidden?: boolean;
+            max_level?: number;
+            min_level?: number;
         };
         LiveAccessChangedFrame: {
             can_edit: boolean;
@@ -2063,7 +2321,7 @@ export interface components {
             user: components["schemas"]["LiveUserRef"];
         };
         LiveInviteUsersFrame: {
-            user_ids: number[] | null;
+            user_ids: number[];
         };
         LiveInvitedFrame: {
             access: string;
@@ -2239,14 +2497,14 @@ export interface components {
             elem_id: string;
             elem_type: string;
             /** @enum {string} */
-            lock_extent: "appearance" | "content";
+            lock_extent?: "appearance" | "content";
         };
         LiveSyncFrame: {
             data: unknown;
             /** Format: int64 */
             revision: number;
             type: string;
-            user_id?: null | number;
+            user_id: null | number;
         };
         LiveTransientEditFrame: {
             data: unknown;
@@ -3125,7 +3383,12 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": null | {
-                    [key: string]: null | number;
+                    active_readers?: null | number;
+                    editing_user?: null | number;
+                    live_map?: null | number;
+                    map?: null | number;
+                    template?: null | number;
+                    user?: null | number;
                 };
             };
         };
@@ -3847,7 +4110,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["ApiDesignPatchRequest"];
+                "application/json": components["schemas"]["ApiEdgeDesignPatchRequest"];
             };
         };
         responses: {
@@ -3923,9 +4186,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": null | {
-                    [key: string]: unknown;
-                };
+                "application/json": components["schemas"]["DomainGlobalDesignPatch"];
             };
         };
         responses: {
@@ -4142,7 +4403,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["ApiDesignPatchRequest"];
+                "application/json": components["schemas"]["ApiNodeDesignPatchRequest"];
             };
         };
         responses: {

@@ -1,6 +1,7 @@
 // The account area's API types: aliases of the types generated from the server's description
-// (schema.ts, `make api-types`), so that they cannot drift from the Go side. Only what the
-// description does not document yet is written here by hand, each saying why.
+// (schema.ts) and of the lists generated beside them (constants.ts), both by `make api-types`, so
+// that they cannot drift from the Go side.
+import { DomainQuotaKind } from './constants';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -27,18 +28,8 @@ export type PasswordPair = Schemas['AccountsPasswordReset'];
 
 export type RegisterRequest = Schemas['ApiRegisterRequest'];
 
-/**
- * A new reader of a partial map: an account of their own. Written by hand: the public map's calls
- * are not in the description yet.
- */
-export interface ReaderRequest extends PasswordPair {
-  name: string;
-  email: string;
-  /** The page's language, for the mail with the confirmation link. */
-  language?: string;
-  /** Registering inside an embedded public map (see LoginRequest.embedded). */
-  embedded?: boolean;
-}
+/** A new reader of a partial map: an account of their own; language is the page's, for the mail. */
+export type ReaderRequest = Schemas['ApiReaderRequest'];
 
 export type DeclineRequest = Schemas['ApiTokenRequest'];
 
@@ -96,19 +87,15 @@ export type ClientMapClone = Schemas['ApiMapCloneRequest'];
 
 export type MapTemplatePatch = Schemas['EditingTemplateInfo'];
 
-/**
- * The quota kinds (Go's domain.QuotaKinds). Written by hand: a kind is only ever a key of a map in
- * the description, and JSON Schema's propertyNames, which would carry it, is not read by
- * openapi-typescript.
- */
-export const QUOTA_KINDS = ['active_readers', 'editing_user', 'live_map', 'map', 'template', 'user'] as const;
-export type QuotaKind = (typeof QUOTA_KINDS)[number];
+/** The quota kinds (Go's domain.QuotaKinds), as the description lists them. */
+export const QUOTA_KINDS = DomainQuotaKind;
+export type QuotaKind = Schemas['DomainQuotaKind'];
 
 /** max null: unlimited. */
 export type Quota = Schemas['DomainQuota'];
 
 /** Every quota kind's limit and use, by kind: the server always answers every kind (store.Quotas). */
-export type QuotaList = Schemas['ApiQuotasAnswer'] & { quotas: Record<QuotaKind, Quota> };
+export type QuotaList = Schemas['ApiQuotasAnswer'];
 
 export type PaymentInterval = Schemas['ApiTestingPeriodJSON']['payment_interval'];
 
@@ -160,14 +147,8 @@ export type InvitationCreate = Schemas['ApiInviteRequest'];
 /** An invitation is always mailed: an existing account accepts it while signed in. */
 export type InvitationResult = Schemas['ApiInvitedJSON'];
 
-/**
- * A reader's sign-up waits for the link mailed to the address. Written by hand: the public map's
- * calls are not in the description yet.
- */
-export interface PendingSignUp {
-  email: string;
-  pending: true;
-}
+/** A reader's sign-up waits for the link mailed to the address. */
+export type PendingSignUp = Schemas['ApiPendingReaderJSON'];
 
 /** What following a link that proves an address did (map_url: where a new reader goes on to). */
 export type EmailVerification = Schemas['ApiVerifiedJSON'];

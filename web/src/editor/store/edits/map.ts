@@ -89,7 +89,7 @@ export const MAP_EDITS: EditDefinitions<MapEdit['type']> = {
         if (k === 'nodes' || k === 'edges') {
           const was = prev[k] as Record<string, unknown>;
           const section: Record<string, unknown> = {};
-          for (const f of Object.keys(v as object)) section[f] = was[f] ?? null;
+          for (const f of Object.keys(v)) section[f] = was[f] ?? null;
           patch[k] = section;
         } else {
           patch[k] = prev[k as keyof GlobalDesign];
