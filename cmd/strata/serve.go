@@ -119,13 +119,18 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	documentMemory, err := cfg.DocumentMemoryBytes()
+	if err != nil {
+		return err
+	}
 	hub, rdb, closeLive, err := openLive(ctx, cfg, s, publicURL, log)
 	if err != nil {
 		return err
 	}
 	defer closeLive()
 	handler := api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
-		Editing: editing.New(s, hub), Live: hub, Fonts: fonts, DataDir: cfg.DataDir, Redis: rdb, TrustedProxies: trusted})
+		Editing: editing.New(s, hub), Live: hub, Fonts: fonts, DataDir: cfg.DataDir, Redis: rdb, TrustedProxies: trusted,
+		DocumentMemory: documentMemory})
 	srv := api.NewHTTPServer(handler, api.DefaultTimeouts(), log)
 	log.Info("strata serving", "addr", ln.Addr().String())
 	served := make(chan error, 1)

@@ -41,6 +41,7 @@ func TestValidateNamesTheSetting(t *testing.T) {
 		"--smtp-url (STRATA_SMTP_URL)":               {"--smtp-url", "mail.example.org"},
 		"--trusted-proxies (STRATA_TRUSTED_PROXIES)": {"--trusted-proxies", "10.0.0.0/8,proxy.example.org"},
 		"--lock-grace (STRATA_LOCK_GRACE)":           {"--lock-grace", "10"},
+		"--document-memory (STRATA_DOCUMENT_MEMORY)": {"--document-memory", "8"},
 	}
 	for want, args := range tests {
 		err := parse(t, nil, args...).Validate()
@@ -56,6 +57,12 @@ func TestValidateNamesTheSetting(t *testing.T) {
 	}
 	if err := parse(t, nil, "--lock-grace", "1h").Validate(); err == nil {
 		t.Error("a lock grace of an hour was taken")
+	}
+	if n, err := parse(t, nil, "--document-memory", "512").DocumentMemoryBytes(); err != nil || n != 512<<20 {
+		t.Errorf("document memory 512: %v, %v", n, err)
+	}
+	if err := parse(t, nil, "--document-memory", "1GB").Validate(); err == nil {
+		t.Error("a document memory with a unit was taken")
 	}
 }
 
