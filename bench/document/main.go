@@ -59,15 +59,14 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 	onlyMeasure = *only
-	largeNodes = *large
-	if err := run(context.Background(), *dbURL, *nodes, *editors, *rate, time.Duration(*seconds)*time.Second, *out); err != nil {
+	if err := run(context.Background(), *dbURL, *nodes, *large, *editors, *rate, time.Duration(*seconds)*time.Second, *out); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "bench document:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, dbURL string, n, editors int, rate float64, dur time.Duration, out string) error {
+func run(ctx context.Context, dbURL string, n, largeNodes, editors int, rate float64, dur time.Duration, out string) error {
 	s, cleanup, err := benchenv.FreshStore(ctx, dbURL)
 	if err != nil {
 		return err
@@ -208,9 +207,6 @@ These are not bars of an issue; they say how long an editor waits and how long t
 // onlyMeasure limits a profiling run to one measure; its figures are then
 // not written down.
 var onlyMeasure string
-
-// largeNodes is the size of the large map (e); 0 leaves it out.
-var largeNodes int
 
 func verdict(ok bool) string {
 	if ok {
