@@ -15,41 +15,62 @@ import (
 )
 
 // prepared is a map's document at one revision: the answer, and the lists
-// the next revision's is derived from.
+// the next revision's is derived from. A document just read from the rows
+// has no answer yet: it is derived, head included, in a snapshot.
 type prepared struct {
+	rev          int64
 	answer       *Answer
 	nodes, edges list
 	memory       int64
 }
 
 // maxCatchUp is how many changes a document is brought forward by; one
-// further behind is built anew, which costs less than reading that log.
+// further behind is read anew, which costs less than reading that log.
 const maxCatchUp = 2000
 
-// advance brings cur (nil for none) to the map's revision, reading the
-// database in one snapshot, so that the document is the map as it was at
-// one revision.
-func (d *Documents) advance(ctx context.Context, mapID int64, cur *prepared) (*prepared, error) {
+// advance brings cur (nil for none) to revision want or later. The
+// answer is the map as it was at one revision: what it says is read in
+// one snapshot, or read before it and brought up to it there.
+func (d *Documents) advance(ctx context.Context, mapID, want int64, cur *prepared) (*prepared, error) {
+	if cur == nil || want-cur.rev > maxCatchUp {
+		var err error
+		if cur, err = d.readAhead(ctx, mapID); err != nil {
+			return nil, err
+		}
+	}
 	var next *prepared
 	err := d.store.ReadSnapshot(ctx, func(tx *store.Store) error {
 		rev, err := tx.MapRevision(ctx, mapID)
 		if err != nil {
 			return err
 		}
-		if cur != nil && rev >= cur.answer.Revision && rev-cur.answer.Revision <= maxCatchUp {
-			changes, err := tx.ChangesSince(ctx, mapID, cur.answer.Revision)
-			if err != nil {
-				return err
-			}
-			if t, ok := touchedBy(changes, cur.answer.Revision, rev); ok {
-				next, err = d.derive(ctx, tx, mapID, cur, t)
+		changes, err := tx.ChangesSince(ctx, mapID, cur.rev)
+		if err != nil {
+			return err
+		}
+		base := cur
+		t, ok := touchedBy(changes, cur.rev, rev)
+		if !ok { // the log does not say what changed: read it all in the snapshot
+			if base, err = d.read(ctx, tx, mapID, rev, false); err != nil {
 				return err
 			}
 		}
-		next, err = d.build(ctx, tx, mapID)
+		next, err = d.derive(ctx, tx, mapID, base, t)
 		return err
 	})
 	return next, err
+}
+
+// readAhead reads a map's elements outside a snapshot, nodes and edges at
+// once on two connections, labelled with the revision the map had before:
+// what changed while they were read is named by the log after that
+// revision, and read again by advance in its snapshot.
+func (d *Documents) readAhead(ctx context.Context, mapID int64) (*prepared, error) {
+	rev, err := d.store.MapRevision(ctx, mapID)
+	if err != nil {
+		return nil, err
+	}
+	return d.read(ctx, d.store, mapID, rev, true)
 }
 
 // touched is what a run of changes named: the elements to read again (an
@@ -107,10 +128,10 @@ func touchedBy(changes []domain.Change, from, to int64) (touched, bool) {
 	return t, true
 }
 
-// derive makes the next document from cur: the head read anew, the
+// derive makes the next document from base: the head read anew, the
 // touched elements read again and put in (or taken out), and only the
-// chunks they are in compressed again. cur's lists change in place.
-func (d *Documents) derive(ctx context.Context, tx *store.Store, mapID int64, cur *prepared, t touched) (*prepared, error) {
+// chunks they are in compressed again. base's lists change in place.
+func (d *Documents) derive(ctx context.Context, tx *store.Store, mapID int64, base *prepared, t touched) (*prepared, error) {
 	head, rev, err := document.AppendHead(ctx, tx, nil, mapID)
 	if err != nil {
 		return nil, err
@@ -132,42 +153,57 @@ func (d *Documents) derive(ctx context.Context, tx *store.Store, mapID int64, cu
 	if err != nil {
 		return nil, err
 	}
-	nl, madeNodes := cur.nodes.change(nodes, keys(t.nodes)) // what is left of t was not found: deleted
-	el, madeEdges := cur.edges.change(edges, keys(t.edges))
-	return d.assemble(rev, head, nl, el, append(madeNodes, madeEdges...))
+	nl, madeNodes := base.nodes.change(nodes, keys(t.nodes)) // what is left of t was not found: deleted
+	el, madeEdges := base.edges.change(edges, keys(t.edges))
+	if err := d.packAll(d.tight, append(madeNodes, madeEdges...)); err != nil {
+		return nil, err
+	}
+	return d.assemble(rev, head, nl, el)
 }
 
-// build reads the whole document.
-func (d *Documents) build(ctx context.Context, tx *store.Store, mapID int64) (*prepared, error) {
-	head, rev, err := document.AppendHead(ctx, tx, nil, mapID)
-	if err != nil {
-		return nil, err
+// read reads a map's nodes and edges, cut into chunks and compressed while
+// the rows come in. It reads both at once unless st is a transaction
+// (concurrent false), which has one connection.
+func (d *Documents) read(ctx context.Context, st *store.Store, mapID, rev int64, concurrent bool) (*prepared, error) {
+	p := d.startPacking(d.fast)
+	var nodes, edges cutter
+	var wg sync.WaitGroup
+	var edgeErr error
+	readEdges := func() {
+		edgeErr = st.EachRawEdge(ctx, mapID, func(e *store.RawEdge) error {
+			edges.add(element{key{0, e.ID}, document.AppendEdge(nil, e)}, p)
+			return nil
+		})
+		edges.flush(p)
 	}
-	var nodes, edges []element
-	err = tx.EachRawNode(ctx, mapID, func(n *store.RawNode) error {
-		nodes = append(nodes, element{key{n.Order, n.ID}, document.AppendNode(nil, n)})
+	if concurrent {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			readEdges()
+		}()
+	}
+	err := st.EachRawNode(ctx, mapID, func(n *store.RawNode) error {
+		nodes.add(element{key{n.Order, n.ID}, document.AppendNode(nil, n)}, p)
 		return nil
 	})
+	nodes.flush(p)
+	if !concurrent {
+		readEdges()
+	}
+	wg.Wait()
+	if perr := p.wait(); err == nil {
+		err = cmp.Or(edgeErr, perr)
+	}
 	if err != nil {
 		return nil, err
 	}
-	err = tx.EachRawEdge(ctx, mapID, func(e *store.RawEdge) error {
-		edges = append(edges, element{key{0, e.ID}, document.AppendEdge(nil, e)})
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	nl, el := cut(nodes), cut(edges)
-	return d.assemble(rev, head, nl, el, append(append([]*chunk(nil), nl.chunks...), el.chunks...))
+	return &prepared{rev: rev, nodes: nodes.list(), edges: edges.list()}, nil
 }
 
-// assemble packs the chunks made and puts the answer together.
-func (d *Documents) assemble(rev int64, head []byte, nodes, edges list, made []*chunk) (*prepared, error) {
-	if err := d.packAll(made); err != nil {
-		return nil, err
-	}
-	hp, err := d.pack.pack(head)
+// assemble puts the answer together from packed chunks.
+func (d *Documents) assemble(rev int64, head []byte, nodes, edges list) (*prepared, error) {
+	hp, err := d.tight.pack(head)
 	if err != nil {
 		return nil, err
 	}
@@ -183,45 +219,60 @@ func (d *Documents) assemble(rev int64, head []byte, nodes, edges list, made []*
 		a.pieces = append(a.pieces, []*packed{&d.between, &d.end}[i])
 	}
 	a.crc, a.size = combineCRC(a.pieces)
-	return &prepared{answer: a, nodes: nodes, edges: edges, memory: memory}, nil
+	return &prepared{rev: rev, answer: a, nodes: nodes, edges: edges, memory: memory}, nil
 }
 
-// packAll compresses the chunks, on every core: a new document of 100,000
-// nodes is about 100 MB of JSON.
-func (d *Documents) packAll(chunks []*chunk) error {
-	var (
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		first error
-		next  = make(chan *chunk)
-	)
-	for range min(runtime.GOMAXPROCS(0), len(chunks)) {
-		wg.Add(1)
+// packing compresses chunks on every core while they are being cut.
+type packing struct {
+	next  chan *chunk
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	first error
+}
+
+func (d *Documents) startPacking(c *compressor) *packing {
+	p := &packing{next: make(chan *chunk, 16)}
+	for range runtime.GOMAXPROCS(0) {
+		p.wg.Add(1)
 		go func() {
-			defer wg.Done()
+			defer p.wg.Done()
 			var raw []byte
-			for c := range next {
-				raw = c.appendRaw(raw[:0])
-				p, err := d.pack.pack(raw)
+			for ch := range p.next {
+				raw = ch.appendRaw(raw[:0])
+				packed, err := c.pack(raw)
 				if err != nil {
-					mu.Lock()
-					first = cmp.Or(first, err)
-					mu.Unlock()
+					p.mu.Lock()
+					p.first = cmp.Or(p.first, err)
+					p.mu.Unlock()
 					continue
 				}
-				c.packed = p
+				ch.packed = packed
 			}
 		}()
 	}
-	for _, c := range chunks {
-		next <- c
-	}
-	close(next)
-	wg.Wait()
-	if first != nil {
-		return fmt.Errorf("compress the document: %w", first)
+	return p
+}
+
+// wait waits for every chunk sent to be packed.
+func (p *packing) wait() error {
+	close(p.next)
+	p.wg.Wait()
+	if p.first != nil {
+		return fmt.Errorf("compress the document: %w", p.first)
 	}
 	return nil
+}
+
+// packAll compresses the chunks.
+func (d *Documents) packAll(c *compressor, chunks []*chunk) error {
+	if len(chunks) == 0 {
+		return nil
+	}
+	p := d.startPacking(c)
+	for _, ch := range chunks {
+		p.next <- ch
+	}
+	return p.wait()
 }
 
 func keys(m map[int64]bool) []int64 {

@@ -63,17 +63,43 @@ type list struct {
 	orders map[int64]int64
 }
 
-// cut makes a list of sorted elements.
-func cut(elems []element) list {
-	l := list{orders: make(map[int64]int64, len(elems))}
-	for _, e := range elems {
-		l.orders[e.key.id] = e.key.order
+// cutter cuts sorted elements, as they come, into a list's chunks,
+// handing each to be packed as soon as it is cut.
+type cutter struct {
+	chunks []*chunk
+	elems  []element
+	size   int
+	orders map[int64]int64
+}
+
+func (c *cutter) add(e element, p *packing) {
+	if c.orders == nil {
+		c.orders = make(map[int64]int64)
 	}
-	l.chunks = split(elems)
-	for i, c := range l.chunks {
-		c.lead = i > 0
+	c.orders[e.key.id] = e.key.order
+	c.elems = append(c.elems, e)
+	if c.size += len(e.frag) + 1; c.size >= chunkTarget {
+		c.flush(p)
 	}
-	return l
+}
+
+// flush cuts the elements not yet in a chunk.
+func (c *cutter) flush(p *packing) {
+	if len(c.elems) == 0 {
+		return
+	}
+	ch := &chunk{elems: c.elems, lead: len(c.chunks) > 0}
+	c.chunks = append(c.chunks, ch)
+	c.elems, c.size = nil, 0
+	p.next <- ch
+}
+
+// list is the list cut, once its chunks are packed.
+func (c *cutter) list() list {
+	if c.orders == nil {
+		c.orders = make(map[int64]int64)
+	}
+	return list{chunks: c.chunks, orders: c.orders}
 }
 
 // split cuts sorted elements into chunks of about chunkTarget.

@@ -24,7 +24,13 @@ func TestListChangesKeepTheElementsInOrder(t *testing.T) {
 		initial = append(initial, e)
 	}
 	slices.SortFunc(initial, func(a, b element) int { return a.key.compare(b.key) })
-	l := cut(initial)
+	l := list{chunks: split(initial), orders: map[int64]int64{}}
+	for i, c := range l.chunks {
+		c.lead = i > 0
+	}
+	for _, e := range initial {
+		l.orders[e.key.id] = e.key.order
+	}
 	pack := func(made []*chunk) {
 		for _, c := range made {
 			c.packed = packed{gz: []byte{0}}

@@ -31,7 +31,7 @@ func TestCRC32CombineIsTheCRCOfTheConcatenation(t *testing.T) {
 // Pieces compressed on their own make one gzip stream that any reader
 // takes (Go's checks the CRC and length), with the length announced.
 func TestPiecesMakeOneGzipStream(t *testing.T) {
-	c := newCompressor(level)
+	c := newCompressor(tightLevel)
 	var want []byte
 	var pieces []*packed
 	for _, s := range []string{`{"a":[`, "", `1,2,3`, string(bytes.Repeat([]byte(`{"x":"yes"},`), 9000)), `]}`} {
