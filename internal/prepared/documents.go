@@ -9,7 +9,7 @@
 // The database stays the truth: several instances edit the same maps, so
 // a document is brought to the revision the map is at by reading, in one
 // snapshot, the change log since its revision and the rows of the elements
-// those changes name (see catchup.go).
+// those changes name (see catchup.go). docs/ARCHITECTURE.md tells the whole.
 package prepared
 
 import (
