@@ -121,10 +121,10 @@ func (d *Documents) Get(ctx context.Context, m domain.Map) (*Answer, error) {
 	next, err := d.advance(ctx, m.ID, m.Revision, cur)
 	if err != nil {
 		// A failed catch-up may have changed cur's lists halfway.
-		d.store1(m.ID, e, nil)
+		d.keep(m.ID, e, nil)
 		return nil, fmt.Errorf("prepare the document of map %d: %w", m.ID, err)
 	}
-	d.store1(m.ID, e, next)
+	d.keep(m.ID, e, next)
 	return next.answer, nil
 }
 
@@ -154,10 +154,10 @@ func (d *Documents) current(e *entry) *prepared {
 	return e.doc
 }
 
-// store1 keeps doc as the map's document and drops the documents read
+// keep keeps doc as the map's document and drops the documents read
 // least recently while the budget is exceeded (this one too, when it
 // alone exceeds it: it is then built for every read).
-func (d *Documents) store1(mapID int64, e *entry, doc *prepared) {
+func (d *Documents) keep(mapID int64, e *entry, doc *prepared) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.maps[mapID] != e {

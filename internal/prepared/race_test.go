@@ -88,7 +88,7 @@ func TestReadUnderEditsEndsAtOneRevision(t *testing.T) {
 				if _, err := d.Get(ctx, m); err != nil {
 					t.Fatal(err)
 				}
-				d.store1(m.ID, d.maps[m.ID], nil) // read from the rows again
+				d.keep(m.ID, d.maps[m.ID], nil) // read from the rows again
 			}
 			a, err := d.Get(ctx, m) // read under edits, kept
 			if err != nil {
