@@ -196,8 +196,9 @@ These are not bars of an issue; they say how long an editor waits and how long t
 	fmt.Fprintf(&b, "| (d) the single changes meanwhile (%d): p50 / p99 | %s / %s | (b)'s p99 ≤ 20 ms | %s |\n",
 		loaded.changes, benchenv.Ms(loaded.changeP50), benchenv.Ms(loaded.changeP99), verdict(loaded.changeP99 <= 20*time.Millisecond))
 	if largeNodes > 0 {
-		fmt.Fprintf(&b, "| (e) GET /maps/{id} of %d nodes and %d edges, every one on every level: first read (built from the rows) / later reads | %s / %s | ≤ 1 s | %s |\n",
-			large.nodes, large.edges, benchenv.Ms(large.first), benchenv.Ms(large.warm), verdict(large.first <= time.Second && large.warm <= time.Second))
+		fmt.Fprintf(&b, "| (e) GET /maps/{id} of %d nodes and %d edges, every one on every level: the first read, from the rows | %s | ≤ 1 s | %s |\n",
+			large.nodes, large.edges, benchenv.Ms(large.first), verdict(large.first <= time.Second))
+		fmt.Fprintf(&b, "| (e) the reads after it, prepared: p50 of 5 | %s | ≤ 1 s | %s |\n", benchenv.Ms(large.warm), verdict(large.warm <= time.Second))
 		fmt.Fprintf(&b, "| (e) its compressed size | %.2f MB | ≤ 12 MB | %s |\n", float64(large.size)/1e6, verdict(large.size <= 12_000_000))
 		fmt.Fprintf(&b, "\nThe %d-node map took %s to generate (`strata demo --nodes %d --every-level`).\n", large.nodes, large.generate.Round(time.Second), large.nodes)
 	}
