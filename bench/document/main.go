@@ -3,7 +3,14 @@
 //	(a) persisted node changes per second through the batched PATCH,
 //	(b) p99 of a single node change with 100 concurrent editors,
 //	(c) GET /maps/{id} of a 10,000-node, 20,000-edge map: time and
-//	    compressed size.
+//	    compressed size,
+//
+// and issue 18's bars of reading it:
+//
+//	(d) GET /maps/{id} of that map while 100 editors each change a node
+//	    once a second (p50 ≤ 50 ms on PostgreSQL),
+//	(e) GET /maps/{id} of a 100,000-node map, every node on every level
+//	    (≤ 1 s, ≤ 12 MB compressed).
 //
 // It runs against a fresh PostgreSQL database (or SQLite with
 // --database-url "") and appends its figures to docs/benchmarks.md.
@@ -37,7 +44,8 @@ func main() {
 	seconds := flag.Int("seconds", 20, "how long each load runs")
 	out := flag.String("out", "docs/benchmarks.md", "file to append the results to")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
-	only := flag.String("only", "", "run only one measure: get, batched, single or versions")
+	only := flag.String("only", "", "run only one measure: get, batched, single, loaded, large or versions")
+	large := flag.Int("large", 100000, "nodes of the large map read whole (0 skips it)")
 	flag.Parse()
 	if *profile != "" {
 		f, err := os.Create(*profile)
@@ -51,14 +59,14 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 	onlyMeasure = *only
-	if err := run(context.Background(), *dbURL, *nodes, *editors, *rate, time.Duration(*seconds)*time.Second, *out); err != nil {
+	if err := run(context.Background(), *dbURL, *nodes, *large, *editors, *rate, time.Duration(*seconds)*time.Second, *out); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "bench document:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, dbURL string, n, editors int, rate float64, dur time.Duration, out string) error {
+func run(ctx context.Context, dbURL string, n, largeNodes, editors int, rate float64, dur time.Duration, out string) error {
 	s, cleanup, err := benchenv.FreshStore(ctx, dbURL)
 	if err != nil {
 		return err
@@ -121,6 +129,14 @@ func run(ctx context.Context, dbURL string, n, editors int, rate float64, dur ti
 	case "batched":
 		_, _, err := measureBatched(clients[:4], m.ID, ids, dur)
 		return err
+	case "loaded":
+		l, err := measureGetUnderLoad(clients[0], clients, m.ID, ids, rate, dur)
+		fmt.Printf("GET under load p50 %s p95 %s of %d; changes p99 %s\n", benchenv.Ms(l.p50), benchenv.Ms(l.p95), l.reads, benchenv.Ms(l.changeP99))
+		return err
+	case "large":
+		l, err := measureLarge(ctx, s, c.ID, clients[0], largeNodes)
+		fmt.Printf("%d nodes: first %s, then %s, %d bytes\n", l.nodes, benchenv.Ms(l.first), benchenv.Ms(l.warm), l.size)
+		return err
 	case "single":
 		p50, p99, n, err := measureSingle(clients, m.ID, ids, rate, dur)
 		fmt.Printf("single p50 %s p99 %s of %d\n", benchenv.Ms(p50), benchenv.Ms(p99), n)
@@ -153,6 +169,16 @@ These are not bars of an issue; they say how long an editor waits and how long t
 	if err != nil {
 		return err
 	}
+	loaded, err := measureGetUnderLoad(clients[0], clients, m.ID, ids, rate, dur)
+	if err != nil {
+		return err
+	}
+	var large largeGet
+	if largeNodes > 0 {
+		if large, err = measureLarge(ctx, s, c.ID, clients[0], largeNodes); err != nil {
+			return err
+		}
+	}
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "## Map document (issue 4) — %s\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
@@ -165,6 +191,17 @@ These are not bars of an issue; they say how long an editor waits and how long t
 		editors, rate, count, benchenv.Ms(p50), benchenv.Ms(p99), verdict(p99 <= 20*time.Millisecond))
 	fmt.Fprintf(&b, "| (c) GET /maps/{id}, gzip: p50 / p95 of 20 | %s / %s | ≤ 100 ms | %s |\n", benchenv.Ms(getP50), benchenv.Ms(getP95), verdict(getP50 <= 100*time.Millisecond))
 	fmt.Fprintf(&b, "| (c) its compressed size | %.2f MB | ≤ 1.5 MB | %s |\n", float64(size)/1e6, verdict(size <= 1_500_000))
+	fmt.Fprintf(&b, "| (d) GET /maps/{id}, gzip, %d a second, while %d editors each change a node %.1f×/s (issue 18): p50 / p95 / slowest of %d reads | %s / %s / %s | p50 ≤ 50 ms | %s |\n",
+		readsPerSecond, editors, rate, loaded.reads, benchenv.Ms(loaded.p50), benchenv.Ms(loaded.p95), benchenv.Ms(loaded.slowest), verdict(loaded.p50 <= 50*time.Millisecond))
+	fmt.Fprintf(&b, "| (d) the single changes meanwhile (%d): p50 / p99 | %s / %s | (b)'s p99 ≤ 20 ms | %s |\n",
+		loaded.changes, benchenv.Ms(loaded.changeP50), benchenv.Ms(loaded.changeP99), verdict(loaded.changeP99 <= 20*time.Millisecond))
+	if largeNodes > 0 {
+		fmt.Fprintf(&b, "| (e) GET /maps/{id} of %d nodes and %d edges, every one on every level: the first read, from the rows | %s | ≤ 1 s | %s |\n",
+			large.nodes, large.edges, benchenv.Ms(large.first), verdict(large.first <= time.Second))
+		fmt.Fprintf(&b, "| (e) the reads after it, prepared: p50 of 5 | %s | ≤ 1 s | %s |\n", benchenv.Ms(large.warm), verdict(large.warm <= time.Second))
+		fmt.Fprintf(&b, "| (e) its compressed size | %.2f MB | ≤ 12 MB | %s |\n", float64(large.size)/1e6, verdict(large.size <= 12_000_000))
+		fmt.Fprintf(&b, "\nThe %d-node map took %s to generate (`strata demo --nodes %d --every-level`).\n", large.nodes, large.generate.Round(time.Second), large.nodes)
+	}
 	return benchenv.Report(out, b.String())
 }
 

@@ -123,7 +123,9 @@ func (e *environment) userCreate(ctx context.Context, args []string) error {
 func (e *environment) demo(ctx context.Context, args []string) error {
 	var ifEmpty bool
 	var nodes int
+	var everyLevel bool
 	cfg, _, err := e.flags("demo", args, func(fs *flag.FlagSet) {
+		fs.BoolVar(&everyLevel, "every-level", false, "put every node of the generated map on every level")
 		fs.BoolVar(&ifEmpty, "if-empty", false, "seed only when the database has no user yet (as `make run` does)")
 		fs.IntVar(&nodes, "nodes", 0, "also generate a large map of this many nodes (and about twice as many edges)")
 	})
@@ -163,7 +165,7 @@ func (e *environment) demo(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		m, err := demo.GenerateMap(ctx, s, c.ID, fmt.Sprintf("Generated map (%d nodes)", nodes), nodes)
+		m, err := demo.Generate(ctx, s, c.ID, fmt.Sprintf("Generated map (%d nodes)", nodes), demo.Generation{Nodes: nodes, EveryLevel: everyLevel})
 		if err != nil {
 			return err
 		}

@@ -123,6 +123,10 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	documentMemory, err := cfg.DocumentMemoryBytes()
+	if err != nil {
+		return err
+	}
 	hub, rdb, closeLive, err := openLive(ctx, cfg, s, publicURL, log)
 	if err != nil {
 		return err
@@ -130,7 +134,8 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	defer closeLive()
 	handler := api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
 		Editing: editing.New(s, hub), Live: hub, Fonts: fonts, DataDir: cfg.DataDir, Redis: rdb, TrustedProxies: trusted,
-		APIKeyRequestsPerMinute: keyRate})
+		APIKeyRequestsPerMinute: keyRate,
+		DocumentMemory:          documentMemory})
 	srv := api.NewHTTPServer(handler, api.DefaultTimeouts(), log)
 	log.Info("strata serving", "addr", ln.Addr().String())
 	served := make(chan error, 1)

@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/strata-maps/strata/internal/document"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/mapcatalog"
@@ -135,30 +134,26 @@ func (s *Server) getMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, 
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
-	// The parts are read one after the other without a transaction (a
-	// SQLite write transaction would block editors); a revision that moved
-	// meanwhile means a torn read, and the read is done again.
-	// Room for a typical 10,000-node document at once, so it is not copied
-	// over and over as it grows.
-	buf := make([]byte, 0, 4<<20)
-	for attempt := 0; ; attempt++ {
-		doc, rev, err := document.Append(r.Context(), s.store, buf[:0], m.ID, true)
-		if err != nil {
-			return err
-		}
-		buf = doc
-		after, err := s.store.MapRevision(r.Context(), m.ID)
-		if err != nil {
-			return err
-		}
-		if after == rev || attempt == 4 {
-			w.Header().Set("X-Map-Revision", strconv.FormatInt(rev, 10))
-			w.Header().Set("ETag", revisionTag(rev))
-			w.Header().Set("Content-Type", "application/json; charset=utf-8")
-			_, _ = w.Write(buf) // a failed write means the client went away
-			return nil
-		}
+	doc, err := s.documents.Get(r.Context(), m)
+	if err != nil {
+		return err
 	}
+	h := w.Header()
+	h.Set("X-Map-Revision", strconv.FormatInt(doc.Revision, 10))
+	h.Set("ETag", revisionTag(doc.Revision))
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Vary", "Accept-Encoding")
+	// The document is kept compressed: it is sent as it is kept (the
+	// compressing wrapper passes an answer with a Content-Encoding by).
+	if acceptsGzip(r.Header.Values("Accept-Encoding")) {
+		h.Set("Content-Encoding", "gzip")
+		h.Set("Content-Length", strconv.FormatInt(doc.GzipLength(), 10))
+		_ = doc.WriteGzip(w) // a failed write means the client went away
+		return nil
+	}
+	h.Set("Content-Length", strconv.FormatInt(doc.Size(), 10))
+	_ = doc.WriteJSON(w)
+	return nil
 }
 
 // emptyNotNull makes a nil slice an empty one, so that JSON has [] not null.

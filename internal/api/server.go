@@ -28,6 +28,7 @@ import (
 	"github.com/strata-maps/strata/internal/live"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/mapcatalog"
+	"github.com/strata-maps/strata/internal/prepared"
 	"github.com/strata-maps/strata/internal/publishing"
 	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/webapp"
@@ -65,6 +66,9 @@ type Deps struct {
 	// APIKeyRequestsPerMinute is each API key's rate limit; 0 keeps
 	// apikeys.DefaultRequestsPerMinute.
 	APIKeyRequestsPerMinute int
+	// DocumentMemory bounds the memory of the maps' prepared documents
+	// (GET /maps/{id}), in bytes; 0 keeps prepared.DefaultBudget.
+	DocumentMemory int64
 }
 
 // LoginLimits are the failed sign-ins allowed in 15 minutes.
@@ -91,7 +95,9 @@ type Server struct {
 	// publishing owns versions, the live version and the public map.
 	publishing *publishing.Service
 	// catalog owns a client's maps: overview, creation, clones, templates.
-	catalog      *mapcatalog.Service
+	catalog *mapcatalog.Service
+	// documents keeps the maps' documents ready to answer.
+	documents    *prepared.Documents
 	publicURL    string
 	publicOrigin string
 	secureCookie bool
@@ -124,6 +130,11 @@ func New(d Deps) *Server {
 		publishing: publishing.New(publishing.Config{Store: d.Store, Editing: d.Editing, Log: d.Log}),
 		catalog:    mapcatalog.New(d.Store, d.Editing),
 	}
+	documents, err := prepared.New(prepared.Config{Store: d.Store, Budget: d.DocumentMemory})
+	if err != nil {
+		panic(err) // it only compresses constants
+	}
+	s.documents = documents
 	s.apiKeys = apikeys.New(apikeys.Config{Store: d.Store, RequestsPerMinute: d.APIKeyRequestsPerMinute,
 		NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
 			return newLimiter(d.Redis, name, max, window)

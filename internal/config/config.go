@@ -33,6 +33,8 @@ type Config struct {
 	LockGrace string
 	// APIKeyRate is how many requests each API key may make per minute.
 	APIKeyRate string
+	// DocumentMemory is the megabytes the maps' prepared documents may take.
+	DocumentMemory string
 }
 
 // setting describes one flag and its variable, so that errors name both.
@@ -54,6 +56,7 @@ func (c *Config) settings() []setting {
 		{"trusted-proxies", "STRATA_TRUSTED_PROXIES", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For names the client; empty trusts none", &c.TrustedProxies},
 		{"lock-grace", "STRATA_LOCK_GRACE", "10s", "how long a dropped live connection keeps its edit locks (a reload keeps them), from 100ms to 5m", &c.LockGrace},
 		{"api-key-rate", "STRATA_API_KEY_RATE", "600", "requests each API key may make per minute, from 1 to 100000", &c.APIKeyRate},
+		{"document-memory", "STRATA_DOCUMENT_MEMORY", "256", "megabytes of memory for the maps' documents kept ready to answer (GET /maps/{id}), from 16 to 65536", &c.DocumentMemory},
 	}
 }
 
@@ -112,6 +115,9 @@ func (c *Config) Validate() error {
 	if _, err := c.APIKeyRatePerMinute(); err != nil {
 		errs = append(errs, err)
 	}
+	if _, err := c.DocumentMemoryBytes(); err != nil {
+		errs = append(errs, err)
+	}
 	return errors.Join(errs...)
 }
 
@@ -122,6 +128,16 @@ func (c *Config) APIKeyRatePerMinute() (int, error) {
 		return 0, fmt.Errorf("%s must be a whole number from 1 to 100000, not %q", Name("api-key-rate"), c.APIKeyRate)
 	}
 	return n, nil
+}
+
+// DocumentMemoryBytes parses DocumentMemory: at least a 10,000-node map's
+// document (about 12 MB kept), at most 64 GB.
+func (c *Config) DocumentMemoryBytes() (int64, error) {
+	mb, err := strconv.ParseInt(strings.TrimSpace(c.DocumentMemory), 10, 64)
+	if err != nil || mb < 16 || mb > 65536 {
+		return 0, fmt.Errorf("%s must be a number of megabytes from 16 to 65536, not %q", Name("document-memory"), c.DocumentMemory)
+	}
+	return mb << 20, nil
 }
 
 // LockGraceDuration parses LockGrace: long enough for a reload to keep its

@@ -42,6 +42,7 @@ func TestValidateNamesTheSetting(t *testing.T) {
 		"--trusted-proxies (STRATA_TRUSTED_PROXIES)": {"--trusted-proxies", "10.0.0.0/8,proxy.example.org"},
 		"--lock-grace (STRATA_LOCK_GRACE)":           {"--lock-grace", "10"},
 		"--api-key-rate (STRATA_API_KEY_RATE)":       {"--api-key-rate", "0"},
+		"--document-memory (STRATA_DOCUMENT_MEMORY)": {"--document-memory", "8"},
 	}
 	for want, args := range tests {
 		err := parse(t, nil, args...).Validate()
@@ -63,6 +64,12 @@ func TestValidateNamesTheSetting(t *testing.T) {
 	}
 	if n, err := parse(t, nil).APIKeyRatePerMinute(); err != nil || n != 600 {
 		t.Errorf("default API key rate: %v, %v", n, err)
+	}
+	if n, err := parse(t, nil, "--document-memory", "512").DocumentMemoryBytes(); err != nil || n != 512<<20 {
+		t.Errorf("document memory 512: %v, %v", n, err)
+	}
+	if err := parse(t, nil, "--document-memory", "1GB").Validate(); err == nil {
+		t.Error("a document memory with a unit was taken")
 	}
 }
 

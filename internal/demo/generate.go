@@ -29,6 +29,20 @@ var (
 // content in English, German and French: realistic enough for benchmarks
 // and for trying the editor on a large map. The same n gives the same map.
 func GenerateMap(ctx context.Context, s *store.Store, clientID int64, name string, n int) (domain.Map, error) {
+	return Generate(ctx, s, clientID, name, Generation{Nodes: n})
+}
+
+// Generation says what map Generate makes.
+type Generation struct {
+	Nodes int
+	// EveryLevel puts every node and edge on every level: the most a
+	// client ever draws at once.
+	EveryLevel bool
+}
+
+// Generate is GenerateMap with options.
+func Generate(ctx context.Context, s *store.Store, clientID int64, name string, g Generation) (domain.Map, error) {
+	n := g.Nodes
 	rng := rand.New(rand.NewPCG(uint64(n), 42))
 	side := int(math.Max(2000, math.Sqrt(float64(n))*220))
 	var m domain.Map
@@ -46,7 +60,11 @@ func GenerateMap(ctx context.Context, s *store.Store, clientID int64, name strin
 		cols := int(math.Ceil(math.Sqrt(float64(n))))
 		cell := float64(side) / float64(cols+1)
 		for i := 0; i < n; i++ {
-			node, err := tx.InsertNode(ctx, m.ID, generateNode(rng, i, cols, cell, nodeTemplates))
+			gen := generateNode(rng, i, cols, cell, nodeTemplates)
+			if g.EveryLevel {
+				gen.Visibility.MinLevel, gen.Visibility.MaxLevel = 1, GeneratedLevels
+			}
+			node, err := tx.InsertNode(ctx, m.ID, gen)
 			if err != nil {
 				return err
 			}

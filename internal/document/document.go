@@ -5,6 +5,7 @@ package document
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -26,6 +27,70 @@ import (
 // Nodes and edges are read at once on two connections, unless st is a
 // transaction (concurrent: false), which has one.
 func Append(ctx context.Context, st *store.Store, b []byte, mapID int64, concurrent bool) ([]byte, int64, error) {
+	head, rev, err := AppendHead(ctx, st, nil, mapID)
+	if err != nil {
+		return nil, 0, err
+	}
+	// The read is bound by the database's transfer: on two connections,
+	// nodes and edges overlap.
+	var (
+		wg      sync.WaitGroup
+		edges   = make([]byte, 0, len(b)/4)
+		edgeErr error
+	)
+	readEdges := func() {
+		first := true
+		edgeErr = st.EachRawEdge(ctx, mapID, func(e *store.RawEdge) error {
+			if !first {
+				edges = append(edges, ',')
+			}
+			first = false
+			edges = AppendEdge(edges, e)
+			return nil
+		})
+	}
+	if concurrent {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			readEdges()
+		}()
+	} else {
+		readEdges()
+	}
+	b = append(b, head...)
+	first := true
+	err = st.EachRawNode(ctx, mapID, func(n *store.RawNode) error {
+		if !first {
+			b = append(b, ',')
+		}
+		first = false
+		b = AppendNode(b, n)
+		return nil
+	})
+	wg.Wait()
+	if err == nil {
+		err = edgeErr
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	b = append(b, Between...)
+	b = append(b, edges...)
+	return append(b, End...), rev, nil
+}
+
+// Snapshot is a map's document as a stored version keeps it, read in the
+// transaction that stores it.
+func Snapshot(ctx context.Context, tx *store.Store, mapID int64) ([]byte, error) {
+	doc, _, err := Append(ctx, tx, nil, mapID, false)
+	return doc, err
+}
+
+// AppendHead writes the document's opening to b, up to where its nodes
+// begin: the map's settings, templates, global design, layers and
+// revision, read from st. It answers the revision it read.
+func AppendHead(ctx context.Context, st *store.Store, b []byte, mapID int64) ([]byte, int64, error) {
 	m, err := st.MapByID(ctx, mapID)
 	if err != nil {
 		return nil, 0, err
@@ -45,66 +110,22 @@ func Append(ctx context.Context, st *store.Store, b []byte, mapID int64, concurr
 		Revision        int64               `json:"revision"`
 	}{editing.NewMapSettings(m), templates, m.GlobalDesign, m.Layers, m.Revision})
 	if err != nil {
-		return nil, 0, err
-	}
-	// The read is bound by the database's transfer: on two connections,
-	// nodes and edges overlap.
-	var (
-		wg      sync.WaitGroup
-		edges   = make([]byte, 0, len(b)/4)
-		edgeErr error
-	)
-	readEdges := func() {
-		first := true
-		edgeErr = st.EachRawEdge(ctx, mapID, func(e *store.RawEdge) error {
-			if !first {
-				edges = append(edges, ',')
-			}
-			first = false
-			edges = appendEdge(edges, e)
-			return nil
-		})
-	}
-	if concurrent {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			readEdges()
-		}()
-	} else {
-		readEdges()
+		return nil, 0, fmt.Errorf("encode the head of map %d: %w", mapID, err)
 	}
 	b = append(b, head[:len(head)-1]...) // the object stays open for the elements
-	b = append(b, `,"nodes":[`...)
-	first := true
-	err = st.EachRawNode(ctx, mapID, func(n *store.RawNode) error {
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = appendNode(b, n)
-		return nil
-	})
-	wg.Wait()
-	if err == nil {
-		err = edgeErr
-	}
-	if err != nil {
-		return nil, 0, err
-	}
-	b = append(b, `],"edges":[`...)
-	b = append(b, edges...)
-	return append(b, "]}"...), m.Revision, nil
+	return append(b, `,"nodes":[`...), m.Revision, nil
 }
 
-// Snapshot is a map's document as a stored version keeps it, read in the
-// transaction that stores it.
-func Snapshot(ctx context.Context, tx *store.Store, mapID int64) ([]byte, error) {
-	doc, _, err := Append(ctx, tx, nil, mapID, false)
-	return doc, err
-}
+// Between closes the nodes' list and opens the edges'; End closes the
+// edges' list and the document. The elements in each list are separated
+// by commas.
+const (
+	Between = `],"edges":[`
+	End     = `]}`
+)
 
-func appendNode(b []byte, n *store.RawNode) []byte {
+// AppendNode writes one node as the document has it.
+func AppendNode(b []byte, n *store.RawNode) []byte {
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, n.ID, 10)
 	b = append(b, `,"template":`...)
@@ -134,7 +155,8 @@ func appendNode(b []byte, n *store.RawNode) []byte {
 	return append(b, '}')
 }
 
-func appendEdge(b []byte, e *store.RawEdge) []byte {
+// AppendEdge writes one edge as the document has it.
+func AppendEdge(b []byte, e *store.RawEdge) []byte {
 	b = append(b, `{"id":`...)
 	b = strconv.AppendInt(b, e.ID, 10)
 	b = append(b, `,"node":{"from_id":`...)

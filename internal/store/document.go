@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -508,68 +507,4 @@ func (s *Store) DeleteTemplate(ctx context.Context, mapID, id int64) error {
 		return fmt.Errorf("delete template %d: %w", id, err)
 	}
 	return nil
-}
-
-// RawNode is a node as stored, its design and content summary still JSON:
-// the document read streams these without decoding them.
-type RawNode struct {
-	ID, Order              int64
-	Template, Shape, Popup sql.RawBytes
-	X, Y                   float64
-	MinLevel, MaxLevel     int
-	Hidden, Locked         bool
-	NextID, PreviousID     sql.NullInt64
-	Design, Content        sql.RawBytes // Content is the content summary
-}
-
-// EachRawNode calls fn for each of the map's nodes in drawing order. The
-// RawNode's byte slices are valid only during the call.
-func (s *Store) EachRawNode(ctx context.Context, mapID int64, fn func(*RawNode) error) error {
-	rows, err := s.q.QueryContext(ctx, `SELECT id, template, shape, x, y, min_level, max_level, hidden, locked, next_id, previous_id,
-		popup_type, sort_order, design, content_summary FROM nodes WHERE map_id = $1 ORDER BY sort_order, id`, mapID)
-	if err != nil {
-		return fmt.Errorf("nodes of map %d: %w", mapID, err)
-	}
-	defer rows.Close()
-	var n RawNode
-	for rows.Next() {
-		if err := rows.Scan(&n.ID, &n.Template, &n.Shape, &n.X, &n.Y, &n.MinLevel, &n.MaxLevel, &n.Hidden, &n.Locked,
-			&n.NextID, &n.PreviousID, &n.Popup, &n.Order, &n.Design, &n.Content); err != nil {
-			return fmt.Errorf("scan node: %w", err)
-		}
-		if err := fn(&n); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
-}
-
-// RawEdge is an edge as stored, its design and content still JSON.
-type RawEdge struct {
-	ID, FromID, ToID     int64
-	Name, Type, Template sql.RawBytes
-	MinLevel, MaxLevel   int
-	Hidden, Locked       bool
-	Design, Content      sql.RawBytes
-}
-
-// EachRawEdge calls fn for each of the map's edges. The RawEdge's byte
-// slices are valid only during the call.
-func (s *Store) EachRawEdge(ctx context.Context, mapID int64, fn func(*RawEdge) error) error {
-	rows, err := s.q.QueryContext(ctx, `SELECT `+edgeColumns+` FROM edges WHERE map_id = $1 ORDER BY id`, mapID)
-	if err != nil {
-		return fmt.Errorf("edges of map %d: %w", mapID, err)
-	}
-	defer rows.Close()
-	var e RawEdge
-	for rows.Next() {
-		if err := rows.Scan(&e.ID, &e.FromID, &e.ToID, &e.Name, &e.Type, &e.Template, &e.MinLevel, &e.MaxLevel,
-			&e.Hidden, &e.Locked, &e.Design, &e.Content); err != nil {
-			return fmt.Errorf("scan edge: %w", err)
-		}
-		if err := fn(&e); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
 }

@@ -145,6 +145,7 @@ func (c *Client) Do(method, path string, body any, header map[string]string) (in
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Sec-Fetch-Site", "same-origin")
+	req.Header.Set("Origin", c.Base) // a browser's write names its origin (api.checkOrigin)
 	for k, v := range header {
 		req.Header.Set(k, v)
 	}
