@@ -23,7 +23,7 @@ import {
 import { pointInShape, pointNearSegment, segmentIntersectsBounds } from '../geometry';
 import { boundsIntersect, type Bounds } from '../spatial';
 import { Camera } from './camera';
-import { DRAW_SHADOW, DRAW_TITLE, dashFor, drawNodeVector, drawText, nodeOutlinePath } from './draw';
+import { DRAW_SHADOW, DRAW_TITLE, dashAt, drawNodeVector, drawText, nodeOutlinePath } from './draw';
 import { createDomImageLoader } from './images';
 import type { EdgeEntry, NodeEntry, Scene } from './scene';
 import type { Context2D, FrameScheduler, ImageLoader, Surface, SurfaceFactory } from './types';
@@ -153,8 +153,16 @@ interface Tile extends Bounds {
  */
 const TILE_MIN_NODES = 150;
 const TILE_PX = 256;
-/** Time a frame may spend drawing tiles afresh (ms); the rest wait for the next frames. */
+/**
+ * Time a frame may spend (from its start) before it draws no more tiles afresh (ms); the rest
+ * wait for the next frames. One tile is always drawn, so that the view gets sharp at all.
+ */
 const TILE_BUDGET_MS = 8;
+/**
+ * A zoom rests once the scale has not changed for this long (ms): wheel events come a frame or
+ * more apart, and tiles drawn for the scale between two of them would be thrown away at once.
+ */
+const ZOOM_REST_MS = 150;
 const TILE_PIXEL_BUDGET = 16_000_000;
 
 function tileKey(level: number, scale: number, tx: number, ty: number): string {
@@ -255,8 +263,11 @@ export class Renderer {
   /** How many tiles each level and scale has (the scales that may stand in for another). */
   private readonly tileScales = new Map<string, { level: number; scale: number; count: number }>();
   private tilePixels = 0;
-  /** The scale of the last frame drawn from tiles: a zoom in progress changes it every frame. */
+  /** The scale of the last frame drawn from tiles, and when it last changed (a zoom in progress). */
   private lastTileScale = 0;
+  private scaleChangedAt = -Infinity;
+  /** What drawing a tile afresh has cost lately (ms, a moving average), to keep within the budget. */
+  private tileCost = 0;
 
   constructor(options: RendererOptions) {
     this.canvas = options.canvas;
@@ -427,17 +438,19 @@ export class Renderer {
     this.scene.drawOrder();
     const fadeView = this.fadeView();
     if (this.tiled(vp)) {
-      const resting = S === this.lastTileScale;
+      // The first frame, or the first after a pan at another scale, is not a zoom.
+      if (S !== this.lastTileScale && this.lastTileScale !== 0) this.scaleChangedAt = t0;
       this.lastTileScale = S;
+      const resting = t0 - this.scaleChangedAt >= ZOOM_REST_MS;
       if (fadeView.from > 0) {
         // A cross-fade of the two levels' tiles.
         this.setView(fadeView.from, 0, 1);
-        this.drawTiles(vp, S, frame, resting, 1 - fadeView.t);
+        this.drawTiles(vp, S, frame, t0, resting, 1 - fadeView.t);
         this.setView(fadeView.level, 0, 1);
-        this.drawTiles(vp, S, frame, resting, fadeView.t);
+        this.drawTiles(vp, S, frame, t0, resting, fadeView.t);
         this.setView(fadeView.level, fadeView.from, fadeView.t);
       } else {
-        this.drawTiles(vp, S, frame, resting, 1);
+        this.drawTiles(vp, S, frame, t0, resting, 1);
       }
     } else {
       this.collect(vp);
@@ -552,11 +565,13 @@ export class Renderer {
    * Tiles are drawn at the very scale shown, so that a pan copies them pixel for pixel. While a
    * zoom goes on, tiles of other scales stand in, scaled; the view's own are drawn once it rests.
    */
-  private drawTiles(vp: Bounds, S: number, frame: number, resting: boolean, alpha: number): void {
+  private drawTiles(vp: Bounds, shown: number, frame: number, frameStart: number, resting: boolean, alpha: number): void {
+    // A zoom that comes back to the scale it left lands a rounding error off it: not a new scale.
+    const S = snapTileScale(shown);
     const ctx = this.ctx;
     const W = TILE_PX / S;
     const level = this.view.level;
-    let spent = 0;
+    let rendered = 0;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.globalAlpha = alpha;
     // While a zoom goes on, one cached scale that covers the whole view stands in for it: each of
@@ -574,7 +589,8 @@ export class Renderer {
         let fresh = false;
         if (!tile || tile.stale) {
           // Zooming, or out of time: a stale tile stands in for itself, else tiles of other scales.
-          if ((!resting || spent >= TILE_BUDGET_MS) && (tile || this.standIn(S, tx, ty, frame))) {
+          const inBudget = rendered === 0 || t0 - frameStart + this.tileCost <= TILE_BUDGET_MS;
+          if ((!resting || !inBudget) && (tile || this.standIn(S, tx, ty, frame))) {
             this.refine = true;
             this.stats.stale++;
             if (!tile) continue;
@@ -588,9 +604,12 @@ export class Renderer {
         this.tiles.delete(key);
         this.tiles.set(key, tile);
         tile.frame = frame;
-        this.blitTile(tile, S);
+        this.blitTile(tile);
         // A canvas rasterises what it recorded when first drawn from: the blit is part of the cost.
-        if (fresh) spent += this.now() - t0;
+        if (fresh) {
+          rendered++;
+          this.tileCost = this.tileCost === 0 ? this.now() - t0 : 0.7 * this.tileCost + 0.3 * (this.now() - t0);
+        }
         this.stats.tiles++;
       }
     }
@@ -619,7 +638,7 @@ export class Renderer {
       if (!complete) continue;
       for (const t of found) {
         t.frame = frame;
-        this.blitTile(t, S);
+        this.blitTile(t);
       }
       this.stats.tiles += found.length;
       this.stats.stale += found.length;
@@ -629,8 +648,9 @@ export class Renderer {
   }
 
   /** Draws a tile's square onto the canvas at the current camera, scaled from its own zoom. */
-  private blitTile(tile: Tile, S: number, clip?: Bounds): void {
+  private blitTile(tile: Tile, clip?: Bounds): void {
     const cam = this.camera;
+    const S = cam.scale * this.dpr;
     // Both edges rounded the same way for every tile: neighbours meet without a seam, and a tile
     // of the shown scale lands on whole pixels at its own size.
     const x0 = Math.round((tile.minX - cam.x) * S);
@@ -693,7 +713,7 @@ export class Renderer {
     if (!found) return false;
     for (const t of found) {
       t.frame = frame;
-      this.blitTile(t, S, area);
+      this.blitTile(t, area);
       this.stats.tiles++;
     }
     return true;
@@ -802,7 +822,8 @@ export class Renderer {
       const bucket = buckets[i];
       const g = groups[Math.floor(i / 3)];
       if (!bucket || !g) continue;
-      ctx.globalAlpha = this.alphas[i % 3] ?? 1;
+      const { dash, alpha } = dashAt(g.dash, g.width, S);
+      ctx.globalAlpha = (this.alphas[i % 3] ?? 1) * alpha;
       if (shadows && g.shadow) {
         ctx.shadowColor = g.shadowColor;
         ctx.shadowBlur = g.shadowBlur * SHADOW_BLUR_MULTIPLIER * S;
@@ -813,8 +834,8 @@ export class Renderer {
       ctx.lineWidth = Math.max(g.width, 1 / S);
       ctx.strokeStyle = g.color;
       ctx.fillStyle = g.color;
-      ctx.setLineDash(dashFor(g.dash, g.width));
-      ctx.lineCap = g.dash === 'dotted' ? 'round' : 'butt';
+      ctx.setLineDash(dash);
+      ctx.lineCap = g.dash === 'dotted' && dash.length > 0 ? 'round' : 'butt';
       ctx.beginPath();
       for (const e of bucket) {
         if (!e.hasLine) continue;
@@ -823,6 +844,7 @@ export class Renderer {
       }
       ctx.stroke();
       ctx.setLineDash(NO_DASH);
+      ctx.globalAlpha = this.alphas[i % 3] ?? 1;
       ctx.beginPath();
       let heads = 0;
       for (const e of bucket) {
@@ -984,11 +1006,14 @@ export class Renderer {
       // node on a white map must not vanish as the map zooms out).
       const fill = s.bg_enabled && s.bg_color !== 'transparent' && !sameColour(s.bg_color, this.state.background);
       if (s.border_enabled && s.border_width > 0 && (!fill || s.border_width * S >= LOD_MIN_BORDER_PX)) {
+        const { dash, alpha: dashAlpha } = dashAt(s.border_style, s.border_width, S);
         ctx.strokeStyle = s.border_color;
         ctx.lineWidth = Math.max(s.border_width, 1 / S);
-        ctx.setLineDash(dashFor(s.border_style, s.border_width));
-        ctx.lineCap = s.border_style === 'dotted' ? 'round' : 'butt';
+        ctx.setLineDash(dash);
+        ctx.lineCap = s.border_style === 'dotted' && dash.length > 0 ? 'round' : 'butt';
+        ctx.globalAlpha = alpha * dashAlpha;
         ctx.stroke();
+        ctx.globalAlpha = alpha;
         ctx.setLineDash(NO_DASH);
         ctx.lineCap = 'butt';
       }
@@ -1198,6 +1223,11 @@ export class Renderer {
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
   }
+}
+
+/** Tile scales are kept to 512 steps an octave (0.14 % apart): a tile then blits at its own size. */
+function snapTileScale(S: number): number {
+  return Math.pow(2, Math.round(Math.log2(S) * 512) / 512);
 }
 
 function addTo(buckets: Map<string, NodeEntry[]>, key: string, e: NodeEntry): void {
