@@ -151,9 +151,8 @@ describe('Renderer', () => {
 
   it('spends a bounded time per frame re-rasterising for a new zoom, finishing in the next frames', () => {
     const nodes = Array.from({ length: 20 }, (_, i) => makeNode(i + 1, 100 + (i % 5) * 130, 100 + Math.floor(i / 5) * 100));
-    const { renderer, frames } = setup(nodes);
     let clock = 0;
-    (renderer as unknown as { now: () => number }).now = () => (clock += 1); // every raster "takes" 1 ms
+    const { renderer, frames } = setup(nodes, [], [], () => (clock += 1)); // every raster "takes" 1 ms
     expect(renderer.draw().rasterised).toBe(20);
     renderer.camera.setScale(0.7, 0, 0);
     const first = renderer.draw();
