@@ -55,6 +55,16 @@ async function canvasBox(page) {
  * press there pans instead of picking up a node or an edge. Prefers points near the centre.
  */
 async function emptySpot(page) {
+  // The view may still be settling (stand-ins drawn scaled): look again a few times.
+  for (let i = 0; i < 5; i++) {
+    const spot = await findEmptySpot(page);
+    if (spot) return spot;
+    await page.waitForTimeout(500);
+  }
+  throw new Error('no empty spot on the canvas to start a pan from');
+}
+
+async function findEmptySpot(page) {
   const spot = await page.evaluate((sel) => {
     const c = document.querySelector(sel);
     const ctx = c.getContext('2d');
@@ -81,7 +91,7 @@ async function emptySpot(page) {
     }
     return best;
   }, CANVAS);
-  if (!spot) throw new Error('no empty spot on the canvas to start a pan from');
+  if (!spot) return null;
   const box = await canvasBox(page);
   return { x: box.x + spot.x, y: box.y + spot.y };
 }
