@@ -34,14 +34,15 @@ async function record(page, run) {
   await page.evaluate(() => {
     Object.assign(window.__frames, { on: true, last: 0, intervals: [], work: [] });
   });
-  await run();
+  const done = await run();
   // The frames drawing the last input.
   await page.waitForTimeout(100);
-  return page.evaluate(() => {
+  const got = await page.evaluate(() => {
     const r = window.__frames;
     r.on = false;
     return { intervals: r.intervals, work: r.work };
   });
+  return done === false ? { intervals: [], work: [], skipped: 'no empty spot to start a drag from' } : got;
 }
 
 async function canvasBox(page) {
@@ -61,7 +62,7 @@ async function emptySpot(page) {
     if (spot) return spot;
     await page.waitForTimeout(500);
   }
-  throw new Error('no empty spot on the canvas to start a pan from');
+  return null;
 }
 
 async function findEmptySpot(page) {
@@ -96,10 +97,15 @@ async function findEmptySpot(page) {
   return { x: box.x + spot.x, y: box.y + spot.y };
 }
 
-/** Drags the view back and forth from an empty spot for ms, at about 1,000 pixels a second. */
+/**
+ * Drags the view back and forth from an empty spot for ms, at about 1,000 pixels a second.
+ * Answers false, dragging nothing, when every spot of the view is on a node or an edge (the
+ * editor pans only from empty space; a press on a node would move it).
+ */
 async function pan(page, ms) {
   const box = await canvasBox(page);
   const from = await emptySpot(page);
+  if (!from) return false;
   // Within the canvas whatever the spot: swing left and right by up to 300 pixels.
   const reach = Math.min(300, from.x - box.x - 10, box.x + box.width - from.x - 10);
   await page.mouse.move(from.x, from.y);
@@ -112,6 +118,7 @@ async function pan(page, ms) {
   }
   await page.mouse.move(from.x, from.y);
   await page.mouse.up();
+  return true;
 }
 
 /** Ctrl+wheel about the canvas centre, following a zoom factor over time (ms → log factor). */

@@ -122,14 +122,20 @@ async function measure(browser, base, mapId, n) {
         `  CPU profile of the scenarios (${args.profile}), by self time:\n    ${(await stopProfile(args.profile)).join('\n    ')}`,
       );
     for (const [name, s] of Object.entries(got)) {
-      const acc = (scenarios[name] ??= { intervals: [], work: [] });
+      const acc = (scenarios[name] ??= { intervals: [], work: [], skipped: null });
+      if (s.skipped) acc.skipped = s.skipped;
       acc.intervals.push(...s.intervals);
       acc.work.push(...s.work);
     }
     if (n === Math.max(...sizes)) memory = await tabMemory(page);
     await context.close();
   }
-  const rows = Object.entries(scenarios).map(([name, s]) => ({ name, interval: stats(s.intervals), work: stats(s.work) }));
+  const rows = Object.entries(scenarios).map(([name, s]) => ({
+    name,
+    interval: stats(s.intervals),
+    work: stats(s.work),
+    skipped: s.skipped,
+  }));
   for (const r of rows) {
     const f = (x) => `${x.p50.toFixed(1)} / ${x.p95.toFixed(1)} / ${x.p99.toFixed(1)}`;
     console.log(`  ${n} nodes, ${r.name}: interval p50/p95/p99 ${f(r.interval)} ms (${r.interval.n} frames); work ${f(r.work)} ms`);
@@ -209,6 +215,10 @@ function report(results) {
     const bar = BARS[r.nodes] ?? {};
     for (const row of r.rows) {
       const i = row.interval;
+      if (i.n === 0) {
+        lines.push(`| ${r.nodes} nodes, ${row.name} | not measured: ${row.skipped ?? 'no frames'} | – | – |`);
+        continue;
+      }
       const barText = bar.p95 ? `p95 ≤ ${bar.p95} ms${bar.p99 ? `, p99 ≤ ${bar.p99} ms` : ''}` : '–';
       const ok = bar.p95 ? i.p95 <= bar.p95 + TICK_NOISE_MS && (!bar.p99 || i.p99 <= bar.p99 + TICK_NOISE_MS) : null;
       lines.push(
