@@ -19,6 +19,24 @@ export function dashFor(style: BorderStyle, width: number): number[] {
   return NO_DASH;
 }
 
+/**
+ * Dashes shorter on screen than this (device pixels, a dash and its gap) cannot be told apart:
+ * such a line is drawn solid and lighter, which looks the same and costs a rasteriser one segment
+ * instead of dozens (a dashed edge zoomed far out was most of a tile's cost).
+ */
+const MIN_DASH_PERIOD_PX = 3;
+
+/** The dash of a line drawn at S device pixels per unit, and the opacity it is drawn with. */
+export function dashAt(style: BorderStyle, width: number, S: number): { dash: number[]; alpha: number } {
+  const dash = dashFor(style, width);
+  const on = dash[0] ?? 0;
+  const off = dash[1] ?? 0;
+  if (dash.length === 0 || (on + off) * S >= MIN_DASH_PERIOD_PX) return { dash, alpha: 1 };
+  // The share of the line the dashes cover (a dot is as long as the line is wide).
+  const covered = style === 'dotted' ? Math.max(width, 1 / S) : on;
+  return { dash: NO_DASH, alpha: Math.min(1, covered / (covered + off)) };
+}
+
 function shapePath(ctx: Context2D, round: boolean, w: number, h: number, grow: number): void {
   ctx.beginPath();
   if (round) ctx.arc(0, 0, w / 2 + grow, 0, Math.PI * 2);

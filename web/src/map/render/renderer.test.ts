@@ -111,6 +111,23 @@ describe('Renderer', () => {
     expect(ctx.ops('stroke')).toHaveLength(0);
   });
 
+  it('draws a dashed edge solid and lighter once its dashes are too small to see', () => {
+    const nodes = [makeNode(1, 100, 100), makeNode(2, 700, 100)];
+    const { renderer, ctx } = setup(nodes, [makeEdge(1, 1, 2, { border_style: 'dashed', border_width: 1 })]);
+    renderer.draw();
+    const dashes = () => ctx.ops('setLineDash').map((c) => c.args[0] as number[]);
+    // At 1:1 a dash and its gap are 7 px: dashed.
+    expect(dashes().some((d) => d.length === 2)).toBe(true);
+    const solidAlpha = ctx.ops('stroke')[0]?.alpha;
+    expect(solidAlpha).toBe(1);
+    ctx.reset();
+    renderer.camera.setScale(0.2, 0, 0); // 7 × 0.2 = 1.4 px: no dash shows
+    renderer.draw();
+    expect(dashes().every((d) => d.length === 0)).toBe(true);
+    // Drawn at the share of the line its dashes cover: 4 of 7.
+    expect(ctx.ops('stroke')[0]?.alpha).toBeCloseTo(4 / 7);
+  });
+
   it('keeps the thin border of a node whose fill is the map’s background, however far out', () => {
     // The defaults: a white node with a 1 px border, on a white map.
     const { renderer, ctx } = setup([makeNode(1, 100, 100, { bg_color: '#FFF', border_color: '#1e293b', border_width: 1 })]);
@@ -134,9 +151,8 @@ describe('Renderer', () => {
 
   it('spends a bounded time per frame re-rasterising for a new zoom, finishing in the next frames', () => {
     const nodes = Array.from({ length: 20 }, (_, i) => makeNode(i + 1, 100 + (i % 5) * 130, 100 + Math.floor(i / 5) * 100));
-    const { renderer, frames } = setup(nodes);
     let clock = 0;
-    (renderer as unknown as { now: () => number }).now = () => (clock += 1); // every raster "takes" 1 ms
+    const { renderer, frames } = setup(nodes, [], [], () => (clock += 1)); // every raster "takes" 1 ms
     expect(renderer.draw().rasterised).toBe(20);
     renderer.camera.setScale(0.7, 0, 0);
     const first = renderer.draw();
@@ -359,7 +375,8 @@ describe('Renderer', () => {
     });
 
     it('stands in scaled tiles while zooming, and draws the new scale once the zoom rests', () => {
-      const { renderer, ctx } = grid();
+      let clock = 0;
+      const { renderer, ctx } = grid(() => clock);
       for (let i = 0; i < 20 && renderer.draw().stale > 0; i++);
       renderer.camera.setScale(renderer.camera.scale * 1.1);
       ctx.reset();
@@ -367,8 +384,38 @@ describe('Renderer', () => {
       expect(zooming.tilesRendered).toBe(0);
       expect(zooming.stale).toBeGreaterThan(0);
       expect(ctx.ops('drawImage').every((c) => c.args.length === 5)).toBe(true);
+      // Frames between two wheel events of one zoom draw no tile of a scale about to be left.
+      clock += 100;
+      expect(renderer.draw().tilesRendered).toBe(0);
+      clock += 100;
       const resting = renderer.draw();
       expect(resting.tilesRendered).toBeGreaterThan(0);
+    });
+
+    it("draws tiles afresh only within the frame's time, counted from its start", () => {
+      let clock = 0;
+      // Every reading of the clock is 1.5 ms later: a tile drawn costs 3 ms, the frame more.
+      const { renderer } = grid(() => (clock += 1.5));
+      renderer.draw();
+      const counts: number[] = [];
+      for (let i = 0; i < 5; i++) counts.push(renderer.draw().tilesRendered);
+      expect(counts).toEqual([1, 1, 1, 1, 1]);
+    });
+
+    it('draws no tile again when a zoom comes back to about the scale it left', () => {
+      let clock = 0;
+      const { renderer } = grid(() => clock);
+      for (let i = 0; i < 20 && renderer.draw().stale > 0; i++);
+      const cam = renderer.camera;
+      const scale = cam.scale;
+      cam.setScale(scale * 1.3);
+      renderer.draw();
+      // Back, a rounding error off (as a wheel zoom in and out again lands).
+      cam.setScale(scale * (1 + 1e-12));
+      clock += 1000;
+      const back = renderer.draw();
+      expect(back.tilesRendered).toBe(0);
+      expect(back.stale).toBe(0);
     });
 
     it('draws again only the tiles a change touches', () => {
