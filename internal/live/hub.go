@@ -95,6 +95,8 @@ type Hub struct {
 
 	mu    sync.Mutex
 	rooms map[int64]*room
+	// frames holds the buffers of pointer batches (fanout.go).
+	frames *sync.Pool
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -108,7 +110,7 @@ func NewHub(state State, bus Bus, log *slog.Logger, opts Options) *Hub {
 	}
 	h := &Hub{state: state, bus: bus, log: log, grants: opts.Grants, access: opts.Access, origins: opts.Origins,
 		instance: randomID(), lockGrace: opts.LockGrace, lockIdle: opts.LockIdle,
-		rooms: map[int64]*room{}, stop: make(chan struct{})}
+		rooms: map[int64]*room{}, frames: newFramePool(), stop: make(chan struct{})}
 	if h.lockGrace <= 0 {
 		h.lockGrace = LockGrace
 	}
@@ -150,6 +152,7 @@ type room struct {
 	mapID       int64
 	conns       map[*conn]bool
 	pointers    map[int64]Pointer // changed since the last fan-out
+	ups         []PointerUpdate   // the batch being encoded, reused
 	unsubscribe func()
 	locks       []Lock // as last told to the room's sockets
 	visitors    map[int64]bool
@@ -167,6 +170,9 @@ type envelope struct {
 	// Author made the committed change the frame carries: it counts as
 	// their activity, keeping their locks from going idle.
 	Author int64 `json:"w,omitempty"`
+	// Origin is the instance that sent a pointer batch to its own sockets
+	// already, and skips it when the bus brings it back.
+	Origin string `json:"o,omitempty"`
 }
 
 func (h *Hub) publish(ctx context.Context, mapID int64, env envelope) {
@@ -188,6 +194,9 @@ func (h *Hub) deliver(mapID int64, msg []byte) {
 	var env envelope
 	if err := json.Unmarshal(msg, &env); err != nil {
 		h.log.Warn("live: bad bus message", "map", mapID, "err", err)
+		return
+	}
+	if env.Origin == h.instance {
 		return
 	}
 	h.mu.Lock()
@@ -267,7 +276,9 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Membe
 		return // Accept has answered the request
 	}
 	ws.SetReadLimit(MaxFrame)
-	c := &conn{hub: h, ws: ws, mapID: mapID, member: m, send: make(chan []byte, sendQueue), done: make(chan struct{})}
+	c := &conn{hub: h, ws: ws, mapID: mapID, member: m, send: make(chan outgoing, sendQueue), done: make(chan struct{})}
+	c.writeDog = time.AfterFunc(writeTimeout, c.closeNow)
+	c.writeDog.Stop()
 	c.touch()
 	c.setRights(m.CanEdit, m.IsAdmin)
 	// A visitor carries no address: every reader of the map sees the list,
@@ -410,30 +421,6 @@ func (h *Hub) loop() {
 		case <-idle.C:
 			h.releaseIdle()
 		}
-	}
-}
-
-func (h *Hub) flushPointers() {
-	type batch struct {
-		mapID int64
-		ups   []PointerUpdate
-	}
-	var batches []batch
-	h.mu.Lock()
-	for id, r := range h.rooms {
-		if len(r.pointers) == 0 {
-			continue
-		}
-		b := batch{mapID: id}
-		for uid, p := range r.pointers {
-			b.ups = append(b.ups, PointerUpdate{ID: uid, X: p.X, Y: p.Y})
-		}
-		clear(r.pointers)
-		batches = append(batches, b)
-	}
-	h.mu.Unlock()
-	for _, b := range batches {
-		h.broadcast(context.Background(), b.mapID, EvUpdatedUserState, PointersFrame{Users: b.ups})
 	}
 }
 
