@@ -22,8 +22,8 @@ type conn struct {
 	member  Member
 	visitor Visitor
 	send    chan outgoing
-	// writeDog closes a socket whose write has not ended within
-	// writeTimeout: a timer made once, so that writes allocate nothing.
+	// writeDog drops a socket whose write has not ended within the hub's
+	// writeStall: a timer made once, so that writes allocate nothing.
 	writeDog *time.Timer
 	// in holds the frame being read and parser reads pointer frames
 	// (read loop only): both are reused from frame to frame.
@@ -140,7 +140,7 @@ func (c *conn) writeLoop() {
 			}
 			// The background context keeps the library from setting up a
 			// timeout per write; the watchdog stands for it.
-			c.writeDog.Reset(writeTimeout)
+			c.writeDog.Reset(c.hub.writeStall)
 			err := c.ws.Write(context.Background(), websocket.MessageText, o.data)
 			c.writeDog.Stop()
 			o.drop()

@@ -90,6 +90,9 @@ type Hub struct {
 	instance  string
 	lockGrace time.Duration
 	lockIdle  time.Duration
+	// writeStall is how long a write to a socket may take before the
+	// socket is dropped: writeTimeout, shortened by tests.
+	writeStall time.Duration
 	// unsubscribe ends the hub's subscription to the control channel.
 	unsubscribe func()
 
@@ -109,7 +112,7 @@ func NewHub(state State, bus Bus, log *slog.Logger, opts Options) *Hub {
 		panic("live.NewHub: Options.Access is required") // a programming error: rights would never narrow
 	}
 	h := &Hub{state: state, bus: bus, log: log, grants: opts.Grants, access: opts.Access, origins: opts.Origins,
-		instance: randomID(), lockGrace: opts.LockGrace, lockIdle: opts.LockIdle,
+		instance: randomID(), lockGrace: opts.LockGrace, lockIdle: opts.LockIdle, writeStall: writeTimeout,
 		rooms: map[int64]*room{}, frames: newFramePool(), stop: make(chan struct{})}
 	if h.lockGrace <= 0 {
 		h.lockGrace = LockGrace
@@ -277,7 +280,7 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Membe
 	}
 	ws.SetReadLimit(MaxFrame)
 	c := &conn{hub: h, ws: ws, mapID: mapID, member: m, send: make(chan outgoing, sendQueue), done: make(chan struct{})}
-	c.writeDog = time.AfterFunc(writeTimeout, c.closeNow)
+	c.writeDog = time.AfterFunc(h.writeStall, c.closeNow)
 	c.writeDog.Stop()
 	c.touch()
 	c.setRights(m.CanEdit, m.IsAdmin)
