@@ -42,14 +42,23 @@ func newFramePool() *sync.Pool {
 	return p
 }
 
-// flushPointers sends each map's pointers that moved since the last batch
-// to its sockets here and, when other instances may have sockets of the
-// map, over the bus.
-func (h *Hub) flushPointers() {
+// Each room's batch goes out every PointerInterval, in one of
+// pointerSlots slots of the interval given to rooms in turn: sending every
+// map's batch at the same tick would queue a thousand writes at once on a
+// core, the last of them late by the time the others take.
+const pointerSlots = 10
+
+// everySlot flushes every room at once (tests).
+const everySlot = -1
+
+// flushPointers sends the pointers that moved since the last batch of each
+// map of the slot to its sockets here and, when other instances may have
+// sockets of the map, over the bus.
+func (h *Hub) flushPointers(slot int) {
 	var remote []envelopeTo
 	h.mu.Lock()
 	for id, r := range h.rooms {
-		if len(r.pointers) == 0 {
+		if len(r.pointers) == 0 || (slot != everySlot && r.slot != slot) {
 			continue
 		}
 		r.ups = r.ups[:0]

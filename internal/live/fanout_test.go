@@ -171,7 +171,7 @@ func BenchmarkPointerFanOut(b *testing.B) {
 			r.pointers[u] = Pointer{X: float64(i), Y: float64(u)}
 		}
 		h.mu.Unlock()
-		h.flushPointers()
+		h.flushPointers(everySlot)
 		for range editors {
 			<-got
 		}

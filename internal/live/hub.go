@@ -100,6 +100,8 @@ type Hub struct {
 	rooms map[int64]*room
 	// frames holds the buffers of pointer batches (fanout.go).
 	frames *sync.Pool
+	// nextSlot is the slot of the next room made.
+	nextSlot int
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -156,6 +158,7 @@ type room struct {
 	conns       map[*conn]bool
 	pointers    map[int64]Pointer // changed since the last fan-out
 	ups         []PointerUpdate   // the batch being encoded, reused
+	slot        int               // when in the window its batch goes (fanout.go)
 	unsubscribe func()
 	locks       []Lock // as last told to the room's sockets
 	visitors    map[int64]bool
@@ -346,7 +349,8 @@ func (h *Hub) addConn(c *conn, locks []Lock) {
 	defer h.mu.Unlock()
 	r := h.rooms[c.mapID]
 	if r == nil {
-		r = &room{mapID: c.mapID, conns: map[*conn]bool{}, pointers: map[int64]Pointer{}, locks: locks}
+		r = &room{mapID: c.mapID, conns: map[*conn]bool{}, pointers: map[int64]Pointer{}, locks: locks, slot: h.nextSlot}
+		h.nextSlot = (h.nextSlot + 1) % pointerSlots
 		h.rooms[c.mapID] = r
 		mapID := c.mapID
 		r.unsubscribe = h.bus.Subscribe(mapID, func(msg []byte) { h.deliver(mapID, msg) })
@@ -401,7 +405,8 @@ func (h *Hub) releaseIfGone(mapID, userID int64) {
 // state, so that locks of an instance that died disappear for everyone.
 func (h *Hub) loop() {
 	defer h.wg.Done()
-	pointers := time.NewTicker(PointerInterval)
+	pointers := time.NewTicker(PointerInterval / pointerSlots)
+	slot := 0
 	heartbeat := time.NewTicker(heartbeatEvery)
 	sweep := time.NewTicker(sweepEvery)
 	// Idle locks are looked for four times per idle period (at most every
@@ -416,7 +421,8 @@ func (h *Hub) loop() {
 		case <-h.stop:
 			return
 		case <-pointers.C:
-			h.flushPointers()
+			h.flushPointers(slot)
+			slot = (slot + 1) % pointerSlots
 		case <-heartbeat.C:
 			h.heartbeat()
 		case <-sweep.C:

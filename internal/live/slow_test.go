@@ -74,7 +74,7 @@ func flushBatches(h *Hub, n, users int) {
 			h.rooms[1].pointers[int64(1000+u)] = Pointer{X: float64(i), Y: float64(u)}
 		}
 		h.mu.Unlock()
-		h.flushPointers()
+		h.flushPointers(everySlot)
 	}
 }
 
