@@ -68,10 +68,13 @@ func (s *server) waitListening() error {
 	return fmt.Errorf("%s not listening", s.addr)
 }
 
-// cpu reads the user and system CPU time the server has used, from
+// cpu reads the user and system CPU time the server has used.
+func (s *server) cpu() time.Duration { return processCPU(s.cmd.Process.Pid) }
+
+// processCPU reads the user and system CPU time a process has used, from
 // /proc/<pid>/stat (utime and stime, in clock ticks of 1/100 s).
-func (s *server) cpu() time.Duration {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", s.cmd.Process.Pid))
+func processCPU(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	if err != nil {
 		return 0
 	}
@@ -80,6 +83,24 @@ func (s *server) cpu() time.Duration {
 	utime, _ := strconv.ParseInt(fields[11], 10, 64)
 	stime, _ := strconv.ParseInt(fields[12], 10, 64)
 	return time.Duration(utime+stime) * time.Second / 100
+}
+
+// syscalls reads how many read and write system calls the server has made,
+// from /proc/<pid>/io.
+func (s *server) syscalls() (reads, writes int64) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/io", s.cmd.Process.Pid))
+	if err != nil {
+		return 0, 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "syscr: "); ok {
+			reads, _ = strconv.ParseInt(v, 10, 64)
+		}
+		if v, ok := strings.CutPrefix(line, "syscw: "); ok {
+			writes, _ = strconv.ParseInt(v, 10, 64)
+		}
+	}
+	return reads, writes
 }
 
 // rss reads the server's resident memory.
@@ -105,8 +126,13 @@ type result struct {
 	frameBytes int64
 	sent       int64 // pointer frames sent
 	cpu        time.Duration
-	rss        int64
-	dur        time.Duration
+	// clientsCPU is this process's: near a whole core, the clients are
+	// what limits the figures.
+	clientsCPU time.Duration
+	// reads and writes are the server's system calls over the load.
+	reads, writes int64
+	rss           int64
+	dur           time.Duration
 
 	changeLat []time.Duration
 	syncs     int64
@@ -197,9 +223,13 @@ func (l load) run(ctx context.Context, srv *server) (result, error) {
 			return result{}, fmt.Errorf("perf: %w", err)
 		}
 	}
-	cpu0 := srv.cpu()
+	cpu0, clients0 := srv.cpu(), processCPU(os.Getpid())
+	r0, w0 := srv.syscalls()
 	time.Sleep(l.dur)
 	res.cpu = srv.cpu() - cpu0
+	res.clientsCPU = processCPU(os.Getpid()) - clients0
+	r1, w1 := srv.syscalls()
+	res.reads, res.writes = r1-r0, w1-w0
 	if profiler != nil {
 		if err := profiler.Wait(); err != nil {
 			return result{}, fmt.Errorf("perf: %w", err)

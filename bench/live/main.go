@@ -201,7 +201,13 @@ func report(cfg config, sockets int, relay, strata result, changes *result) stri
 			return fmt.Sprintf("%d / %d / %d B", r.deliveries, r.frames, r.frameBytes/max(1, r.frames))
 		}},
 		{"pointer frames sent by the clients", func(r result) string { return fmt.Sprint(r.sent) }},
+		{"server read calls per frame in / write calls per frame out (/proc/<pid>/io)", func(r result) string {
+			return fmt.Sprintf("%.2f / %.2f", float64(r.reads)/float64(max(1, r.sent)), float64(r.writes)/float64(max(1, r.frames)))
+		}},
 		{"server CPU under load", func(r result) string { return fmt.Sprintf("%.0f%% of one core", 100*r.cpu.Seconds()/r.dur.Seconds()) }},
+		{"the benchmark's clients' CPU (all on one core when pinned)", func(r result) string {
+			return fmt.Sprintf("%.0f%% of one core", 100*r.clientsCPU.Seconds()/r.dur.Seconds())
+		}},
 		{"server memory (RSS) under load", func(r result) string { return fmt.Sprintf("%.0f MB", float64(r.rss)/1e6) }},
 	} {
 		fmt.Fprintf(&b, "| %s | %s | %s | – | |\n", row.name, row.f(relay), row.f(strata))
