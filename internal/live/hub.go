@@ -123,8 +123,9 @@ func NewHub(state State, bus Bus, log *slog.Logger, opts Options) *Hub {
 		h.lockIdle = LockIdle
 	}
 	h.unsubscribe = bus.Subscribe(controlChannel, h.control)
-	h.wg.Add(1)
+	h.wg.Add(2)
 	go h.loop()
+	go h.pointerLoop()
 	return h
 }
 
@@ -401,18 +402,31 @@ func (h *Hub) releaseIfGone(mapID, userID int64) {
 	}
 }
 
-// loop fans out pointers, refreshes heartbeats and re-reads the shared
-// state, so that locks of an instance that died disappear for everyone.
-func (h *Hub) loop() {
+// pointerLoop fans out pointers, on its own: the heartbeats and sweeps of
+// loop wait on Redis, which must not delay a batch.
+func (h *Hub) pointerLoop() {
 	defer h.wg.Done()
 	pointers := time.NewTicker(PointerInterval / pointerSlots)
-	slot := 0
+	defer pointers.Stop()
+	for slot := 0; ; slot = (slot + 1) % pointerSlots {
+		select {
+		case <-h.stop:
+			return
+		case <-pointers.C:
+			h.flushPointers(slot)
+		}
+	}
+}
+
+// loop refreshes heartbeats and re-reads the shared state, so that locks
+// of an instance that died disappear for everyone.
+func (h *Hub) loop() {
+	defer h.wg.Done()
 	heartbeat := time.NewTicker(heartbeatEvery)
 	sweep := time.NewTicker(sweepEvery)
 	// Idle locks are looked for four times per idle period (at most every
 	// sweep), so one goes at most a quarter late.
 	idle := time.NewTicker(min(sweepEvery, h.lockIdle/4))
-	defer pointers.Stop()
 	defer heartbeat.Stop()
 	defer sweep.Stop()
 	defer idle.Stop()
@@ -420,9 +434,6 @@ func (h *Hub) loop() {
 		select {
 		case <-h.stop:
 			return
-		case <-pointers.C:
-			h.flushPointers(slot)
-			slot = (slot + 1) % pointerSlots
 		case <-heartbeat.C:
 			h.heartbeat()
 		case <-sweep.C:
