@@ -35,9 +35,10 @@ wss.on('connection', (ws, req) => {
 setInterval(() => {
   for (const room of rooms.values()) {
     if (room.latest.size === 0) continue;
-    const frame = `{"event":"updated_user_state","data":{"users":[${[...room.latest.values()].join(',')}]}}`;
+    // Encoded once: a string would be turned into bytes again for each socket.
+    const frame = Buffer.from(`{"event":"updated_user_state","data":{"users":[${[...room.latest.values()].join(',')}]}}`);
     room.latest.clear();
-    for (const ws of room.sockets) ws.send(frame);
+    for (const ws of room.sockets) ws.send(frame, { binary: false });
   }
 }, 50);
 
