@@ -9,8 +9,9 @@ GO_TEST_FLAGS ?= -race -count=1 -timeout 25m
 BIN := bin/strata
 WEB_DEPS := web/node_modules/.installed
 E2E_DEPS := e2e/node_modules/.installed
+RELAY_DEPS := bench/relay/node_modules/.installed
 
-.PHONY: run build web test test-go test-web test-e2e chromium bench bench-canvas clean fuzz api-types
+.PHONY: run build web test test-go test-web test-e2e chromium bench bench-canvas bench-live clean fuzz api-types
 
 run: build
 	./$(BIN) demo --if-empty --log-level warn
@@ -29,6 +30,10 @@ $(WEB_DEPS): web/package-lock.json
 
 $(E2E_DEPS): e2e/package-lock.json
 	cd e2e && npm ci --no-audit --no-fund
+	touch $@
+
+$(RELAY_DEPS): bench/relay/package-lock.json
+	cd bench/relay && npm ci --no-audit --no-fund
 	touch $@
 
 # Debian's Chromium for the browser tests; a browser is never downloaded.
@@ -76,14 +81,19 @@ test-e2e: build chromium $(E2E_DEPS)
 
 # Benchmark programs (not tests): they print their figures and append them to
 # docs/benchmarks.md. They need the PostgreSQL named by BENCH_DATABASE_URL.
+# bench/live runs Strata and the Node relay of bench/relay under the same
+# load, each pinned to core 0 with the clients on core 1: run it on an
+# otherwise quiet machine.
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
-bench: bench-canvas
+bench: bench-canvas bench-live
 	go run ./bench/document --database-url '$(BENCH_DATABASE_URL)'
-	go run ./bench/live --database-url '$(BENCH_DATABASE_URL)'
+
+bench-live: $(RELAY_DEPS)
+	go run ./bench/live --database-url '$(BENCH_DATABASE_URL)' --relay bench/relay
 
 # The editor's canvas in headless Chromium on generated maps (SQLite; no database needed).
 bench-canvas: build chromium $(E2E_DEPS)
 	cd e2e && node bench/canvas.mjs --bin ../$(BIN) --append ../docs/benchmarks.md
 
 clean:
-	rm -rf bin internal/webapp/dist web/node_modules e2e/node_modules
+	rm -rf bin internal/webapp/dist web/node_modules e2e/node_modules bench/relay/node_modules

@@ -14,6 +14,7 @@ require (
 	github.com/redis/go-redis/v9 v9.23.0
 	github.com/swaggest/jsonschema-go v0.3.74
 	github.com/swaggest/openapi-go v0.2.60
+	github.com/valyala/fastjson v1.6.10
 	github.com/wneessen/go-mail v0.8.1
 	golang.org/x/net v0.61.0
 	modernc.org/sqlite v1.60.1

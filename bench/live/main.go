@@ -1,30 +1,29 @@
-// Command live measures the live channel under load (issue 5): N sockets
-// over M maps sending pointer updates at R Hz, a share of them also making
-// stored changes through the REST API. It prints the p50/p99 delivery
-// latency of pointers and of stored changes, the messages per second, the
-// server's memory, and whether every stored change reached every editor,
-// and appends them to docs/benchmarks.md.
+// Command live measures the live channel under load (issues 5 and 18): N
+// sockets over M maps sending pointer updates at R Hz. It runs the same
+// clients and load against a plain Node WebSocket relay (bench/relay) and
+// against Strata, each server pinned to core 0 and the clients to core 1,
+// and reports each one's pointer delivery p50/p99 and CPU per delivered
+// pointer against the bar (Strata no worse than the relay on either). A
+// third run adds stored changes (a share of the sockets making one REST
+// change a second) for their delivery latency and losses. The results are
+// appended to docs/benchmarks.md.
 //
-// The server runs as its own process (the strata binary, built first), so
-// that its memory and CPU are its own; the clients run here.
+// The servers run as their own processes (the strata binary, built first,
+// and node), so that their memory and CPU are their own.
 package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
+	"syscall"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"github.com/strata-maps/strata/bench/internal/benchenv"
 	"github.com/strata-maps/strata/internal/auth"
@@ -32,19 +31,58 @@ import (
 	"github.com/strata-maps/strata/internal/store"
 )
 
+// pinnedEnv marks the benchmark process as already running on core 1.
+const pinnedEnv = "STRATA_BENCH_LIVE_PINNED"
+
 func main() {
 	dbURL := flag.String("database-url", "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable", `PostgreSQL server to create a scratch database on ("" for SQLite)`)
 	maps := flag.Int("maps", 100, "maps")
 	perMap := flag.Int("editors", 10, "editors per map")
 	hz := flag.Float64("hz", 30, "pointer updates per second per socket")
-	share := flag.Float64("writers", 0.1, "share of sockets that also make one stored change per second")
-	seconds := flag.Int("seconds", 20, "how long the load runs")
+	share := flag.Float64("writers", 0.1, "share of sockets that also make one stored change per second, in the third run (0: no third run)")
+	seconds := flag.Int("seconds", 20, "how long each run's load lasts")
+	relay := flag.String("relay", "bench/relay", "directory of the Node relay, its dependencies installed (npm ci)")
+	pin := flag.Bool("pin", true, "pin the server under test to core 0 and the clients to core 1 (taskset)")
 	out := flag.String("out", "docs/benchmarks.md", "file to append the results to")
+	perf := flag.String("perf", "", "write a CPU profile of Strata's server over its pointer run to this file (perf record; read it with perf report -i)")
 	flag.Parse()
-	if err := run(*dbURL, *maps, *perMap, *hz, *share, time.Duration(*seconds)*time.Second, *out); err != nil {
+	if *pin && os.Getenv(pinnedEnv) == "" {
+		// The clients' core is set before the process starts: the Go
+		// runtime's threads then all inherit it, and GOMAXPROCS follows it.
+		if err := repin(); err != nil {
+			fmt.Fprintln(os.Stderr, "bench live:", err)
+			os.Exit(1)
+		}
+	}
+	cfg := config{dbURL: *dbURL, maps: *maps, perMap: *perMap, hz: *hz, share: *share, dur: time.Duration(*seconds) * time.Second,
+		relay: *relay, pin: *pin, out: *out, perf: *perf}
+	if err := run(cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "bench live:", err)
 		os.Exit(1)
 	}
+}
+
+// repin runs this program again under taskset on core 1.
+func repin() error {
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	taskset, err := exec.LookPath("taskset")
+	if err != nil {
+		return fmt.Errorf("taskset (util-linux) is needed to pin the processes, or -pin=false: %w", err)
+	}
+	return syscall.Exec(taskset, append([]string{"taskset", "-c", "1", self}, os.Args[1:]...), append(os.Environ(), pinnedEnv+"=1"))
+}
+
+type config struct {
+	dbURL        string
+	maps, perMap int
+	hz, share    float64
+	dur          time.Duration
+	relay, out   string
+	pin          bool
+	perf         string
 }
 
 type editor struct {
@@ -55,104 +93,145 @@ type editor struct {
 	nodeID int64
 }
 
-func run(dbURL string, nMaps, perMap int, hz, share float64, dur time.Duration, out string) error {
+func run(cfg config) error {
 	ctx := context.Background()
-	s, cleanup, target, err := benchenv.FreshDatabase(ctx, dbURL)
+	if _, err := os.Stat(filepath.Join(cfg.relay, "node_modules", "ws")); err != nil {
+		return fmt.Errorf("the relay's dependencies are missing: run npm ci in %s (make bench does)", cfg.relay)
+	}
+	s, cleanup, target, err := benchenv.FreshDatabase(ctx, cfg.dbURL)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
-	fmt.Printf("seeding %d maps × %d editors…\n", nMaps, perMap)
-	editors, err := seed(ctx, s, nMaps, perMap, share)
+	fmt.Printf("seeding %d maps × %d editors…\n", cfg.maps, cfg.perMap)
+	editors, err := seed(ctx, s, cfg.maps, cfg.perMap, cfg.share)
 	if err != nil {
 		return err
 	}
 	s.Close()
-
 	bin := filepath.Join(os.TempDir(), "strata-bench-live")
 	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/strata").CombinedOutput(); err != nil {
 		return fmt.Errorf("build strata: %v\n%s", err, out)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	dataDir, err := os.MkdirTemp("", "strata-bench-live-")
 	if err != nil {
 		return err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
-	dataDir, _ := os.MkdirTemp("", "strata-bench-live-")
 	defer os.RemoveAll(dataDir)
-	srv := exec.Command(bin, "serve", "--addr", addr, "--database-url", target, "--data-dir", dataDir, "--log-level", "warn", "--public-url", "http://"+addr)
-	srv.Stderr = os.Stderr
-	if err := srv.Start(); err != nil {
-		return err
-	}
-	defer func() { srv.Process.Signal(os.Interrupt); srv.Wait() }()
-	base := "http://" + addr
-	if err := waitReady(base); err != nil {
-		return err
-	}
 
-	start := time.Now()
-	ep := &stats{}
-	var wg sync.WaitGroup
-	conns := make([]*websocket.Conn, len(editors))
-	for i, e := range editors {
-		ws, _, err := websocket.Dial(ctx, fmt.Sprintf("ws://%s/api/v1/live?map_id=%d", addr, e.mapID),
-			&websocket.DialOptions{HTTPHeader: http.Header{"Cookie": {auth.SessionCookie + "=" + e.cookie}}})
+	strata := func(addr string) func(e editor) (string, http.Header) {
+		return func(e editor) (string, http.Header) {
+			return fmt.Sprintf("ws://%s/api/v1/live?map_id=%d", addr, e.mapID), http.Header{"Cookie": {auth.SessionCookie + "=" + e.cookie}}
+		}
+	}
+	runStrata := func(name string, writers bool) (result, error) {
+		srv, err := startServer(cfg.pin, bin, "serve", "--addr", "{addr}", "--database-url", target, "--data-dir", dataDir,
+			"--log-level", "warn", "--public-url", "http://{addr}")
 		if err != nil {
-			return fmt.Errorf("dial %d: %w", i, err)
+			return result{}, err
 		}
-		ws.SetReadLimit(1 << 20)
-		conns[i] = ws
-	}
-	fmt.Printf("%d sockets open in %s; loading for %s…\n", len(conns), time.Since(start).Round(time.Millisecond), dur)
-	epoch := time.Now()
-	deadline := epoch.Add(dur)
-	loadCtx, stop := context.WithTimeout(ctx, dur+5*time.Second)
-	defer stop()
-	for i, e := range editors {
-		wg.Add(1)
-		go func() { defer wg.Done(); ep.read(loadCtx, conns[i], e, epoch) }()
-		wg.Add(1)
-		go func() { defer wg.Done(); ep.pointers(loadCtx, conns[i], hz, epoch, deadline) }()
-		if e.writer {
-			wg.Add(1)
-			go func() { defer wg.Done(); ep.changes(base, e, epoch, deadline) }()
+		defer srv.stop()
+		if err := waitReady("http://" + srv.addr); err != nil {
+			return result{}, err
 		}
+		l := load{editors: editors, hz: cfg.hz, dur: cfg.dur, dial: strata(srv.addr)}
+		if writers {
+			l.base = "http://" + srv.addr
+		} else {
+			l.perf = cfg.perf
+		}
+		fmt.Printf("%s: %d sockets, %s…\n", name, len(editors), cfg.dur)
+		return l.run(ctx, srv)
 	}
-	cpu0 := serverCPU(srv.Process.Pid)
-	time.Sleep(dur)
-	cpu := serverCPU(srv.Process.Pid) - cpu0
-	rss := serverRSS(srv.Process.Pid)
-	time.Sleep(2 * time.Second) // the last changes arrive
-	stop()
-	for _, c := range conns {
-		c.CloseNow()
+
+	relay, err := startServer(cfg.pin, "node", filepath.Join(cfg.relay, "relay.mjs"), "{port}")
+	if err != nil {
+		return err
 	}
-	wg.Wait()
-
-	expected := ep.committed.Load() * int64(perMap)
-	received := ep.syncs.Load()
-	msgs := float64(ep.in.Load()+ep.out.Load()) / dur.Seconds()
-	pp50, pp99 := benchenv.Percentile(ep.pointerLat, 50), benchenv.Percentile(ep.pointerLat, 99)
-	cp50, cp99 := benchenv.Percentile(ep.changeLat, 50), benchenv.Percentile(ep.changeLat, 99)
-
-	var b strings.Builder
-	fmt.Fprintf(&b, "## Live channel load (issue 5) — %s\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
-	fmt.Fprintf(&b, "Machine: %s. The server is the strata binary in its own process (in-memory live state, PostgreSQL store); the %d client sockets run in the benchmark process on the same 2 cores.\n", benchenv.Machine(), len(editors))
-	fmt.Fprintf(&b, "Load: %d maps × %d editors, pointer updates at %.0f Hz per socket, %.0f%% of sockets also making one stored change (a node move, REST PATCH) per second, for %s.\n\n", nMaps, perMap, hz, share*100, dur)
-	b.WriteString("| measure | figure | bar | verdict |\n|---|---|---|---|\n")
-	fmt.Fprintf(&b, "| pointer delivery, sender → other editors, p50 / p99 (includes the 50 ms coalescing window) | %s / %s | p99 ≤ 50 ms | %s |\n",
-		benchenv.Ms(pp50), benchenv.Ms(pp99), verdict(pp99 <= 50*time.Millisecond))
-	fmt.Fprintf(&b, "| stored change delivery, REST answer → `sync_map_edit` at every editor, p50 / p99 | %s / %s | p99 ≤ 50 ms | %s |\n",
-		benchenv.Ms(cp50), benchenv.Ms(cp99), verdict(cp99 <= 50*time.Millisecond))
-	fmt.Fprintf(&b, "| stored changes lost | %d of %d deliveries (%d changes × %d editors) | none | %s |\n",
-		expected-received, expected, ep.committed.Load(), perMap, verdict(received >= expected))
-	fmt.Fprintf(&b, "| messages per second, in + out at the server | %.0f (%d in, %d out) | – | |\n", msgs, ep.in.Load(), ep.out.Load())
-	fmt.Fprintf(&b, "| server memory (RSS) under load | %.0f MB | – | |\n", float64(rss)/1e6)
-	fmt.Fprintf(&b, "| server CPU under load | %.0f%% of one core | – | |\n", 100*cpu.Seconds()/dur.Seconds())
-	return benchenv.Report(out, b.String())
+	if err := relay.waitListening(); err != nil {
+		relay.stop()
+		return err
+	}
+	fmt.Printf("relay: %d sockets, %s…\n", len(editors), cfg.dur)
+	relayRes, err := load{editors: editors, hz: cfg.hz, dur: cfg.dur, dial: func(e editor) (string, http.Header) {
+		return fmt.Sprintf("ws://%s/?map_id=%d&user=%d", relay.addr, e.mapID, e.userID), nil
+	}}.run(ctx, relay)
+	relay.stop()
+	if err != nil {
+		return err
+	}
+	strataRes, err := runStrata("strata", false)
+	if err != nil {
+		return err
+	}
+	var changesRes *result
+	if cfg.share > 0 {
+		r, err := runStrata("strata with stored changes", true)
+		if err != nil {
+			return err
+		}
+		changesRes = &r
+	}
+	return benchenv.Report(cfg.out, report(cfg, len(editors), relayRes, strataRes, changesRes))
 }
+
+func report(cfg config, sockets int, relay, strata result, changes *result) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## Live channel load against a relay (issues 5, 18) — %s\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"))
+	where := "each server on core 0 (`taskset -c 0`), the benchmark's clients on core 1"
+	if !cfg.pin {
+		where = "nothing pinned"
+	}
+	fmt.Fprintf(&b, "Machine: %s; %s (GOMAXPROCS %d). Load: %d sockets, %d maps × %d editors, pointer updates at %.0f Hz per socket, for %s per server, the same clients and frames for both. ",
+		benchenv.Machine(), where, runtime.GOMAXPROCS(0), sockets, cfg.maps, cfg.perMap, cfg.hz, cfg.dur)
+	b.WriteString("The relay is `bench/relay/relay.mjs` (Node, `ws`): rooms by map, each sender's latest pointer of a 50 ms window forwarded to the room as the same `updated_user_state` frame Strata sends. ")
+	b.WriteString("A delivery is one other editor's pointer update received by a socket; CPU is the server process's utime + stime from /proc over the load.\n\n")
+	b.WriteString("| measure | relay | Strata | bar | verdict |\n|---|---|---|---|---|\n")
+	rp99, sp99 := benchenv.Percentile(relay.pointerLat, 99), benchenv.Percentile(strata.pointerLat, 99)
+	fmt.Fprintf(&b, "| pointer delivery, sender → other editors, p50 / p99 (includes the 50 ms window) | %s / %s | %s / %s | Strata's p99 ≤ the relay's | %s |\n",
+		benchenv.Ms(benchenv.Percentile(relay.pointerLat, 50)), benchenv.Ms(rp99),
+		benchenv.Ms(benchenv.Percentile(strata.pointerLat, 50)), benchenv.Ms(sp99), verdict(sp99 <= rp99))
+	fmt.Fprintf(&b, "| server CPU per delivered pointer | %s | %s | Strata's ≤ the relay's | %s |\n",
+		micros(relay.perDelivery()), micros(strata.perDelivery()), verdict(strata.perDelivery() <= relay.perDelivery()))
+	for _, row := range []struct {
+		name string
+		f    func(r result) string
+	}{
+		{"pointer deliveries / frames received / mean frame", func(r result) string {
+			return fmt.Sprintf("%d / %d / %d B", r.deliveries, r.frames, r.frameBytes/max(1, r.frames))
+		}},
+		{"pointer frames sent by the clients", func(r result) string { return fmt.Sprint(r.sent) }},
+		{"server read calls per frame in / write calls per frame out (/proc/<pid>/io)", func(r result) string {
+			return fmt.Sprintf("%.2f / %.2f", float64(r.reads)/float64(max(1, r.sent)), float64(r.writes)/float64(max(1, r.frames)))
+		}},
+		{"server CPU under load", func(r result) string { return fmt.Sprintf("%.0f%% of one core", 100*r.cpu.Seconds()/r.dur.Seconds()) }},
+		{"the benchmark's clients' CPU (all on one core when pinned)", func(r result) string {
+			return fmt.Sprintf("%.0f%% of one core", 100*r.clientsCPU.Seconds()/r.dur.Seconds())
+		}},
+		{"server memory (RSS) under load", func(r result) string { return fmt.Sprintf("%.0f MB", float64(r.rss)/1e6) }},
+	} {
+		fmt.Fprintf(&b, "| %s | %s | %s | – | |\n", row.name, row.f(relay), row.f(strata))
+	}
+	if changes == nil {
+		return b.String()
+	}
+	c := *changes
+	expected := c.committed * int64(cfg.perMap)
+	pp99 := benchenv.Percentile(c.pointerLat, 99)
+	cp99 := benchenv.Percentile(c.changeLat, 99)
+	fmt.Fprintf(&b, "\nStrata again with %.0f%% of the sockets also making one stored change (a node move, REST PATCH) per second (PostgreSQL store, in-memory live state):\n\n", cfg.share*100)
+	b.WriteString("| measure | figure | bar | verdict |\n|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| pointer delivery, p50 / p99 | %s / %s | p99 ≤ 50 ms (issue 5) | %s |\n",
+		benchenv.Ms(benchenv.Percentile(c.pointerLat, 50)), benchenv.Ms(pp99), verdict(pp99 <= 50*time.Millisecond))
+	fmt.Fprintf(&b, "| stored change delivery, REST answer → `sync_map_edit` at every editor, p50 / p99 | %s / %s | p99 ≤ 50 ms | %s |\n",
+		benchenv.Ms(benchenv.Percentile(c.changeLat, 50)), benchenv.Ms(cp99), verdict(cp99 <= 50*time.Millisecond))
+	fmt.Fprintf(&b, "| stored changes lost | %d of %d deliveries (%d changes × %d editors; %d refused) | none | %s |\n",
+		expected-c.syncs, expected, c.committed, cfg.perMap, c.refused, verdict(c.committed > 0 && c.refused == 0 && c.syncs >= expected))
+	fmt.Fprintf(&b, "| server CPU under load | %.0f%% of one core | – | |\n", 100*c.cpu.Seconds()/c.dur.Seconds())
+	return b.String()
+}
+
+func micros(d time.Duration) string { return fmt.Sprintf("%.2f µs", float64(d.Nanoseconds())/1000) }
 
 func verdict(ok bool) string {
 	if ok {
@@ -216,139 +295,4 @@ func waitReady(base string) error {
 		time.Sleep(50 * time.Millisecond)
 	}
 	return fmt.Errorf("server not ready")
-}
-
-// serverCPU reads the user and system CPU time a process has used.
-func serverCPU(pid int) time.Duration {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0
-	}
-	// The fields after the command name, which is in parentheses.
-	fields := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
-	var utime, stime int64
-	fmt.Sscan(fields[11], &utime)
-	fmt.Sscan(fields[12], &stime)
-	return time.Duration(utime+stime) * time.Second / 100 // clock ticks, 100 per second on Linux
-}
-
-// serverRSS reads the resident memory of a process from /proc.
-func serverRSS(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(line, "VmRSS:") {
-			var kb int64
-			fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(line, "VmRSS:")), "%d", &kb)
-			return kb * 1000
-		}
-	}
-	return 0
-}
-
-type stats struct {
-	mu         sync.Mutex
-	pointerLat []time.Duration
-	changeLat  []time.Duration
-	in, out    atomic.Int64
-	syncs      atomic.Int64
-	committed  atomic.Int64
-	// commits maps a change's revision key to when the REST call answered.
-	commits sync.Map
-}
-
-// The pointer's x carries the time it was sent (ms since the epoch of the
-// run), so that a receiver knows how old it is.
-func (s *stats) pointers(ctx context.Context, ws *websocket.Conn, hz float64, epoch, deadline time.Time) {
-	t := time.NewTicker(time.Duration(float64(time.Second) / hz))
-	defer t.Stop()
-	for now := range t.C {
-		if now.After(deadline) || ctx.Err() != nil {
-			return
-		}
-		ms := float64(time.Since(epoch).Microseconds()) / 1000
-		frame := fmt.Sprintf(`{"event":"update_user_state","data":{"x":%f,"y":1}}`, ms)
-		if ws.Write(ctx, websocket.MessageText, []byte(frame)) != nil {
-			return
-		}
-		s.in.Add(1)
-	}
-}
-
-func (s *stats) changes(base string, e editor, epoch, deadline time.Time) {
-	client := &http.Client{}
-	for time.Now().Before(deadline) {
-		time.Sleep(time.Second)
-		body := fmt.Sprintf(`{"nodes":[{"id":%d,"geometry":{"center":{"x":%d,"y":5}}}]}`, e.nodeID, time.Now().UnixNano()%1000)
-		req, _ := http.NewRequest("PATCH", fmt.Sprintf("%s/api/v1/maps/%d/elements", base, e.mapID), strings.NewReader(body))
-		req.Header.Set("Cookie", auth.SessionCookie+"="+e.cookie)
-		req.Header.Set("Content-Type", "application/json")
-		res, err := client.Do(req)
-		if err != nil {
-			continue
-		}
-		rev := res.Header.Get("X-Map-Revision")
-		res.Body.Close()
-		if res.StatusCode == 200 {
-			s.commits.Store(fmt.Sprintf("%d/%s", e.mapID, rev), time.Now())
-			s.committed.Add(1)
-		}
-	}
-}
-
-func (s *stats) read(ctx context.Context, ws *websocket.Conn, e editor, epoch time.Time) {
-	for {
-		_, data, err := ws.Read(ctx)
-		if err != nil {
-			return
-		}
-		s.out.Add(1)
-		now := time.Now()
-		var f struct {
-			Event string          `json:"event"`
-			Data  json.RawMessage `json:"data"`
-		}
-		if json.Unmarshal(data, &f) != nil {
-			continue
-		}
-		switch f.Event {
-		case "updated_user_state":
-			var d struct {
-				Users []struct {
-					ID int64   `json:"id"`
-					X  float64 `json:"x"`
-				} `json:"users"`
-			}
-			json.Unmarshal(f.Data, &d)
-			var lats []time.Duration
-			for _, u := range d.Users {
-				if u.ID == e.userID {
-					continue
-				}
-				sent := epoch.Add(time.Duration(u.X * float64(time.Millisecond)))
-				lats = append(lats, now.Sub(sent))
-			}
-			s.mu.Lock()
-			s.pointerLat = append(s.pointerLat, lats...)
-			s.mu.Unlock()
-		case "sync_map_edit":
-			var d struct {
-				Revision int64 `json:"revision"`
-			}
-			json.Unmarshal(f.Data, &d)
-			s.syncs.Add(1)
-			// The REST answer and the broadcast race; a sync that beats the
-			// answer counts as 0 ms.
-			key := fmt.Sprintf("%d/%d", e.mapID, d.Revision)
-			lat := time.Duration(0)
-			if at, ok := s.commits.Load(key); ok {
-				lat = max(0, now.Sub(at.(time.Time)))
-			}
-			s.mu.Lock()
-			s.changeLat = append(s.changeLat, lat)
-			s.mu.Unlock()
-		}
-	}
 }

@@ -46,6 +46,14 @@ func (b *MemoryBus) subscribers(mapID int64) []func([]byte) {
 	return out
 }
 
+// listeners counts the hubs subscribed to the map: when the asking hub is
+// the only one, it need not publish its pointer batches at all.
+func (b *MemoryBus) listeners(mapID int64) int {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	return len(b.subs[mapID])
+}
+
 func (b *MemoryBus) Subscribe(mapID int64, deliver func([]byte)) func() {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -1,14 +1,17 @@
 package live
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/valyala/fastjson"
 )
 
 // conn is one editor's socket.
@@ -18,7 +21,14 @@ type conn struct {
 	mapID   int64
 	member  Member
 	visitor Visitor
-	send    chan []byte
+	send    chan outgoing
+	// writeDog drops a socket whose write has not ended within the hub's
+	// writeStall: a timer made once, so that writes allocate nothing.
+	writeDog *time.Timer
+	// in holds the frame being read and parser reads pointer frames
+	// (read loop only): both are reused from frame to frame.
+	in     bytes.Buffer
+	parser fastjson.Parser
 
 	closeOnce sync.Once
 	done      chan struct{}
@@ -68,14 +78,31 @@ func (c *conn) setRights(canEdit, isAdmin bool) {
 func (c *conn) touch()                { c.active.Store(time.Now().UnixNano()) }
 func (c *conn) lastActive() time.Time { return time.Unix(0, c.active.Load()) }
 
-// enqueue queues a frame; a client too slow to take it is disconnected so
-// that it resyncs instead of holding memory here.
-func (c *conn) enqueue(frame []byte) {
+// enqueue queues a frame of this socket alone.
+func (c *conn) enqueue(frame []byte) { c.push(outgoing{data: frame}) }
+
+// push queues a frame without waiting: a client too slow to take it (its
+// queue of sendQueue frames full) is disconnected so that it resyncs
+// instead of holding memory here or holding up the map's other sockets.
+// A shared frame that is not queued is released here.
+func (c *conn) push(o outgoing) {
 	select {
 	case <-c.done:
-	case c.send <- frame:
+		o.drop()
+		return
 	default:
+	}
+	select {
+	case c.send <- o:
+	default:
+		o.drop()
 		go c.close(websocket.StatusTryAgainLater, "too slow; reconnect to catch up")
+	}
+}
+
+func (o outgoing) drop() {
+	if o.shared != nil {
+		o.shared.release()
 	}
 }
 
@@ -86,17 +113,37 @@ func (c *conn) close(code websocket.StatusCode, reason string) {
 	})
 }
 
+// closeNow drops a socket that stopped taking frames, without the close
+// handshake it would not answer.
+func (c *conn) closeNow() {
+	c.closeOnce.Do(func() {
+		close(c.done)
+		_ = c.ws.CloseNow()
+	})
+}
+
 func (c *conn) writeLoop() {
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
+	defer c.writeDog.Stop()
 	for {
 		select {
 		case <-c.done:
 			return
-		case frame := <-c.send:
-			ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
-			err := c.ws.Write(ctx, websocket.MessageText, frame)
-			cancel()
+		case o := <-c.send:
+			// A socket closed meanwhile (revoked, say) gets nothing more.
+			select {
+			case <-c.done:
+				o.drop()
+				return
+			default:
+			}
+			// The background context keeps the library from setting up a
+			// timeout per write; the watchdog stands for it.
+			c.writeDog.Reset(c.hub.writeStall)
+			err := c.ws.Write(context.Background(), websocket.MessageText, o.data)
+			c.writeDog.Stop()
+			o.drop()
 			if err != nil {
 				c.close(websocket.StatusGoingAway, "write failed")
 				return
@@ -113,10 +160,24 @@ func (c *conn) writeLoop() {
 	}
 }
 
+// read reads the next message into c.in, whose bytes stay valid until the
+// next read.
+func (c *conn) read() (websocket.MessageType, []byte, error) {
+	typ, r, err := c.ws.Reader(context.Background())
+	if err != nil {
+		return 0, nil, err
+	}
+	c.in.Reset()
+	if _, err := c.in.ReadFrom(r); err != nil {
+		return 0, nil, err
+	}
+	return typ, c.in.Bytes(), nil
+}
+
 func (c *conn) readLoop() {
 	defer c.close(websocket.StatusNormalClosure, "")
 	for {
-		typ, data, err := c.ws.Read(context.Background())
+		typ, data, err := c.read()
 		if err != nil {
 			var ce websocket.CloseError
 			if errors.As(err, &ce) || errors.Is(err, context.Canceled) {
@@ -129,6 +190,11 @@ func (c *conn) readLoop() {
 			if c.abuse("frames must be JSON text") {
 				return
 			}
+			continue
+		}
+		if p, ok := c.pointerFrame(data); ok {
+			c.touch()
+			c.movePointer(p)
 			continue
 		}
 		var f Frame
@@ -185,14 +251,7 @@ func (c *conn) handle(f Frame) bool {
 		if json.Unmarshal(f.Data, &p) != nil {
 			return !c.abuse("update_user_state needs {x, y}")
 		}
-		if !within(&c.pointerAt, &c.pointerSeen, maxPointerRate) {
-			return true // a flood is throttled, not relayed
-		}
-		h.mu.Lock()
-		if r := h.rooms[c.mapID]; r != nil {
-			r.pointers[c.member.User.ID] = p
-		}
-		h.mu.Unlock()
+		c.movePointer(p)
 
 	case EvStartEditing:
 		var req struct {
@@ -332,4 +391,52 @@ func (c *conn) handle(f Frame) bool {
 		return !c.abuse("unknown event " + f.Event)
 	}
 	return true
+}
+
+// movePointer records the user's pointer for the map's next batch.
+func (c *conn) movePointer(p Pointer) {
+	if !within(&c.pointerAt, &c.pointerSeen, maxPointerRate) {
+		return // a flood is throttled, not relayed
+	}
+	h := c.hub
+	h.mu.Lock()
+	if r := h.rooms[c.mapID]; r != nil {
+		r.pointers[c.member.User.ID] = p
+	}
+	h.mu.Unlock()
+}
+
+// pointerFrame reads the commonest frame, {"event": "update_user_state",
+// "data": {"x": …, "y": …}}, without allocating. It takes only that exact
+// shape, two finite numbers under two keys each; anything else (other
+// keys, letter case or duplicates, a value that is not a number) is left to
+// the general reading, which then decides as it always has.
+func (c *conn) pointerFrame(data []byte) (Pointer, bool) {
+	v, err := c.parser.ParseBytes(data)
+	if err != nil {
+		return Pointer{}, false
+	}
+	top, err := v.Object()
+	if err != nil || top.Len() != 2 {
+		return Pointer{}, false
+	}
+	ev, d := top.Get("event"), top.Get("data")
+	if ev == nil || d == nil || ev.Type() != fastjson.TypeString || string(ev.GetStringBytes()) != EvUpdateUserState {
+		return Pointer{}, false
+	}
+	xy, err := d.Object()
+	if err != nil || xy.Len() != 2 {
+		return Pointer{}, false
+	}
+	x, okX := finite(xy.Get("x"))
+	y, okY := finite(xy.Get("y"))
+	return Pointer{X: x, Y: y}, okX && okY
+}
+
+func finite(v *fastjson.Value) (float64, bool) {
+	if v == nil || v.Type() != fastjson.TypeNumber {
+		return 0, false
+	}
+	f, err := v.Float64()
+	return f, err == nil && !math.IsInf(f, 0) && !math.IsNaN(f)
 }

@@ -90,11 +90,18 @@ type Hub struct {
 	instance  string
 	lockGrace time.Duration
 	lockIdle  time.Duration
+	// writeStall is how long a write to a socket may take before the
+	// socket is dropped: writeTimeout, shortened by tests.
+	writeStall time.Duration
 	// unsubscribe ends the hub's subscription to the control channel.
 	unsubscribe func()
 
 	mu    sync.Mutex
 	rooms map[int64]*room
+	// frames holds the buffers of pointer batches (fanout.go).
+	frames *sync.Pool
+	// nextSlot is the slot of the next room made.
+	nextSlot int
 
 	stop chan struct{}
 	wg   sync.WaitGroup
@@ -107,8 +114,8 @@ func NewHub(state State, bus Bus, log *slog.Logger, opts Options) *Hub {
 		panic("live.NewHub: Options.Access is required") // a programming error: rights would never narrow
 	}
 	h := &Hub{state: state, bus: bus, log: log, grants: opts.Grants, access: opts.Access, origins: opts.Origins,
-		instance: randomID(), lockGrace: opts.LockGrace, lockIdle: opts.LockIdle,
-		rooms: map[int64]*room{}, stop: make(chan struct{})}
+		instance: randomID(), lockGrace: opts.LockGrace, lockIdle: opts.LockIdle, writeStall: writeTimeout,
+		rooms: map[int64]*room{}, frames: newFramePool(), stop: make(chan struct{})}
 	if h.lockGrace <= 0 {
 		h.lockGrace = LockGrace
 	}
@@ -116,8 +123,9 @@ func NewHub(state State, bus Bus, log *slog.Logger, opts Options) *Hub {
 		h.lockIdle = LockIdle
 	}
 	h.unsubscribe = bus.Subscribe(controlChannel, h.control)
-	h.wg.Add(1)
+	h.wg.Add(2)
 	go h.loop()
+	go h.pointerLoop()
 	return h
 }
 
@@ -150,6 +158,8 @@ type room struct {
 	mapID       int64
 	conns       map[*conn]bool
 	pointers    map[int64]Pointer // changed since the last fan-out
+	ups         []PointerUpdate   // the batch being encoded, reused
+	slot        int               // when in the window its batch goes (fanout.go)
 	unsubscribe func()
 	locks       []Lock // as last told to the room's sockets
 	visitors    map[int64]bool
@@ -167,6 +177,9 @@ type envelope struct {
 	// Author made the committed change the frame carries: it counts as
 	// their activity, keeping their locks from going idle.
 	Author int64 `json:"w,omitempty"`
+	// Origin is the instance that sent a pointer batch to its own sockets
+	// already, and skips it when the bus brings it back.
+	Origin string `json:"o,omitempty"`
 }
 
 func (h *Hub) publish(ctx context.Context, mapID int64, env envelope) {
@@ -188,6 +201,9 @@ func (h *Hub) deliver(mapID int64, msg []byte) {
 	var env envelope
 	if err := json.Unmarshal(msg, &env); err != nil {
 		h.log.Warn("live: bad bus message", "map", mapID, "err", err)
+		return
+	}
+	if env.Origin == h.instance {
 		return
 	}
 	h.mu.Lock()
@@ -267,7 +283,9 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Membe
 		return // Accept has answered the request
 	}
 	ws.SetReadLimit(MaxFrame)
-	c := &conn{hub: h, ws: ws, mapID: mapID, member: m, send: make(chan []byte, sendQueue), done: make(chan struct{})}
+	c := &conn{hub: h, ws: ws, mapID: mapID, member: m, send: make(chan outgoing, sendQueue), done: make(chan struct{})}
+	c.writeDog = time.AfterFunc(h.writeStall, c.closeNow)
+	c.writeDog.Stop()
 	c.touch()
 	c.setRights(m.CanEdit, m.IsAdmin)
 	// A visitor carries no address: every reader of the map sees the list,
@@ -332,7 +350,8 @@ func (h *Hub) addConn(c *conn, locks []Lock) {
 	defer h.mu.Unlock()
 	r := h.rooms[c.mapID]
 	if r == nil {
-		r = &room{mapID: c.mapID, conns: map[*conn]bool{}, pointers: map[int64]Pointer{}, locks: locks}
+		r = &room{mapID: c.mapID, conns: map[*conn]bool{}, pointers: map[int64]Pointer{}, locks: locks, slot: h.nextSlot}
+		h.nextSlot = (h.nextSlot + 1) % pointerSlots
 		h.rooms[c.mapID] = r
 		mapID := c.mapID
 		r.unsubscribe = h.bus.Subscribe(mapID, func(msg []byte) { h.deliver(mapID, msg) })
@@ -383,17 +402,31 @@ func (h *Hub) releaseIfGone(mapID, userID int64) {
 	}
 }
 
-// loop fans out pointers, refreshes heartbeats and re-reads the shared
-// state, so that locks of an instance that died disappear for everyone.
+// pointerLoop fans out pointers, on its own: the heartbeats and sweeps of
+// loop wait on Redis, which must not delay a batch.
+func (h *Hub) pointerLoop() {
+	defer h.wg.Done()
+	pointers := time.NewTicker(PointerInterval / pointerSlots)
+	defer pointers.Stop()
+	for slot := 0; ; slot = (slot + 1) % pointerSlots {
+		select {
+		case <-h.stop:
+			return
+		case <-pointers.C:
+			h.flushPointers(slot)
+		}
+	}
+}
+
+// loop refreshes heartbeats and re-reads the shared state, so that locks
+// of an instance that died disappear for everyone.
 func (h *Hub) loop() {
 	defer h.wg.Done()
-	pointers := time.NewTicker(PointerInterval)
 	heartbeat := time.NewTicker(heartbeatEvery)
 	sweep := time.NewTicker(sweepEvery)
 	// Idle locks are looked for four times per idle period (at most every
 	// sweep), so one goes at most a quarter late.
 	idle := time.NewTicker(min(sweepEvery, h.lockIdle/4))
-	defer pointers.Stop()
 	defer heartbeat.Stop()
 	defer sweep.Stop()
 	defer idle.Stop()
@@ -401,8 +434,6 @@ func (h *Hub) loop() {
 		select {
 		case <-h.stop:
 			return
-		case <-pointers.C:
-			h.flushPointers()
 		case <-heartbeat.C:
 			h.heartbeat()
 		case <-sweep.C:
@@ -410,30 +441,6 @@ func (h *Hub) loop() {
 		case <-idle.C:
 			h.releaseIdle()
 		}
-	}
-}
-
-func (h *Hub) flushPointers() {
-	type batch struct {
-		mapID int64
-		ups   []PointerUpdate
-	}
-	var batches []batch
-	h.mu.Lock()
-	for id, r := range h.rooms {
-		if len(r.pointers) == 0 {
-			continue
-		}
-		b := batch{mapID: id}
-		for uid, p := range r.pointers {
-			b.ups = append(b.ups, PointerUpdate{ID: uid, X: p.X, Y: p.Y})
-		}
-		clear(r.pointers)
-		batches = append(batches, b)
-	}
-	h.mu.Unlock()
-	for _, b := range batches {
-		h.broadcast(context.Background(), b.mapID, EvUpdatedUserState, PointersFrame{Users: b.ups})
 	}
 }
 

@@ -397,3 +397,65 @@ func readUntilClosed(c *client) websocket.StatusCode {
 		}
 	}
 }
+
+// Pointers reach the map's editors on another instance, and the sender's
+// own instance sends its batch once, not again when the bus brings it
+// back: two hubs on one in-process bus, and over Redis.
+func TestPointersCrossInstancesOnce(t *testing.T) {
+	run := func(t *testing.T, a, b *live.Hub) {
+		mover := dial(t, newServer(t, a), "user=1")
+		mover.expect(live.EvConnected)
+		watcher := dial(t, newServer(t, b), "user=2")
+		watcher.expect(live.EvConnected)
+		mover.send(live.EvUpdateUserState, map[string]float64{"x": 42, "y": 5})
+		var got struct {
+			Users []live.PointerUpdate `json:"users"`
+		}
+		json.Unmarshal(watcher.expect(live.EvUpdatedUserState), &got)
+		if len(got.Users) != 1 || got.Users[0].ID != 1 || got.Users[0].X != 42 {
+			t.Fatalf("the other instance's socket got %+v", got)
+		}
+		own := 0
+		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+		defer cancel()
+		for {
+			_, msg, err := mover.ws.Read(ctx)
+			if err != nil {
+				break
+			}
+			if strings.Contains(string(msg), live.EvUpdatedUserState) {
+				own++
+			}
+		}
+		if own != 1 {
+			t.Fatalf("the sender's socket got its batch %d times", own)
+		}
+	}
+	t.Run("memory", func(t *testing.T) {
+		state, bus := live.NewMemoryState(), live.NewMemoryBus()
+		run(t, newHubWith(t, state, bus, live.Options{}), newHubWith(t, state, bus, live.Options{}))
+	})
+	url := os.Getenv("STRATA_TEST_REDIS_URL")
+	if url == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("STRATA_TEST_REDIS_URL is not set in CI")
+		}
+		return
+	}
+	t.Run("redis", func(t *testing.T) {
+		opt, err := redis.ParseURL(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		instance := func() *live.Hub {
+			rdb := redis.NewClient(opt)
+			t.Cleanup(func() { rdb.Close() })
+			bus := live.NewRedisBus(rdb)
+			t.Cleanup(func() { bus.Close() })
+			return newHubWith(t, live.NewRedisState(rdb), bus, live.Options{})
+		}
+		a, b := instance(), instance()
+		redis.NewClient(opt).FlushDB(context.Background())
+		run(t, a, b)
+	})
+}

@@ -175,15 +175,23 @@ func Ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Micros
 // Machine describes where the figures were measured.
 func Machine() string {
 	cpu := "unknown CPU"
+	// The machine's cores, not those this process may use: a benchmark
+	// pinned to one core still runs on the whole machine.
+	cores := 0
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		for _, line := range strings.Split(string(b), "\n") {
 			if strings.HasPrefix(line, "model name") {
 				cpu = strings.TrimSpace(strings.SplitN(line, ":", 2)[1])
-				break
+			}
+			if strings.HasPrefix(line, "processor") {
+				cores++
 			}
 		}
 	}
-	return fmt.Sprintf("%d cores (%s), %s, %s/%s", runtime.NumCPU(), cpu, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	if cores == 0 {
+		cores = runtime.NumCPU()
+	}
+	return fmt.Sprintf("%d cores (%s), %s, %s/%s", cores, cpu, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 // Report appends a section to the benchmarks file (creating it with a
