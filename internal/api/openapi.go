@@ -194,6 +194,9 @@ func addLiveFrames(r *openapi31.Reflector) error {
 	}{{"LiveServerFrame", live.ServerFrames}, {"LiveClientFrame", live.ClientFrames}} {
 		events := slices.Sorted(maps.Keys(side.frames))
 		oneOf := make([]any, 0, len(events))
+		// The mapping names each frame's event; without it generators
+		// take the schema's name for the event's value.
+		mapping := make(map[string]any, len(events))
 		for _, ev := range events {
 			data, err := r.JSONSchemaReflector().Reflect(side.frames[ev], jsonschema.RootRef,
 				jsonschema.DefinitionsPrefix("#/components/schemas/"), jsonschema.CollectDefinitions(collect))
@@ -211,8 +214,10 @@ func addLiveFrames(r *openapi31.Reflector) error {
 				"properties": map[string]any{"event": map[string]any{"const": ev}, "data": dataSchema},
 			})
 			oneOf = append(oneOf, map[string]any{"$ref": "#/components/schemas/" + name})
+			mapping[ev] = "#/components/schemas/" + name
 		}
-		comps.WithSchemasItem(side.union, map[string]any{"oneOf": oneOf, "discriminator": map[string]any{"propertyName": "event"}})
+		comps.WithSchemasItem(side.union, map[string]any{"oneOf": oneOf,
+			"discriminator": map[string]any{"propertyName": "event", "mapping": mapping}})
 	}
 	return nil
 }

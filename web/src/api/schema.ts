@@ -2233,7 +2233,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveClientFrame_break_lock";
+            event: "break_lock";
         };
         LiveClientFrame_invite_users: {
             data: components["schemas"]["LiveInviteUsersFrame"];
@@ -2241,7 +2241,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveClientFrame_invite_users";
+            event: "invite_users";
         };
         LiveClientFrame_join_map_editors: {
             data: components["schemas"]["LiveEmptyFrame"];
@@ -2249,7 +2249,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveClientFrame_join_map_editors";
+            event: "join_map_editors";
         };
         LiveClientFrame_leave_map_editors: {
             data: components["schemas"]["LiveEmptyFrame"];
@@ -2257,7 +2257,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveClientFrame_leave_map_editors";
+            event: "leave_map_editors";
         };
         LiveClientFrame_request_invitation: {
             data: components["schemas"]["LiveEmptyFrame"];
@@ -2265,7 +2265,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveClientFrame_request_invitation";
+            event: "request_invitation";
         };
         LiveClientFrame_start_editing_element: {
             data: components["schemas"]["LiveStartEditingFrame"];
@@ -2273,7 +2273,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveClientFrame_start_editing_element";
+            event: "start_editing_element";
         };
         LiveClientFrame_stop_editing_element: {
             data: components["schemas"]["LiveElementFrame"];
@@ -2281,7 +2281,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveClientFrame_stop_editing_element";
+            event: "stop_editing_element";
         };
         LiveClientFrame_submit_map_edit: {
             data: components["schemas"]["LiveTransientEditFrame"];
@@ -2289,7 +2289,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveClientFrame_submit_map_edit";
+            event: "submit_map_edit";
         };
         LiveClientFrame_update_user_state: {
             data: components["schemas"]["LivePointer"];
@@ -2297,7 +2297,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveClientFrame_update_user_state";
+            event: "update_user_state";
         };
         LiveConnectedFrame: {
             can_edit: boolean;
@@ -2378,7 +2378,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_access_changed";
+            event: "access_changed";
         };
         LiveServerFrame_block_element: {
             data: components["schemas"]["LiveLock"];
@@ -2386,7 +2386,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_block_element";
+            event: "block_element";
         };
         LiveServerFrame_connected: {
             data: components["schemas"]["LiveConnectedFrame"];
@@ -2394,7 +2394,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_connected";
+            event: "connected";
         };
         LiveServerFrame_duplicate_user_error: {
             data: components["schemas"]["LiveMessageFrame"];
@@ -2402,7 +2402,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_duplicate_user_error";
+            event: "duplicate_user_error";
         };
         LiveServerFrame_error: {
             data: components["schemas"]["LiveErrorFrame"];
@@ -2410,7 +2410,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_error";
+            event: "error";
         };
         LiveServerFrame_invited_to_edit: {
             data: components["schemas"]["LiveInvitedFrame"];
@@ -2418,7 +2418,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_invited_to_edit";
+            event: "invited_to_edit";
         };
         LiveServerFrame_lock_released: {
             data: components["schemas"]["LiveLockReleasedFrame"];
@@ -2426,7 +2426,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_lock_released";
+            event: "lock_released";
         };
         LiveServerFrame_requested_invitation: {
             data: components["schemas"]["LiveInvitationRequestFrame"];
@@ -2434,7 +2434,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_requested_invitation";
+            event: "requested_invitation";
         };
         LiveServerFrame_submit_map_edit: {
             data: components["schemas"]["LiveRelayedEditFrame"];
@@ -2442,7 +2442,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_submit_map_edit";
+            event: "submit_map_edit";
         };
         LiveServerFrame_sync_map_edit: {
             data: components["schemas"]["LiveSyncFrame"];
@@ -2450,7 +2450,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_sync_map_edit";
+            event: "sync_map_edit";
         };
         LiveServerFrame_unblock_element: {
             data: components["schemas"]["LiveLock"];
@@ -2458,7 +2458,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_unblock_element";
+            event: "unblock_element";
         };
         LiveServerFrame_update_active_edits: {
             data: components["schemas"]["LiveLocksFrame"];
@@ -2466,7 +2466,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_update_active_edits";
+            event: "update_active_edits";
         };
         LiveServerFrame_updated_user_state: {
             data: components["schemas"]["LivePointersFrame"];
@@ -2474,7 +2474,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_updated_user_state";
+            event: "updated_user_state";
         };
         LiveServerFrame_user_joined_map_editors: {
             data: components["schemas"]["LiveVisitor"];
@@ -2482,7 +2482,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_user_joined_map_editors";
+            event: "user_joined_map_editors";
         };
         LiveServerFrame_user_left_map_editors: {
             data: components["schemas"]["LiveUserLeftFrame"];
@@ -2490,7 +2490,7 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            event: "LiveServerFrame_user_left_map_editors";
+            event: "user_left_map_editors";
         };
         LiveStartEditingFrame: {
             /** @description A number or a string. */
