@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
+import { useBlocker, useSearchParams } from 'react-router';
 import type { User } from '../api';
 import type { LockElemType } from '../api/live';
 import { hasRole, type Role } from '../account/roles';
+import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { readNodeLink, withFirst } from '../map/nodeLink';
 import type { CanvasView } from './canvasController';
 import { ConfirmDialog, PointerLayer, ShortcutsPanel, SideMenu } from './EditorParts';
 import { EditorPanels } from './EditorPanels';
@@ -14,6 +16,8 @@ import { ClientFontFamilies } from './fonts';
 import { wantedLocks } from './ownLocks';
 import { PublicationSource } from './publication';
 import { Presence, lockHolder, othersLocks, othersSectionLocks } from './presence';
+import { NodeLinkButton } from './NodeLinkButton';
+import { EditorSearch } from './search/EditorSearch';
 import { SessionDialogs } from './SessionDialogs';
 import { MENU_OPTIONS, panelOf, toggleOption, type MenuOptionId } from './sideMenu';
 import { SaveStatus } from './SaveStatus';
@@ -51,6 +55,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   const [chosenOption, setOpenOption] = useState<MenuOptionId | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<{ nodes: number[]; edges: number[] } | null>(null);
   const [showHelp, setShowHelp] = useState(false);
+  const [showSearch, setShowSearch] = useState(false);
 
   const people = useSyncExternalStore(presence.subscribe, presence.get);
   // Editing rights withdrawn while the map is open make it read-only at once (the server has
@@ -62,7 +67,16 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   );
   const mapSettings = store.map;
 
-  const { frameRef, canvasRef, overlayRef, controller, live } = useEditorCanvas(store, presence, clientName, canEdit, user.id);
+  // A link to a node (?node=&level=&lang=) is read as the editor opens.
+  const [searchParams] = useSearchParams();
+  const [link] = useState(() => readNodeLink(searchParams, store.map.languages));
+  const { frameRef, canvasRef, overlayRef, controller, live } = useEditorCanvas(store, presence, clientName, canEdit, user.id, link.lang);
+  useEffect(() => {
+    if (!controller) return;
+    if (link.level !== null) controller.setLevel(link.level);
+    if (link.node !== null) controller.focusNode(link.node);
+  }, [controller, link]);
+  useDocumentTitle(mapSettings.name);
   const view = useSyncExternalStore(controller?.subscribe ?? noSubscribe, controller?.getView ?? (() => EMPTY_VIEW));
 
   const clientFamilies = useMapFonts(controller, store, clientName);
@@ -227,11 +241,18 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
     help: () => {
       setShowHelp((v) => !v);
     },
+    search: () => {
+      // Pressed again while open, the field takes the focus back (the panel focuses it on mount).
+      if (showSearch) document.querySelector<HTMLInputElement>('[data-testid="editor-search-field"]')?.focus();
+      setShowSearch(true);
+    },
   });
 
   useUnloadGuard(store, contentDirty);
 
   const levels = Math.max(1, mapSettings.visibility_levels);
+  const canvasLanguages = useMemo(() => withFirst(mapSettings.languages, link.lang), [mapSettings.languages, link.lang]);
+
   const tool = view.tool;
   const removalText = (nodeIds: number[], edgeIds: number[]) => {
     const c = store.preview(removalEdits(nodeIds, edgeIds));
@@ -315,10 +336,21 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
                 </p>
               )}
               {canEdit && <SaveStatus store={store} />}
+              <NodeLinkButton store={store} selectedNodes={selectedNodes} level={view.level} lang={link.lang} />
               {offline && (
                 <p className={styles.offline} role="status" data-testid="offline-banner">
                   {t('editor.offline')}
                 </p>
+              )}
+              {showSearch && (
+                <EditorSearch
+                  nodes={store.document.nodes}
+                  languages={canvasLanguages}
+                  onJump={(id) => controller?.focusNode(id)}
+                  onClose={() => {
+                    setShowSearch(false);
+                  }}
+                />
               )}
               {showHelp && (
                 <ShortcutsPanel

@@ -31,6 +31,8 @@ export interface EditorTestHook {
   /** The extent of another editor's lock on a node ("appearance" or "content"), or null. */
   nodeLockExtent(id: number): string | null;
   selectedNodes(): number[];
+  /** The level the canvas shows. */
+  level(): number;
   /** The map's settings and global design as the document holds them. */
   mapSettings(): Record<string, unknown>;
   globalDesign(): Record<string, unknown>;
@@ -108,6 +110,7 @@ export function installEditorTestHook(
     nodeLockExtent: (id) =>
       presence.get().locks.find((l) => l.elem_type === 'node' && l.elem_id === String(id) && l.user_id !== userId)?.lock_extent ?? null,
     selectedNodes: () => [...ctl.view.selectedNodes],
+    level: () => ctl.view.level,
   };
   return () => {
     delete window.__strataEditor;

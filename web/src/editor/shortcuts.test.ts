@@ -37,4 +37,9 @@ describe('shortcutOf', () => {
     expect(shortcutOf(press('?'))?.action).toBe('help');
     expect(shortcutOf(press('q'))).toBeNull();
   });
+
+  it('opens the map search instead of the browser’s find, from a text field too', () => {
+    expect(shortcutOf(press('f', { ctrlKey: true }))).toEqual({ action: 'search', preventDefault: true });
+    expect(shortcutOf(press('F', { metaKey: true, typing: true }))).toEqual({ action: 'search', preventDefault: true });
+  });
 });

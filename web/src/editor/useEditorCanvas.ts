@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { Language } from '../api';
 import { LiveConnection } from '../api/live';
+import { withFirst } from '../map/nodeLink';
 import { CanvasController } from './canvasController';
 import { installEditorTestHook } from './editorTestHook';
 import type { Presence } from './presence';
@@ -24,6 +26,8 @@ export function useEditorCanvas(
   clientName: string,
   canEdit: boolean,
   userId: number,
+  /** The language the canvas draws (a link's lang=), else the map's first. */
+  firstLanguage: Language | null,
 ): EditorCanvas {
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -38,7 +42,7 @@ export function useEditorCanvas(
     const connection = new LiveConnection({ mapId: store.mapId, clientSlug: clientName });
     const ctl = new CanvasController(canvas, overlay, store, {
       canEdit,
-      languages: store.map.languages.length > 0 ? store.map.languages : ['en'],
+      languages: withFirst(store.map.languages, firstLanguage),
       onPointer: (p) => {
         connection.send('update_user_state', p);
       },
@@ -74,6 +78,6 @@ export function useEditorCanvas(
       setController(null);
       setLive(null);
     };
-  }, [store, presence, clientName, canEdit, userId]);
+  }, [store, presence, clientName, canEdit, userId, firstLanguage]);
   return { frameRef, canvasRef, overlayRef, controller, live };
 }
