@@ -1,9 +1,9 @@
 // Driving the editor in browser tests: opening a map, the read-only test hook
-// (window.__strataEditor, web/src/editor/Editor.tsx), adding and dragging nodes.
+// (window.__strataEditor, web/src/editor/editorTestHook.ts), adding and dragging nodes.
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { signInAs, type DemoRole } from './accounts';
 
-// The editor's read-only test hook (web/src/editor/Editor.tsx, window.__strataEditor).
+// The editor's read-only test hook (web/src/editor/editorTestHook.ts, window.__strataEditor).
 export interface Range {
   min_level: number;
   max_level: number;
@@ -33,6 +33,7 @@ export interface EditorHook {
   globalDesign(): Record<string, Record<string, unknown>>;
   nodeLockExtent(id: number): string | null;
   selectedNodes(): number[];
+  level(): number;
 }
 export type HookWindow = Window & { __strataEditor?: EditorHook };
 

@@ -5,6 +5,8 @@ import { guard, LOGIN_PATH, mapOverviewPath, resolveRoot, type Access } from './
 import { hasRole } from './account/roles';
 import { editorMaps, publicMaps } from './api/prefetch';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
+import { DocumentTitle } from './layout/documentTitle';
+import type { TitleHandle } from './layout/useDocumentTitle';
 import { ScrollToTop } from './layout/ScrollToTop';
 import { ErrorScreen, LoadingScreen } from './layout/StatusScreen';
 
@@ -21,6 +23,7 @@ const UserSettingsScreen = lazy(() => import('./account/screens/UserSettingsScre
 const EditorScreen = lazy(() => import('./editor/EditorScreen'));
 const PreviewScreen = lazy(() => import('./viewer/PreviewScreen'));
 const PublicMapScreen = lazy(() => import('./viewer/PublicMapScreen'));
+const NotFoundScreen = lazy(() => import('./account/screens/NotFoundScreen'));
 
 function screen(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -42,12 +45,15 @@ const authenticated: Access = { kind: 'authenticated' };
 
 function RootLayout() {
   return (
-    <>
+    <DocumentTitle>
       <ScrollToTop />
       <Outlet />
-    </>
+    </DocumentTitle>
   );
 }
+
+/** The route's handle naming its screen in the page title (pageTitle.* in the catalogs). */
+const titled = (key: string): { handle: TitleHandle } => ({ handle: { title: `pageTitle.${key}` } });
 
 const router = createBrowserRouter([
   {
@@ -56,15 +62,15 @@ const router = createBrowserRouter([
     hydrateFallbackElement: <LoadingScreen />,
     children: [
       { index: true, loader: async () => redirect(await resolveRoot(guardDeps)) },
-      { path: 'login', element: screen(LoginScreen) },
-      { path: 'reset-password', element: screen(ResetPasswordScreen) },
-      { path: 'verify-email', element: screen(VerifyEmailScreen) },
-      { path: 'register', element: screen(RegisterScreen) },
-      { path: 'decline', element: screen(DeclineScreen) },
+      { path: 'login', element: screen(LoginScreen), ...titled('login') },
+      { path: 'reset-password', element: screen(ResetPasswordScreen), ...titled('resetPassword') },
+      { path: 'verify-email', element: screen(VerifyEmailScreen), ...titled('verifyEmail') },
+      { path: 'register', element: screen(RegisterScreen), ...titled('register') },
+      { path: 'decline', element: screen(DeclineScreen), ...titled('decline') },
       {
         element: <AuthenticatedLayout />,
         children: [
-          { path: 'clients', loader: guarded({ kind: 'clientsOverview' }), element: screen(ClientsScreen) },
+          { path: 'clients', loader: guarded({ kind: 'clientsOverview' }), element: screen(ClientsScreen), ...titled('clients') },
           {
             path: 'clients/:clientName',
             loader: guarded(authenticated, ({ params }) => {
@@ -72,6 +78,7 @@ const router = createBrowserRouter([
               return null;
             }),
             element: screen(MapOverviewScreen),
+            ...titled('mapOverview'),
           },
           {
             // Client settings are an admin's; others go back to the map overview, where the
@@ -83,8 +90,9 @@ const router = createBrowserRouter([
               return hasRole(session.get().role, 'admin') ? null : redirect(mapOverviewPath(params.clientName));
             }),
             element: screen(ClientSettingsScreen),
+            ...titled('clientSettings'),
           },
-          { path: 'settings', loader: guarded(authenticated), element: screen(UserSettingsScreen) },
+          { path: 'settings', loader: guarded(authenticated), element: screen(UserSettingsScreen), ...titled('userSettings') },
           {
             path: 'editor/:mapId',
             // The document is asked for while the editor's code loads (and React reveals it).
@@ -94,11 +102,12 @@ const router = createBrowserRouter([
               return null;
             }),
             element: screen(EditorScreen),
+            ...titled('editor'),
           },
         ],
       },
       // The working copy as readers will see it: the viewer, full screen.
-      { path: 'preview/:mapId', loader: guarded(authenticated), element: screen(PreviewScreen) },
+      { path: 'preview/:mapId', loader: guarded(authenticated), element: screen(PreviewScreen), ...titled('preview') },
       // A published map at its public address: no sign-in needed where its access mode allows.
       {
         path: 'm/:url',
@@ -107,8 +116,10 @@ const router = createBrowserRouter([
           return null;
         },
         element: screen(PublicMapScreen),
+        ...titled('publicMap'),
       },
-      { path: '*', loader: () => redirect(LOGIN_PATH) },
+      // An unknown address says so (signed in or not) rather than sending to the login.
+      { path: '*', element: screen(NotFoundScreen), ...titled('notFound') },
     ],
   },
 ]);

@@ -301,6 +301,7 @@ export function ShortcutsPanel({ onClose }: { onClose: () => void }) {
     [t('editor.shortcuts.wheel'), t('editor.shortcuts.zoom')],
     ['+ / −', t('editor.shortcuts.zoomButtons')],
     ['F', t('editor.shortcuts.fit')],
+    ['Ctrl/⌘ + F', t('editor.shortcuts.search')],
     ['?', t('editor.shortcuts.help')],
   ];
   return (

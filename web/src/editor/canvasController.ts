@@ -322,6 +322,20 @@ export class CanvasController {
     this.#publish({ selectedNodes: [...nodes], selectedEdges: [...edges] });
   }
 
+  /**
+   * Shows a node and selects it: at the current level when the node is visible there, else at
+   * the first level of its range; centred, at the current zoom.
+   */
+  focusNode(id: number): void {
+    const n = this.#nodes.get(id);
+    if (!n) return;
+    const { min_level, max_level } = n.visibility;
+    if (this.#view.level < min_level || this.#view.level > max_level) this.setLevel(min_level);
+    this.renderer.camera.centerOn(n.geometry.center.x, n.geometry.center.y);
+    this.renderer.render();
+    this.#select([id], []);
+  }
+
   /** Another editor's drag: the nodes are shown there until the move is stored (or goes stale). */
   showRemoteDrag(positions: readonly NodePosition[]): void {
     const now = Date.now();

@@ -35,6 +35,7 @@ const sameInLanguage = {
     'roles.admin', // Administrator
     'roles.superuser', // Superuser
     'clients.columns.status', // Status
+    'pageTitle.editor', // Editor
     'form.optional', // optional
     'mapOverview.revision', // Revision {{revision}}
     'overview.liveOn', // Live (as in "live schalten")
@@ -44,6 +45,7 @@ const sameInLanguage = {
   fr: new Set([
     'askAccess.message', // Message
     'clients.columns.actions', // Actions
+    'pageTitle.clients', // Organisations
     'apiKeys.columns.actions', // Actions
     'clients.status.active', // Active (une organisation active)
     'toast.region', // Notifications

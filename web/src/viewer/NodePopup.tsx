@@ -15,6 +15,7 @@ interface NodePopupProps {
   nextTitle: string | null;
   onNavigate: (id: number) => void;
   onClose: () => void;
+  onCopyLink: () => void;
 }
 
 const PLACE: Record<PopupType, string> = {
@@ -35,7 +36,7 @@ function contentIn(node: Node, languages: readonly Language[]): { lang: Language
 }
 
 /** A node's content in the box its popup type asks for. */
-export function NodePopup({ node, languages, previousTitle, nextTitle, onNavigate, onClose }: NodePopupProps) {
+export function NodePopup({ node, languages, previousTitle, nextTitle, onNavigate, onClose, onCopyLink }: NodePopupProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   const shown = contentIn(node, languages);
@@ -80,6 +81,11 @@ export function NodePopup({ node, languages, previousTitle, nextTitle, onNavigat
           </div>
         )}
         {!c && <p className={styles.empty}>{t('viewer.noContent')}</p>}
+      </div>
+      <div className={styles.popupLink}>
+        <Button size="small" variant="ghost" onClick={onCopyLink} data-testid="popup-copy-link" title={t('editor.link.hint')}>
+          {t('editor.link.copy')}
+        </Button>
       </div>
       {(previousTitle !== null || nextTitle !== null) && (
         <nav className={styles.popupNav} aria-label={t('viewer.navigation')}>

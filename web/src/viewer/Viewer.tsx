@@ -3,6 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../api';
 import type { MapDocument, Node } from '../api/document';
 import { currentLanguage } from '../i18n';
+import { useDocumentTitle } from '../layout/useDocumentTitle';
+import { copyLink } from '../layout/copyLink';
+import { nodeLinkUrl, readNodeLink } from '../map/nodeLink';
+import { useSearchParams } from 'react-router';
 import { Button } from '../layout/Button';
 import { NodePopup } from './NodePopup';
 import { searchNodes, titleIn } from './search';
@@ -45,7 +49,11 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [canvas, setCanvas] = useState<ViewerCanvas | null>(null);
   const mapLanguages = useMemo<Language[]>(() => (doc.map.languages.length > 0 ? doc.map.languages : ['en']), [doc.map.languages]);
+  // A link to a node (?node=&level=&lang=) is read as the map opens.
+  const [searchParams] = useSearchParams();
+  const [link] = useState(() => readNodeLink(searchParams, mapLanguages));
   const [language, setLanguage] = useState<Language>(() => {
+    if (link.lang) return link.lang;
     const ui = currentLanguage();
     return mapLanguages.includes(ui) ? ui : (mapLanguages[0] ?? 'en');
   });
@@ -92,7 +100,7 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
     const el = canvasRef.current;
     const frame = frameRef.current;
     if (!el || !frame) return;
-    const view = new ViewerCanvas(el, doc, languageOrder(currentLanguage(), doc.map.languages), {
+    const view = new ViewerCanvas(el, doc, languageOrder(link.lang ?? currentLanguage(), doc.map.languages), {
       onOpen: (id) => {
         openRef.current(id);
       },
@@ -104,6 +112,12 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
     };
     size();
     view.fit();
+    if (link.node !== null && view.scene.node(link.node)) {
+      view.focus(link.node, link.level ?? undefined);
+      openRef.current(link.node);
+    } else if (link.level !== null) {
+      view.showLevel(link.level);
+    }
     const observer = new ResizeObserver(size);
     observer.observe(frame);
     setCanvas(view);
@@ -128,7 +142,7 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
       view.dispose();
       setCanvas(null);
     };
-  }, [doc]);
+  }, [doc, link]);
 
   useEffect(() => {
     canvas?.setLanguages(languages);
@@ -136,6 +150,8 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
   useEffect(() => {
     canvas?.setVisited(markVisited ? visitedIds : new Set());
   }, [canvas, visitedIds, markVisited]);
+
+  useDocumentTitle(doc.map.name);
 
   const hits = useMemo(() => searchNodes(doc.nodes, query, languages, 8), [doc.nodes, query, languages]);
   const close = useCallback(() => {
@@ -246,6 +262,12 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
               openNode(id);
             }}
             onClose={close}
+            onCopyLink={() => {
+              copyLink(
+                nodeLinkUrl(`${window.location.origin}${window.location.pathname}`, { node: shownNode.id, level, lang: language }),
+                t,
+              );
+            }}
           />
         )}
       </div>

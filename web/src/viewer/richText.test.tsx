@@ -36,7 +36,15 @@ describe('NodePopup', () => {
       content: { en: { title: 'Plan', content: payload } },
     } as unknown as Node;
     const html = renderToStaticMarkup(
-      <NodePopup node={node} languages={['en']} previousTitle={null} nextTitle={null} onNavigate={ignore} onClose={ignore} />,
+      <NodePopup
+        node={node}
+        languages={['en']}
+        previousTitle={null}
+        nextTitle={null}
+        onNavigate={ignore}
+        onClose={ignore}
+        onCopyLink={ignore}
+      />,
     );
     expect(html).toContain('Hi');
     expect(html).not.toMatch(dangerous);

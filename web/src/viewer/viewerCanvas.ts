@@ -84,18 +84,30 @@ export class ViewerCanvas {
     this.#followZoom();
   }
 
+  /** Zooms to a level's band around the centre (a link's level= without a node). */
+  showLevel(level: number): void {
+    this.renderer.camera.setScale(scaleForLevel(Math.min(this.#levels, Math.max(1, level)), this.#wholeMapScale));
+    this.#followZoom();
+  }
+
   zoomBy(factor: number): void {
     this.renderer.camera.setScale(this.renderer.camera.scale * factor);
     this.#followZoom();
   }
 
-  /** Centres a node at a zoom where it shows (its first level), and outlines it. */
-  focus(id: number): void {
+  /**
+   * Centres a node at a zoom where it shows (its first level, or `level` when the node shows
+   * there, as a link asks), and outlines it.
+   */
+  focus(id: number, level?: number): void {
     const n = this.#nodes.get(id);
     if (!n) return;
     const cam = this.renderer.camera;
-    const level = Math.min(this.#levels, Math.max(1, n.visibility.min_level));
-    cam.setScale(Math.max(cam.scale, scaleForLevel(level, this.#wholeMapScale)));
+    const { min_level, max_level } = n.visibility;
+    const wanted = level !== undefined && level >= min_level && level <= max_level ? level : min_level;
+    const target = Math.min(this.#levels, Math.max(1, wanted));
+    const scale = scaleForLevel(target, this.#wholeMapScale);
+    cam.setScale(level !== undefined ? scale : Math.max(cam.scale, scale));
     const at = cam.worldToScreen(n.geometry.center.x, n.geometry.center.y);
     cam.panBy(cam.width / 2 - at.x, cam.height / 2 - at.y);
     this.renderer.setState({ selectedNodes: new Set([id]) });
