@@ -219,6 +219,13 @@ func addLiveFrames(r *openapi31.Reflector) error {
 		comps.WithSchemasItem(side.union, map[string]any{"oneOf": oneOf,
 			"discriminator": map[string]any{"propertyName": "event", "mapping": mapping}})
 	}
+	// What the frames' data refers to beyond their own types (propertyShapes).
+	for _, v := range []any{live.NodeDraggingData{}} {
+		if _, err := r.JSONSchemaReflector().Reflect(v, jsonschema.RootRef,
+			jsonschema.DefinitionsPrefix("#/components/schemas/"), jsonschema.CollectDefinitions(collect)); err != nil {
+			return fmt.Errorf("live frame data %T: %w", v, err)
+		}
+	}
 	return nil
 }
 

@@ -2299,24 +2299,34 @@ export interface components {
              */
             event: "update_user_state";
         };
+        /** @enum {string} */
+        LiveColour: "orange" | "blue-grey" | "golden" | "dusky-rose" | "sea" | "pink" | "greeny-blue" | "pale-teal";
         LiveConnectedFrame: {
             can_edit: boolean;
-            locks: components["schemas"]["LiveLock"][] | null;
-            revision?: null | number;
+            locks: components["schemas"]["LiveLock"][];
+            /** @description Only in the first connected of a connection, not in the answer to join_map_editors. */
+            revision?: number;
             visitor: components["schemas"]["LiveVisitor"];
-            visitors: components["schemas"]["LiveVisitor"][] | null;
+            visitors: components["schemas"]["LiveVisitor"][];
         };
+        /** @description A number or a string. */
+        LiveElemID: string | number;
+        /** @enum {string} */
+        LiveElemType: "node" | "edge" | "object_template" | "map" | "global_design" | "cookie_consent" | "editors_note" | "embed" | "glossary" | "header_bar" | "table_of_contents" | "map_access" | "map_url" | "media_asset" | "seo" | "social_sharing" | "source" | "quiz" | "map_languages";
         LiveElementFrame: {
-            /** @description A number or a string. */
-            elem_id: string;
-            elem_type: string;
+            elem_id: components["schemas"]["LiveElemID"];
+            elem_type: components["schemas"]["LiveElemType"];
         };
         LiveEmptyFrame: Record<string, never>;
+        /** @enum {string} */
+        LiveErrorCode: "bad_frame" | "forbidden" | "not_found" | "element_locked" | "conflict" | "invalid" | "unavailable";
         LiveErrorFrame: {
-            code: string;
+            code: components["schemas"]["LiveErrorCode"];
             lock?: components["schemas"]["LiveLock"];
             message: string;
         };
+        /** @enum {string} */
+        LiveExtent: "appearance" | "content";
         LiveInvitationRequestFrame: {
             user: components["schemas"]["LiveUserRef"];
         };
@@ -2324,15 +2334,16 @@ export interface components {
             user_ids: number[];
         };
         LiveInvitedFrame: {
-            access: string;
+            /** @enum {string} */
+            access: "edit";
             /** Format: int64 */
             map_id: number;
         };
         LiveLock: {
-            color: string;
+            color: components["schemas"]["LiveColour"];
             elem_id: string;
-            elem_type: string;
-            lock_extent: string;
+            elem_type: components["schemas"]["LiveElemType"];
+            lock_extent: components["schemas"]["LiveExtent"];
             /** Format: int64 */
             user_id: number;
         };
@@ -2343,10 +2354,13 @@ export interface components {
             reason: "broken" | "idle";
         };
         LiveLocksFrame: {
-            locks: components["schemas"]["LiveLock"][] | null;
+            locks: components["schemas"]["LiveLock"][];
         };
         LiveMessageFrame: {
             message: string;
+        };
+        LiveNodeDraggingData: {
+            positions: components["schemas"]["EditingNodePosition"][];
         };
         LivePointer: {
             /** Format: double */
@@ -2363,11 +2377,23 @@ export interface components {
             y: number;
         };
         LivePointersFrame: {
-            users: components["schemas"]["LivePointerUpdate"][] | null;
+            users: components["schemas"]["LivePointerUpdate"][];
         };
         LiveRelayedEditFrame: {
-            data: unknown;
-            type: string;
+            data: components["schemas"]["LiveNodeDraggingData"];
+            type: components["schemas"]["LiveTransientType"];
+            /** Format: int64 */
+            user_id: number;
+        };
+        /** @enum {string} */
+        LiveReleasedColour: "orange" | "blue-grey" | "golden" | "dusky-rose" | "sea" | "pink" | "greeny-blue" | "pale-teal" | "";
+        /** @enum {string} */
+        LiveReleasedExtent: "appearance" | "content" | "";
+        LiveReleasedLock: {
+            color: components["schemas"]["LiveReleasedColour"];
+            elem_id: string;
+            elem_type: components["schemas"]["LiveElemType"];
+            lock_extent: components["schemas"]["LiveReleasedExtent"];
             /** Format: int64 */
             user_id: number;
         };
@@ -2453,7 +2479,7 @@ export interface components {
             event: "sync_map_edit";
         };
         LiveServerFrame_unblock_element: {
-            data: components["schemas"]["LiveLock"];
+            data: components["schemas"]["LiveReleasedLock"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2493,23 +2519,23 @@ export interface components {
             event: "user_left_map_editors";
         };
         LiveStartEditingFrame: {
-            /** @description A number or a string. */
-            elem_id: string;
-            elem_type: string;
-            /** @enum {string} */
-            lock_extent?: "appearance" | "content";
+            elem_id: components["schemas"]["LiveElemID"];
+            elem_type: components["schemas"]["LiveElemType"];
+            lock_extent?: components["schemas"]["LiveExtent"];
         };
         LiveSyncFrame: {
-            data: unknown;
+            data: components["schemas"]["EditingDelta"];
             /** Format: int64 */
             revision: number;
-            type: string;
+            type: components["schemas"]["ApiChangeType"];
             user_id: null | number;
         };
         LiveTransientEditFrame: {
-            data: unknown;
-            type: string;
+            data: components["schemas"]["LiveNodeDraggingData"];
+            type: components["schemas"]["LiveTransientType"];
         };
+        /** @enum {string} */
+        LiveTransientType: "node_dragging";
         LiveUserLeftFrame: {
             /** Format: int64 */
             id: number;
@@ -2521,7 +2547,7 @@ export interface components {
             name: string;
         };
         LiveVisitor: {
-            color: string;
+            color: components["schemas"]["LiveColour"];
             /** Format: int64 */
             id: number;
             initials: string;

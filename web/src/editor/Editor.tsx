@@ -148,7 +148,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
       store.attach(connection),
       presence.attach(connection),
       connection.on('submit_map_edit', (edit) => {
-        if (Array.isArray(edit.data.positions)) ctl.showRemoteDrag(edit.data.positions);
+        ctl.showRemoteDrag(edit.data.positions);
       }),
     ];
     connection.connect();
