@@ -113,6 +113,7 @@ var propertyShapes = func() map[reflect.Type]map[string]reshape {
 		reflect.TypeFor[live.SyncFrame]():          {"type": refTo("ApiChangeType"), "data": refTo("EditingDelta")},
 		reflect.TypeFor[live.RelayedEditFrame]():   {"data": refTo("LiveNodeDraggingData")},
 		reflect.TypeFor[live.TransientEditFrame](): {"data": refTo("LiveNodeDraggingData")},
+		reflect.TypeFor[fontFace]():                {"style": refTo("DomainFontStyle")},
 	}
 }()
 
@@ -159,6 +160,16 @@ var typeShapes = map[reflect.Type]func() jsonschema.Schema{
 		return *(&jsonschema.Schema{}).WithType(jsonschema.Type{SliceOfSimpleTypeValues: []jsonschema.SimpleType{jsonschema.Integer, jsonschema.Null}})
 	},
 	reflect.TypeFor[globalDesignPatch](): func() jsonschema.Schema { return schemaRef("DomainGlobalDesignPatch") },
+	// The fonts' family names, or their families (?expand=fonts).
+	reflect.TypeFor[fontList](): func() jsonschema.Schema {
+		list := func(item jsonschema.Schema) jsonschema.SchemaOrBool {
+			return sob(*(&jsonschema.Schema{}).WithType(jsonschema.Array.Type()).WithItems(*(&jsonschema.Items{}).WithSchemaOrBool(sob(item))))
+		}
+		return *(&jsonschema.Schema{OneOf: []jsonschema.SchemaOrBool{
+			list(*(&jsonschema.Schema{}).WithType(jsonschema.String.Type())),
+			list(schemaRef("ApiFontFamily")),
+		}}).WithDescription("Family names; with ?expand=fonts, families with their faces.")
+	},
 	// A live client names an element by its id as a number or a string.
 	reflect.TypeFor[live.ElemID](): func() jsonschema.Schema {
 		return *(&jsonschema.Schema{}).WithType(jsonschema.Type{SliceOfSimpleTypeValues: []jsonschema.SimpleType{jsonschema.String, jsonschema.Integer}}).

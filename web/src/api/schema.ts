@@ -1252,10 +1252,12 @@ export interface components {
             };
             request_id?: string;
         };
+        ApiExternalContentProvider: {
+            enabled: boolean;
+        };
         ApiFeatures: {
-            external_content_providers: unknown[] | null;
-            /** @description Family names; with ?expand=fonts, families with their faces (url, style, weight, format). */
-            fonts: unknown[] | null;
+            external_content_providers: components["schemas"]["ApiExternalContentProvider"][];
+            fonts: components["schemas"]["ApiFontList"];
         };
         ApiFeaturesAnswer: {
             features: components["schemas"]["ApiFeatures"];
@@ -1268,6 +1270,20 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        ApiFontFace: {
+            /** @enum {string} */
+            format: "woff2";
+            style: components["schemas"]["DomainFontStyle"];
+            url: string;
+            weight: number;
+        };
+        ApiFontFamily: {
+            faces: components["schemas"]["ApiFontFace"][];
+            family_name: string;
+            name: string;
+        };
+        /** @description Family names; with ?expand=fonts, families with their faces. */
+        ApiFontList: string[] | components["schemas"]["ApiFontFamily"][];
         ApiInvitationJSON: {
             client_name: string;
             client_title: string;
@@ -3170,7 +3186,10 @@ export interface operations {
     };
     get_clients_name_features: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A comma-separated list; with fonts, each font is its family with its faces rather than its name. */
+                expand?: string;
+            };
             header?: never;
             path: {
                 name: string;
