@@ -180,7 +180,7 @@ var operations = []operation{
 	{method: "POST", path: "/api/v1/public/logout", tag: "public map", summary: "Sign out of an embedded public map (the reader cookie)",
 		status: http.StatusNoContent},
 	{method: "GET", path: "/api/v1/clients/{name}/features", tag: "clients", summary: "What the client's maps may use: fonts, external content",
-		status: http.StatusOK, out: new(featuresAnswer)},
+		query: new(featuresQuery), status: http.StatusOK, out: new(featuresAnswer)},
 
 	// API keys for scripts (admins of the client; never with a key).
 	{method: "POST", path: "/api/v1/clients/{name}/api_keys", tag: "api keys", summary: "Create an API key; the answer is the only time the key is shown",

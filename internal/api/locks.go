@@ -24,7 +24,7 @@ func (s *Server) unlocked(r *http.Request, a domain.Actor, m domain.Map, keys ma
 	if err != nil || l == nil {
 		return err
 	}
-	return &domain.Error{Code: domain.CodeElementLocked, Message: "another editor is working on this " + l.ElemType + "; wait until they are done",
+	return &domain.Error{Code: domain.CodeElementLocked, Message: "another editor is working on this " + string(l.ElemType) + "; wait until they are done",
 		Problems: domain.Problems{keys[l.Key()]: domain.Locked(l.UserID)}}
 }
 

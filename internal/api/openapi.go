@@ -162,6 +162,9 @@ func openAPI(ops []operation) ([]byte, error) {
 	if err := addLiveFrames(r); err != nil {
 		return nil, err
 	}
+	if err := addReferenced(r); err != nil {
+		return nil, err
+	}
 	// The reflected design (a map of anything) gave way to the design
 	// schemas wherever it was used.
 	delete(r.SpecEns().ComponentsEns().Schemas, "DomainDesign")
@@ -180,14 +183,7 @@ func openAPI(ops []operation) ([]byte, error) {
 // sends (LiveClientFrame) and the server sends (LiveServerFrame).
 func addLiveFrames(r *openapi31.Reflector) error {
 	comps := r.SpecEns().ComponentsEns()
-	collect := func(name string, schema jsonschema.Schema) {
-		if _, ok := comps.Schemas[name]; ok {
-			return
-		}
-		if sm, err := schema.ToSchemaOrBool().ToSimpleMap(); err == nil {
-			comps.WithSchemasItem(name, sm)
-		}
-	}
+	collect := collectInto(r)
 	for _, side := range []struct {
 		union  string
 		frames map[string]any
@@ -220,6 +216,35 @@ func addLiveFrames(r *openapi31.Reflector) error {
 			"discriminator": map[string]any{"propertyName": "event", "mapping": mapping}})
 	}
 	return nil
+}
+
+// referenced are the types that only reshaped schemas refer to
+// (propertyShapes, typeShapes): no Go field reaches them, so they are
+// reflected into components of their own.
+var referenced = []any{live.NodeDraggingData{}, fontFamily{}}
+
+func addReferenced(r *openapi31.Reflector) error {
+	for _, v := range referenced {
+		if _, err := r.JSONSchemaReflector().Reflect(v, jsonschema.RootRef,
+			jsonschema.DefinitionsPrefix("#/components/schemas/"), jsonschema.CollectDefinitions(collectInto(r))); err != nil {
+			return fmt.Errorf("referenced type %T: %w", v, err)
+		}
+	}
+	return nil
+}
+
+// collectInto adds a reflected definition to the components, unless one
+// of its name is there.
+func collectInto(r *openapi31.Reflector) func(name string, schema jsonschema.Schema) {
+	comps := r.SpecEns().ComponentsEns()
+	return func(name string, schema jsonschema.Schema) {
+		if _, ok := comps.Schemas[name]; ok {
+			return
+		}
+		if sm, err := schema.ToSchemaOrBool().ToSimpleMap(); err == nil {
+			comps.WithSchemasItem(name, sm)
+		}
+	}
 }
 
 func ptr[T any](v T) *T { return &v }

@@ -107,6 +107,13 @@ var propertyShapes = func() map[reflect.Type]map[string]reshape {
 		reflect.TypeFor[changeJSON]():                   {"data": refTo("EditingDelta")},
 		reflect.TypeFor[nodeDesignPatchRequest]():       {"design": refTo("DomainNodeDesignPatch")},
 		reflect.TypeFor[edgeDesignPatchRequest]():       {"design": refTo("DomainEdgeDesignPatch")},
+		// The live channel: a committed change as in the change log; a
+		// relayed edit's data as the clients send it (the server relays
+		// it unread).
+		reflect.TypeFor[live.SyncFrame]():          {"type": refTo("ApiChangeType"), "data": refTo("EditingDelta")},
+		reflect.TypeFor[live.RelayedEditFrame]():   {"data": refTo("LiveNodeDraggingData")},
+		reflect.TypeFor[live.TransientEditFrame](): {"data": refTo("LiveNodeDraggingData")},
+		reflect.TypeFor[fontFace]():                {"style": refTo("DomainFontStyle")},
 	}
 }()
 
@@ -153,6 +160,21 @@ var typeShapes = map[reflect.Type]func() jsonschema.Schema{
 		return *(&jsonschema.Schema{}).WithType(jsonschema.Type{SliceOfSimpleTypeValues: []jsonschema.SimpleType{jsonschema.Integer, jsonschema.Null}})
 	},
 	reflect.TypeFor[globalDesignPatch](): func() jsonschema.Schema { return schemaRef("DomainGlobalDesignPatch") },
+	// The fonts' family names, or their families (?expand=fonts).
+	reflect.TypeFor[fontList](): func() jsonschema.Schema {
+		list := func(item jsonschema.Schema) jsonschema.SchemaOrBool {
+			return sob(*(&jsonschema.Schema{}).WithType(jsonschema.Array.Type()).WithItems(*(&jsonschema.Items{}).WithSchemaOrBool(sob(item))))
+		}
+		return *(&jsonschema.Schema{OneOf: []jsonschema.SchemaOrBool{
+			list(*(&jsonschema.Schema{}).WithType(jsonschema.String.Type())),
+			list(schemaRef("ApiFontFamily")),
+		}}).WithDescription("Family names; with ?expand=fonts, families with their faces.")
+	},
+	// A live client names an element by its id as a number or a string.
+	reflect.TypeFor[live.ElemID](): func() jsonschema.Schema {
+		return *(&jsonschema.Schema{}).WithType(jsonschema.Type{SliceOfSimpleTypeValues: []jsonschema.SimpleType{jsonschema.String, jsonschema.Integer}}).
+			WithDescription("A number or a string.")
+	},
 }
 
 // field is a JSON property of a struct, with the struct that declares it.
@@ -296,7 +318,17 @@ func shapeSchemas(answers map[reflect.Type]bool) jsonschema.InterceptSchemaFunc 
 			}
 			fields := jsonFields(t)
 			p.Schema.Required = required(fields, answers[t])
-			if !answers[t] {
+			if answers[t] {
+				// An answer leaves out a nil pointer tagged omitempty, so
+				// when it is there it is not null.
+				for _, f := range fields {
+					_, opts, _ := strings.Cut(f.f.Tag.Get("json"), ",")
+					if prop := p.Schema.Properties[f.name]; f.f.Type.Kind() == reflect.Pointer &&
+						strings.Contains(opts, "omitempty") && prop.TypeObject != nil {
+						withoutNull(prop.TypeObject)
+					}
+				}
+			} else {
 				for _, f := range fields {
 					if f.f.Tag.Get("nullable") == "true" {
 						continue // a null the request means (none, rather than unchanged)

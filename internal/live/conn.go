@@ -57,10 +57,9 @@ type conn struct {
 
 // Limits of what one socket may send.
 const (
-	maxBadFrames    = 10 // per minute; more closes the socket
-	maxPointerRate  = 60 // pointer updates per second; more are dropped
-	maxRelayRate    = 30 // transient edits per second; more are dropped
-	transientPrefix = "node_dragging"
+	maxBadFrames   = 10 // per minute; more closes the socket
+	maxPointerRate = 60 // pointer updates per second; more are dropped
+	maxRelayRate   = 30 // transient edits per second; more are dropped
 )
 
 func (c *conn) rights() Member {
@@ -223,11 +222,11 @@ func (c *conn) abuse(message string) bool {
 		c.close(websocket.StatusPolicyViolation, "too many bad frames")
 		return true
 	}
-	c.sendError("bad_frame", message)
+	c.sendError(CodeBadFrame, message)
 	return false
 }
 
-func (c *conn) sendError(code, message string) {
+func (c *conn) sendError(code ErrorCode, message string) {
 	c.enqueue(encodeFrame(EvError, ErrorFrame{Code: code, Message: message}))
 }
 
@@ -254,11 +253,7 @@ func (c *conn) handle(f Frame) bool {
 		c.movePointer(p)
 
 	case EvStartEditing:
-		var req struct {
-			ElemType   string `json:"elem_type"`
-			ElemID     elemID `json:"elem_id"`
-			LockExtent string `json:"lock_extent"`
-		}
+		var req StartEditingFrame
 		if json.Unmarshal(f.Data, &req) != nil || !BlockableTypes[req.ElemType] {
 			return !c.abuse("start_editing_element needs a known elem_type and an elem_id")
 		}
@@ -273,29 +268,29 @@ func (c *conn) handle(f Frame) bool {
 		c.lockMu.Lock()
 		defer c.lockMu.Unlock()
 		if c.revoked || !c.rights().CanEdit {
-			c.sendError("forbidden", "you may read this map but not edit it")
+			c.sendError(CodeForbidden, "you may read this map but not edit it")
 			return true
 		}
 		exists, err := h.lockable(ctx, c.mapID, req.ElemType, string(req.ElemID))
 		if err != nil {
 			h.log.Warn("live: lockable", "map", c.mapID, "err", err)
-			c.sendError("unavailable", "the lock could not be taken; try again")
+			c.sendError(CodeUnavailable, "the lock could not be taken; try again")
 			return true
 		}
 		if !exists {
-			c.enqueue(encodeFrame(EvError, ErrorFrame{Code: "not_found",
-				Message: "there is no " + req.ElemType + " " + string(req.ElemID) + " on this map to edit"}))
+			c.enqueue(encodeFrame(EvError, ErrorFrame{Code: CodeNotFound,
+				Message: "there is no " + string(req.ElemType) + " " + string(req.ElemID) + " on this map to edit"}))
 			return true
 		}
 		l := Lock{ElemType: req.ElemType, ElemID: string(req.ElemID), UserID: c.member.User.ID, LockExtent: req.LockExtent, Colour: c.visitor.Colour}
 		holder, ok, released, err := h.state.Acquire(ctx, c.mapID, l)
 		if err != nil {
 			h.log.Warn("live: acquire", "map", c.mapID, "err", err)
-			c.sendError("unavailable", "the lock could not be taken; try again")
+			c.sendError(CodeUnavailable, "the lock could not be taken; try again")
 			return true
 		}
 		if !ok {
-			c.enqueue(encodeFrame(EvError, ErrorFrame{Code: "element_locked", Message: "someone else is editing this", Lock: &holder}))
+			c.enqueue(encodeFrame(EvError, ErrorFrame{Code: CodeElementLocked, Message: "someone else is editing this", Lock: &holder}))
 			return true
 		}
 		for _, r := range released {
@@ -305,10 +300,7 @@ func (c *conn) handle(f Frame) bool {
 		h.noteLocks(ctx, c.mapID)
 
 	case EvStopEditing:
-		var req struct {
-			ElemType string `json:"elem_type"`
-			ElemID   elemID `json:"elem_id"`
-		}
+		var req ElementFrame
 		if json.Unmarshal(f.Data, &req) != nil || !BlockableTypes[req.ElemType] {
 			return !c.abuse("stop_editing_element needs a known elem_type and an elem_id")
 		}
@@ -324,11 +316,8 @@ func (c *conn) handle(f Frame) bool {
 		}
 
 	case EvSubmitEdit:
-		var req struct {
-			Type string          `json:"type"`
-			Data json.RawMessage `json:"data"`
-		}
-		if json.Unmarshal(f.Data, &req) != nil || req.Type != transientPrefix {
+		var req TransientEditFrame
+		if json.Unmarshal(f.Data, &req) != nil || req.Type != TransientNodeDragging {
 			// Stored state is changed through the REST calls only.
 			return !c.abuse("submit_map_edit relays only transient edits (node_dragging)")
 		}
@@ -340,35 +329,30 @@ func (c *conn) handle(f Frame) bool {
 
 	case EvRequestInvitation:
 		if c.rights().CanEdit {
-			c.sendError("conflict", "you can edit this map already")
+			c.sendError(CodeConflict, "you can edit this map already")
 			return true
 		}
 		h.publish(ctx, c.mapID, envelope{AdminsOnly: true, Frame: encodeFrame(EvRequestedInvitation,
 			InvitationRequestFrame{User: UserRef{ID: c.member.User.ID, Name: c.member.User.Name, Email: c.member.User.Email}})})
 
 	case EvInviteUsers:
-		var req struct {
-			UserIDs []int64 `json:"user_ids"`
-		}
+		var req InviteUsersFrame
 		if json.Unmarshal(f.Data, &req) != nil || len(req.UserIDs) == 0 {
 			return !c.abuse("invite_users needs {user_ids: […]}")
 		}
 		if !c.rights().IsAdmin {
-			c.sendError("forbidden", "only an admin may invite users to edit")
+			c.sendError(CodeForbidden, "only an admin may invite users to edit")
 			return true
 		}
 		granted, err := h.grants.GrantEdit(ctx, c.mapID, req.UserIDs)
 		if err != nil {
-			c.sendError("invalid", err.Error())
+			c.sendError(CodeInvalid, err.Error())
 			return true
 		}
 		h.publish(ctx, c.mapID, envelope{OnlyUsers: granted, Frame: encodeFrame(EvInvited, InvitedFrame{MapID: c.mapID, Access: "edit"})})
 
 	case EvBreakLock:
-		var req struct {
-			ElemType string `json:"elem_type"`
-			ElemID   elemID `json:"elem_id"`
-		}
+		var req ElementFrame
 		if json.Unmarshal(f.Data, &req) != nil || !BlockableTypes[req.ElemType] {
 			return !c.abuse("break_lock needs a known elem_type and an elem_id")
 		}
@@ -378,7 +362,7 @@ func (c *conn) handle(f Frame) bool {
 		visitors, err1 := h.state.Visitors(ctx, c.mapID)
 		locks, err2 := h.state.Locks(ctx, c.mapID)
 		if errors.Join(err1, err2) != nil {
-			c.sendError("unavailable", "try again")
+			c.sendError(CodeUnavailable, "try again")
 			return true
 		}
 		c.enqueue(encodeFrame(EvConnected, ConnectedFrame{Visitor: c.visitor, Visitors: visitors, Locks: locks,

@@ -1,6 +1,10 @@
 package live
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/strata-maps/strata/internal/editing"
+)
 
 // The data of each frame, named so that the API's description can show
 // them (ServerFrames, ClientFrames) and the web's types be made from it.
@@ -9,9 +13,9 @@ import "encoding/json"
 // the user may edit. Revision comes with the first one of a connection.
 type ConnectedFrame struct {
 	Visitor  Visitor   `json:"visitor"`
-	Visitors []Visitor `json:"visitors"`
-	Locks    []Lock    `json:"locks"`
-	Revision *int64    `json:"revision,omitempty"`
+	Visitors []Visitor `json:"visitors" nullable:"false"`
+	Locks    []Lock    `json:"locks" nullable:"false"`
+	Revision *int64    `json:"revision,omitempty" description:"Only in the first connected of a connection, not in the answer to join_map_editors."`
 	CanEdit  bool      `json:"can_edit"`
 }
 
@@ -34,16 +38,40 @@ type PointerUpdate struct {
 
 // PointersFrame is the pointers that moved since the last batch.
 type PointersFrame struct {
-	Users []PointerUpdate `json:"users"`
+	Users []PointerUpdate `json:"users" nullable:"false"`
 }
 
 // LocksFrame is every lock of the map (update_active_edits).
 type LocksFrame struct {
-	Locks []Lock `json:"locks"`
+	Locks []Lock `json:"locks" nullable:"false"`
 }
 
+// ReleasedLock is the data of unblock_element: the lock that was freed.
+// After stop_editing_element the server names only what was released,
+// and lock_extent and color are then "".
+type ReleasedLock struct {
+	ElemType   ElemType       `json:"elem_type"`
+	ElemID     string         `json:"elem_id"`
+	UserID     int64          `json:"user_id"`
+	LockExtent ReleasedExtent `json:"lock_extent"`
+	Colour     ReleasedColour `json:"color"`
+}
+
+// ReleasedExtent is a released lock's extent, "" when not named.
+type ReleasedExtent string
+
+// Enum lists the extents and "".
+func (ReleasedExtent) Enum() []any { return append(Extent("").Enum(), "") }
+
+// ReleasedColour is a released lock's colour, "" when not named.
+type ReleasedColour string
+
+// Enum lists the colours and "".
+func (ReleasedColour) Enum() []any { return append(Colour("").Enum(), "") }
+
 // SyncFrame is a committed change (sync_map_edit); user_id is null for a
-// change no user made, as in the change log.
+// change no user made, as in the change log. Its type and data are those
+// of the change log (the API's description says which).
 type SyncFrame struct {
 	Revision int64           `json:"revision"`
 	UserID   *int64          `json:"user_id"`
@@ -52,11 +80,27 @@ type SyncFrame struct {
 }
 
 // RelayedEditFrame is another editor's transient edit (a node being
-// dragged), never stored.
+// dragged), never stored; its data is relayed as the client sent it.
 type RelayedEditFrame struct {
 	UserID int64           `json:"user_id"`
-	Type   string          `json:"type"`
+	Type   TransientType   `json:"type"`
 	Data   json.RawMessage `json:"data"`
+}
+
+// TransientType is the type of an edit the server relays without storing.
+type TransientType string
+
+// TransientNodeDragging is nodes being dragged, before the drop is saved.
+const TransientNodeDragging TransientType = "node_dragging"
+
+// Enum lists the transient edits: the server refuses any other.
+func (TransientType) Enum() []any { return enumOf([]TransientType{TransientNodeDragging}) }
+
+// NodeDraggingData is node_dragging's data as the web app sends it: where
+// the dragged nodes are. The server relays it unread, so this is the
+// clients' convention, described for them.
+type NodeDraggingData struct {
+	Positions []editing.NodePosition `json:"positions" required:"true"`
 }
 
 // UserRef names a user.
@@ -74,7 +118,7 @@ type InvitationRequestFrame struct {
 // InvitedFrame tells users they may edit the map now.
 type InvitedFrame struct {
 	MapID  int64  `json:"map_id"`
-	Access string `json:"access"`
+	Access string `json:"access" enum:"edit"`
 }
 
 // AccessChangedFrame tells a user their rights on the map changed.
@@ -94,27 +138,47 @@ type LockReleasedFrame struct {
 // ErrorFrame refuses a client's frame; lock names the holder of a lock
 // that was asked for.
 type ErrorFrame struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Lock    *Lock  `json:"lock,omitempty"`
+	Code    ErrorCode `json:"code"`
+	Message string    `json:"message"`
+	Lock    *Lock     `json:"lock,omitempty"`
+}
+
+// ErrorCode says why a client's frame was refused.
+type ErrorCode string
+
+// The codes of the error frame.
+const (
+	CodeBadFrame      ErrorCode = "bad_frame"      // not a frame of the protocol; too many close the socket
+	CodeForbidden     ErrorCode = "forbidden"      // the user's rights do not allow it
+	CodeNotFound      ErrorCode = "not_found"      // no such element, or no such lock to break
+	CodeElementLocked ErrorCode = "element_locked" // someone else holds the lock (named in lock)
+	CodeConflict      ErrorCode = "conflict"       // asked for what the user has already
+	CodeInvalid       ErrorCode = "invalid"        // refused by the rules (the message says why)
+	CodeUnavailable   ErrorCode = "unavailable"    // the live state could not be reached; try again
+)
+
+// Enum lists the codes, for the API's description.
+func (ErrorCode) Enum() []any {
+	return enumOf([]ErrorCode{CodeBadFrame, CodeForbidden, CodeNotFound, CodeElementLocked, CodeConflict, CodeInvalid,
+		CodeUnavailable})
 }
 
 // The frames a client sends.
 type (
 	// ElementFrame names an element or section (stop_editing_element, break_lock).
 	ElementFrame struct {
-		ElemType string `json:"elem_type" required:"true"`
-		ElemID   string `json:"elem_id" description:"A number or a string." required:"true"`
+		ElemType ElemType `json:"elem_type" required:"true"`
+		ElemID   ElemID   `json:"elem_id" required:"true"`
 	}
-	// StartEditingFrame asks for a lock.
+	// StartEditingFrame asks for a lock; without lock_extent, appearance.
 	StartEditingFrame struct {
-		ElemType   string `json:"elem_type" required:"true"`
-		ElemID     string `json:"elem_id" description:"A number or a string." required:"true"`
-		LockExtent string `json:"lock_extent" enum:"appearance,content"`
+		ElemType   ElemType `json:"elem_type" required:"true"`
+		ElemID     ElemID   `json:"elem_id" required:"true"`
+		LockExtent Extent   `json:"lock_extent"`
 	}
 	// TransientEditFrame is an edit to relay, not store (node_dragging).
 	TransientEditFrame struct {
-		Type string          `json:"type" required:"true"`
+		Type TransientType   `json:"type" required:"true"`
 		Data json.RawMessage `json:"data" required:"true"`
 	}
 	// InviteUsersFrame gives users edit access (admins).
@@ -128,7 +192,7 @@ type (
 // ServerFrames is the data of each event the server sends.
 var ServerFrames = map[string]any{
 	EvConnected: ConnectedFrame{}, EvDuplicateUser: MessageFrame{}, EvUserJoined: Visitor{}, EvUserLeft: UserLeftFrame{},
-	EvUpdatedUserState: PointersFrame{}, EvBlockElement: Lock{}, EvUnblockElement: Lock{}, EvUpdateActiveEdits: LocksFrame{},
+	EvUpdatedUserState: PointersFrame{}, EvBlockElement: Lock{}, EvUnblockElement: ReleasedLock{}, EvUpdateActiveEdits: LocksFrame{},
 	EvSyncMapEdit: SyncFrame{}, EvSubmitEdit: RelayedEditFrame{}, EvRequestedInvitation: InvitationRequestFrame{},
 	EvInvited: InvitedFrame{}, EvAccessChanged: AccessChangedFrame{}, EvLockReleased: LockReleasedFrame{}, EvError: ErrorFrame{},
 }

@@ -56,8 +56,23 @@ func encodeFrame(event string, data any) []byte {
 	return b
 }
 
+// Colour is a visitor's colour, and their locks': one of Colours.
+type Colour string
+
 // Colours is the rotation of visitor colours (spec §4).
-var Colours = []string{"orange", "blue-grey", "golden", "dusky-rose", "sea", "pink", "greeny-blue", "pale-teal"}
+var Colours = []Colour{"orange", "blue-grey", "golden", "dusky-rose", "sea", "pink", "greeny-blue", "pale-teal"}
+
+// Enum lists the colours, for the API's description (jsonschema-go).
+func (Colour) Enum() []any { return enumOf(Colours) }
+
+// enumOf lists the values of an enumeration as the description wants them.
+func enumOf[T ~string](values []T) []any {
+	out := make([]any, len(values))
+	for i, v := range values {
+		out[i] = string(v)
+	}
+	return out
+}
 
 // DefaultPointer is where a new visitor's pointer starts (spec §9).
 var DefaultPointer = Pointer{X: 200, Y: 300}
@@ -73,57 +88,81 @@ type Visitor struct {
 	ID       int64   `json:"id"`
 	Name     string  `json:"name"`
 	Initials string  `json:"initials"`
-	Colour   string  `json:"color"`
+	Colour   Colour  `json:"color"`
 	Pointer  Pointer `json:"pointer"`
 	// ConnID tells this visitor's connection from a second one of the same user.
 	ConnID string `json:"-"`
 }
 
+// Extent is how much of an element a lock takes: content marks a node
+// occupied; appearance, the default, its design only.
+type Extent string
+
 // Lock extents.
 const (
-	ExtentAppearance = "appearance"
-	ExtentContent    = "content"
+	ExtentAppearance Extent = "appearance"
+	ExtentContent    Extent = "content"
 )
 
-// BlockableTypes are the element types and sections a lock may name
-// (spec §3), besides nodes, edges and object templates.
-var BlockableTypes = map[string]bool{
-	"edge": true, "node": true, "object_template": true, "map": true, "global_design": true, "cookie_consent": true,
-	"editors_note": true, "embed": true, "glossary": true, "header_bar": true, "table_of_contents": true,
-	"map_access": true, "map_url": true, "media_asset": true, "seo": true, "social_sharing": true, "source": true,
-	"quiz": true, "map_languages": true,
+// Enum lists the extents, for the API's description.
+func (Extent) Enum() []any { return enumOf([]Extent{ExtentAppearance, ExtentContent}) }
+
+// ElemType is what a lock names: an element type or a section.
+type ElemType string
+
+// ElemTypes are the element types and sections a lock may name (spec §3):
+// nodes, edges and object templates, and the sections edited by one
+// editor at a time.
+var ElemTypes = []ElemType{
+	"node", "edge", "object_template", "map", "global_design", "cookie_consent", "editors_note", "embed", "glossary",
+	"header_bar", "table_of_contents", "map_access", "map_url", "media_asset", "seo", "social_sharing", "source",
+	"quiz", "map_languages",
 }
+
+// Enum lists the element types, for the API's description.
+func (ElemType) Enum() []any { return enumOf(ElemTypes) }
+
+// BlockableTypes is ElemTypes as a set.
+var BlockableTypes = func() map[ElemType]bool {
+	out := make(map[ElemType]bool, len(ElemTypes))
+	for _, t := range ElemTypes {
+		out[t] = true
+	}
+	return out
+}()
 
 // Lock is an edit lock: one user editing one element or section.
 type Lock struct {
-	ElemType   string `json:"elem_type"`
-	ElemID     string `json:"elem_id"`
-	UserID     int64  `json:"user_id"`
-	LockExtent string `json:"lock_extent"`
-	Colour     string `json:"color"`
+	ElemType   ElemType `json:"elem_type"`
+	ElemID     string   `json:"elem_id"`
+	UserID     int64    `json:"user_id"`
+	LockExtent Extent   `json:"lock_extent"`
+	Colour     Colour   `json:"color"`
 }
 
 // Key names the locked thing.
-func (l Lock) Key() string { return l.ElemType + ":" + l.ElemID }
+func (l Lock) Key() string { return string(l.ElemType) + ":" + l.ElemID }
 
 // exclusivePerUser are the types of which a user edits one at a time:
 // starting another releases the first.
-var exclusivePerUser = map[string]bool{"node": true, "edge": true}
+var exclusivePerUser = map[ElemType]bool{"node": true, "edge": true}
 
-// elemID accepts an element id sent as a number or a string.
-type elemID string
+// ElemID is an element id as a client sends it: a number or a string,
+// kept as the string.
+type ElemID string
 
-func (e *elemID) UnmarshalJSON(b []byte) error {
+// UnmarshalJSON accepts a number or a string.
+func (e *ElemID) UnmarshalJSON(b []byte) error {
 	var n json.Number
 	if err := json.Unmarshal(b, &n); err == nil {
-		*e = elemID(n.String())
+		*e = ElemID(n.String())
 		return nil
 	}
 	var s string
 	if err := json.Unmarshal(b, &s); err != nil {
 		return fmt.Errorf("elem_id must be a number or a string")
 	}
-	*e = elemID(s)
+	*e = ElemID(s)
 	return nil
 }
 

@@ -141,7 +141,7 @@ func (s *RedisState) Join(ctx context.Context, mapID int64, v Visitor) (Visitor,
 	}
 	args := []any{strconv.FormatInt(v.ID, 10), string(entry), s.nowMs(), v.ConnID}
 	for _, c := range Colours {
-		args = append(args, c)
+		args = append(args, string(c)) // go-redis takes plain strings only
 	}
 	res, err := joinScript.Run(ctx, s.rdb, []string{visitorsKey(mapID)}, args...).Slice()
 	if err != nil {
@@ -193,7 +193,7 @@ func (s *RedisState) Acquire(ctx context.Context, mapID int64, l Lock) (Lock, bo
 		exclusive = "1"
 	}
 	res, err := acquireScript.Run(ctx, s.rdb, []string{locksKey(mapID)}, l.Key(), string(entry), s.nowMs(), exclusive,
-		strconv.FormatInt(l.UserID, 10), l.ElemType).Slice()
+		strconv.FormatInt(l.UserID, 10), string(l.ElemType)).Slice()
 	if err != nil {
 		return Lock{}, false, nil, fmt.Errorf("acquire lock on map %d: %w", mapID, err)
 	}

@@ -185,13 +185,13 @@ func (h *Hub) releaseAllOf(ctx context.Context, mapID, userID int64) []Lock {
 
 // lockable checks that the element or section of a lock request exists on
 // the socket's map: a section's id is the map's, an element must be there.
-func (h *Hub) lockable(ctx context.Context, mapID int64, elemType, elemID string) (bool, error) {
+func (h *Hub) lockable(ctx context.Context, mapID int64, elemType ElemType, elemID string) (bool, error) {
 	switch elemType {
 	case "node", "edge", "object_template":
 		if _, err := strconv.ParseInt(elemID, 10, 64); err != nil {
 			return false, nil
 		}
-		return h.access.Exists(ctx, mapID, elemType, elemID)
+		return h.access.Exists(ctx, mapID, string(elemType), elemID)
 	default:
 		return elemID == strconv.FormatInt(mapID, 10), nil
 	}
@@ -199,33 +199,33 @@ func (h *Hub) lockable(ctx context.Context, mapID int64, elemType, elemID string
 
 // breakLock frees someone's lock at an admin's request and tells the
 // holder, wherever their socket is.
-func (c *conn) breakLock(ctx context.Context, elemType, elemID string) {
+func (c *conn) breakLock(ctx context.Context, elemType ElemType, elemID string) {
 	h := c.hub
 	if !c.rights().IsAdmin {
-		c.sendError("forbidden", "only an admin may break another editor's lock")
+		c.sendError(CodeForbidden, "only an admin may break another editor's lock")
 		return
 	}
 	locks, err := h.state.Locks(ctx, c.mapID)
 	if err != nil {
 		h.log.Warn("live: break lock", "map", c.mapID, "err", err)
-		c.sendError("unavailable", "the lock could not be broken; try again")
+		c.sendError(CodeUnavailable, "the lock could not be broken; try again")
 		return
 	}
 	key := Lock{ElemType: elemType, ElemID: elemID}.Key()
 	i := slices.IndexFunc(locks, func(l Lock) bool { return l.Key() == key })
 	if i < 0 {
-		c.sendError("not_found", "no one is editing this")
+		c.sendError(CodeNotFound, "no one is editing this")
 		return
 	}
 	held := locks[i]
 	ok, err := h.state.Release(ctx, c.mapID, key, held.UserID)
 	if err != nil {
 		h.log.Warn("live: break lock", "map", c.mapID, "err", err)
-		c.sendError("unavailable", "the lock could not be broken; try again")
+		c.sendError(CodeUnavailable, "the lock could not be broken; try again")
 		return
 	}
 	if !ok {
-		c.sendError("not_found", "no one is editing this")
+		c.sendError(CodeNotFound, "no one is editing this")
 		return
 	}
 	h.broadcast(ctx, c.mapID, EvUnblockElement, held)

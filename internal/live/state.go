@@ -80,7 +80,7 @@ func (s *MemoryState) get(mapID int64) *memMap {
 }
 
 // firstFreeColour is the rotation's first colour no visitor has.
-func firstFreeColour(used map[string]bool) string {
+func firstFreeColour(used map[Colour]bool) Colour {
 	for _, c := range Colours {
 		if !used[c] {
 			return c
@@ -96,7 +96,7 @@ func (s *MemoryState) Join(_ context.Context, mapID int64, v Visitor) (Visitor, 
 	if old, ok := m.visitors[v.ID]; ok && old.v.ConnID != v.ConnID {
 		return old.v, true, nil
 	}
-	used := map[string]bool{}
+	used := map[Colour]bool{}
 	for _, e := range m.visitors {
 		used[e.v.Colour] = true
 	}

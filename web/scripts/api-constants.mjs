@@ -1,6 +1,7 @@
 // Writes src/api/constants.ts: the runtime values the web needs from the server's OpenAPI description
-// (src/api/openapi.json): every enumeration as a list, and every design table (the schemas whose
-// properties carry x-design-field) as a table of what each field's value may be. With --check, fails
+// (src/api/openapi.json): every enumeration as a list, the values that tell a union's members apart
+// (its discriminator's mapping), and every design table (the schemas whose properties carry
+// x-design-field) as a table of what each field's value may be. With --check, fails
 // when the file is not what the description makes. Run by `npm run api-types` (make api-types).
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +54,17 @@ for (const name of names) {
     if (s.description) out.push(`/** ${s.description} */`);
     out.push(`export const ${name} = ${JSON.stringify(s.enum)} as const;`, '');
   }
+}
+// A union told apart by a discriminator (the live channel's frames): its values, such as every event.
+for (const name of names) {
+  const d = schemas[name].discriminator;
+  if (!d?.mapping) continue;
+  const list = `${d.propertyName.charAt(0).toUpperCase()}${d.propertyName.slice(1)}s`;
+  out.push(
+    `/** The ${d.propertyName}s of ${name}. */`,
+    `export const ${name}${list} = ${JSON.stringify(Object.keys(d.mapping).sort())} as const;`,
+    '',
+  );
 }
 for (const name of names) {
   const props = schemas[name].properties;

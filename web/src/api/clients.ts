@@ -25,6 +25,9 @@ import type {
   TestingPeriod,
   TestingPeriodUpdate,
   ClientCreate,
+  ClientFeatures,
+  ClientFeaturesAnswer,
+  ClientFont,
   ClientList,
   ClientPatch,
   InvitationCreate,
@@ -105,24 +108,12 @@ export function getTestingPeriod(name: string, signal?: AbortSignal): Promise<Te
   return request<TestingPeriod>('GET', `${clientPath(name)}/testing_period`, { signal });
 }
 
-// Written by hand: GET /clients/{name}/features is not in the description yet.
-
-/** A font family the client's maps may use, with its faces (GET /clients/{name}/features?expand=fonts). */
-export interface ClientFont {
-  family_name: string;
-  name: string;
-  faces: { url: string; style: 'normal' | 'italic'; weight: number; format: string }[];
-}
-
-export interface ClientFeatures {
-  fonts: ClientFont[];
-  external_content_providers: { enabled: boolean }[];
-}
-
 /** What a client's maps may use: its fonts (expanded) and external content providers. */
 export async function getClientFeatures(name: string, signal?: AbortSignal): Promise<ClientFeatures> {
-  const res = await request<{ features: ClientFeatures }>('GET', `${clientPath(name)}/features?expand=fonts`, { signal });
-  return res.features;
+  const res = await request<ClientFeaturesAnswer>('GET', `${clientPath(name)}/features?expand=fonts`, { signal });
+  const { fonts, ...rest } = res.features;
+  // Expanded, every font is a family; the description allows names too (without expand).
+  return { ...rest, fonts: fonts.filter((f): f is ClientFont => typeof f !== 'string') };
 }
 
 /** The general settings: admins only. */

@@ -172,6 +172,72 @@ export const DomainVersionKind = ['published', 'saved'] as const;
 /** The directions a map may grow in. */
 export const EditingExpansion = ['both', 'horizontal', 'vertical', 'none'] as const;
 
+export const LiveColour = ['orange', 'blue-grey', 'golden', 'dusky-rose', 'sea', 'pink', 'greeny-blue', 'pale-teal'] as const;
+
+export const LiveElemType = [
+  'node',
+  'edge',
+  'object_template',
+  'map',
+  'global_design',
+  'cookie_consent',
+  'editors_note',
+  'embed',
+  'glossary',
+  'header_bar',
+  'table_of_contents',
+  'map_access',
+  'map_url',
+  'media_asset',
+  'seo',
+  'social_sharing',
+  'source',
+  'quiz',
+  'map_languages',
+] as const;
+
+export const LiveErrorCode = ['bad_frame', 'forbidden', 'not_found', 'element_locked', 'conflict', 'invalid', 'unavailable'] as const;
+
+export const LiveExtent = ['appearance', 'content'] as const;
+
+export const LiveReleasedColour = ['orange', 'blue-grey', 'golden', 'dusky-rose', 'sea', 'pink', 'greeny-blue', 'pale-teal', ''] as const;
+
+export const LiveReleasedExtent = ['appearance', 'content', ''] as const;
+
+export const LiveTransientType = ['node_dragging'] as const;
+
+/** The events of LiveClientFrame. */
+export const LiveClientFrameEvents = [
+  'break_lock',
+  'invite_users',
+  'join_map_editors',
+  'leave_map_editors',
+  'request_invitation',
+  'start_editing_element',
+  'stop_editing_element',
+  'submit_map_edit',
+  'update_user_state',
+] as const;
+
+/** The events of LiveServerFrame. */
+export const LiveServerFrameEvents = [
+  'access_changed',
+  'block_element',
+  'connected',
+  'duplicate_user_error',
+  'error',
+  'invited_to_edit',
+  'lock_released',
+  'requested_invitation',
+  'submit_map_edit',
+  'sync_map_edit',
+  'unblock_element',
+  'update_active_edits',
+  'updated_user_state',
+  'user_joined_map_editors',
+  'user_left_map_editors',
+] as const;
+
 /** The fields of DomainEdgeDesign. */
 export const DomainEdgeDesignFields = {
   border_color: { kind: 'color' },

@@ -46,7 +46,6 @@ export {
   updateMapTemplate,
   updateMember,
 } from './clients';
-export type { ClientFeatures, ClientFont } from './clients';
 export { changePassword, getUser, patchUser } from './users';
 export { PALETTES, QUOTA_KINDS, TEMPLATE_THEMES } from './types';
 export {

@@ -1,189 +1,101 @@
 // The live channel (docs/live-protocol.md; Go: internal/live/protocol.go, conn.go, hub.go): the
 // frames both ways, a parser that refuses what does not fit, and LiveConnection, which keeps one
-// map's socket open.
-import type { Delta, NodePosition, Point, SyncType } from './document';
+// map's socket open. The frames are aliases of the types generated from the server's OpenAPI
+// description (schema.ts: LiveServerFrame, LiveClientFrame and their data), and the lists the
+// parser checks against are generated beside them (constants.ts); only the names are written here.
+import {
+  ApiChangeType,
+  LiveClientFrameEvents,
+  LiveColour,
+  LiveElemType,
+  LiveErrorCode,
+  LiveExtent,
+  LiveReleasedColour,
+  LiveReleasedExtent,
+  LiveServerFrameEvents,
+  LiveTransientType,
+} from './constants';
+import type { Point } from './document';
 import { API_BASE } from './http';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
 
 // ---------------------------------------------------------------------------------------------
 // Shapes
 
 /** The rotation of visitor colours (live.Colours). */
-export const VISITOR_COLORS = ['orange', 'blue-grey', 'golden', 'dusky-rose', 'sea', 'pink', 'greeny-blue', 'pale-teal'] as const;
-export type VisitorColor = (typeof VISITOR_COLORS)[number];
+export const VISITOR_COLORS = LiveColour;
+export type VisitorColor = Schemas['LiveColour'];
 
-/** What a lock may name (live.BlockableTypes): elements, and the sections edited by one at a time. */
-export const LOCK_ELEM_TYPES = [
-  'node',
-  'edge',
-  'object_template',
-  'map',
-  'global_design',
-  'cookie_consent',
-  'editors_note',
-  'embed',
-  'glossary',
-  'header_bar',
-  'table_of_contents',
-  'map_access',
-  'map_url',
-  'media_asset',
-  'seo',
-  'social_sharing',
-  'source',
-  'quiz',
-  'map_languages',
-] as const;
-export type LockElemType = (typeof LOCK_ELEM_TYPES)[number];
+/** What a lock may name (live.ElemTypes): elements, and the sections edited by one at a time. */
+export const LOCK_ELEM_TYPES = LiveElemType;
+export type LockElemType = Schemas['LiveElemType'];
 
 /** `content` marks a node occupied; `appearance` is the default. */
-export type LockExtent = 'appearance' | 'content';
+export type LockExtent = Schemas['LiveExtent'];
 
 /** An editor present on the map: a name and a colour, no address (guests see the list too). */
-export interface Visitor {
-  id: number;
-  name: string;
-  initials: string;
-  color: VisitorColor;
-  /** Starts at 200, 300. */
-  pointer: Point;
-}
+export type Visitor = Schemas['LiveVisitor'];
 
-/** An edit lock: one user editing one element or section. */
-export interface Lock {
-  elem_type: LockElemType;
-  /** Always a string, also for a node's or edge's id. */
-  elem_id: string;
-  user_id: number;
-  lock_extent: LockExtent;
-  color: VisitorColor;
-}
+/** An edit lock: one user editing one element or section; elem_id is always a string. */
+export type Lock = Schemas['LiveLock'];
 
 /**
  * The lock of unblock_element. After stop_editing_element the server names only what was
  * released: lock_extent and color are then "".
  */
-export interface ReleasedLock {
-  elem_type: LockElemType;
-  elem_id: string;
-  user_id: number;
-  lock_extent: LockExtent | '';
-  color: VisitorColor | '';
-}
+export type ReleasedLock = Schemas['LiveReleasedLock'];
 
-export interface PointerUpdate {
-  id: number;
-  x: number;
-  y: number;
-}
+export type PointerUpdate = Schemas['LivePointerUpdate'];
 
 /** A committed change, to every editor of the map, the author included. */
-export interface SyncMapEdit {
-  revision: number;
-  /** null for a change no user made, as in the change log. */
-  user_id: number | null;
-  type: SyncType;
-  data: Delta;
-}
+export type SyncMapEdit = Schemas['LiveSyncFrame'];
 
 /**
  * The data of node_dragging. The server relays it unchanged and never reads it, so this shape is
- * the web app's own convention; a received one comes from another client and is unchecked.
+ * the web app's own convention; a received one comes from another client (the parser checks it).
  */
-export interface NodeDraggingData {
-  positions: NodePosition[];
-}
+export type NodeDraggingData = Schemas['LiveNodeDraggingData'];
 
 /** The transient edits the server relays; it refuses any other type. */
-export type TransientEditType = 'node_dragging';
+export type TransientEditType = Schemas['LiveTransientType'];
 
 /** Another editor's transient edit, never stored. */
-export interface TransientEdit {
-  user_id: number;
-  type: TransientEditType;
-  data: NodeDraggingData;
-}
+export type TransientEdit = Schemas['LiveRelayedEditFrame'];
 
-/** The codes of the `error` frame (live/conn.go). */
-export type KnownLiveErrorCode = 'bad_frame' | 'element_locked' | 'forbidden' | 'conflict' | 'invalid' | 'unavailable';
+/** The codes of the `error` frame (live.ErrorCode). */
+export type LiveErrorCode = Schemas['LiveErrorCode'];
 
-/** A refused or malformed frame; the socket stays open. */
-export interface LiveError {
-  code: KnownLiveErrorCode | (string & {});
-  message: string;
-  /** With element_locked: the holder's lock. */
-  lock?: Lock;
-}
+/** A refused or malformed frame; the socket stays open. With element_locked, lock is the holder's. */
+export type LiveError = Schemas['LiveErrorFrame'];
 
-/** Every event the server sends, with its data. */
-export interface ServerEvents {
-  /**
-   * Right after the upgrade, and again in answer to join_map_editors. The resync answer has no
-   * revision (live/conn.go), only the first one has.
-   */
-  connected: { visitor: Visitor; visitors: Visitor[]; locks: Lock[]; revision?: number; can_edit?: boolean };
-  /** The user has a live connection to this map already; the socket is then closed (1008). */
-  duplicate_user_error: { message: string };
-  user_joined_map_editors: Visitor;
-  user_left_map_editors: { id: number };
-  /** Pointers, coalesced per user, at most every 50 ms. */
-  updated_user_state: { users: PointerUpdate[] };
-  block_element: Lock;
-  unblock_element: ReleasedLock;
-  /** The full list, when it changed other than by block/unblock (another instance's expired). */
-  update_active_edits: { locks: Lock[] };
-  sync_map_edit: SyncMapEdit;
-  submit_map_edit: TransientEdit;
-  /** To the map's admins: a reader asks for editing access. */
-  requested_invitation: { user: { id: number; name: string; email: string } };
-  /** To users an admin just gave edit access. */
-  invited_to_edit: { map_id: number; access: 'edit' };
-  /** The user's rights on the map changed while connected: can_edit false makes the socket read-only. */
-  access_changed: { can_edit: boolean; is_admin: boolean };
-  /** To a lock's holder: an admin broke it (`by` is the admin), or it went idle for 10 minutes. */
-  lock_released: LockReleased;
-  error: LiveError;
-}
-
-/** Why a lock's holder lost it. */
-export interface LockReleased {
-  lock: Lock;
-  reason: 'broken' | 'idle';
-  by?: { id: number; name: string };
-}
+/** Why a lock's holder lost it: an admin broke it (`by` is the admin), or it went idle. */
+export type LockReleased = Schemas['LiveLockReleasedFrame'];
 
 /** The data of events that carry none. */
-export type EmptyData = Record<string, never>;
-
-/** Every event a client sends, with its data. */
-export interface ClientEvents {
-  /** The pointer; LiveConnection sends at most one per 50 ms, the latest. */
-  update_user_state: Point;
-  /** Takes the lock if it is free or the user's; a node or edge lock releases the previous one. */
-  start_editing_element: {
-    elem_type: LockElemType;
-    elem_id: string | number;
-    lock_extent?: LockExtent;
-  };
-  stop_editing_element: { elem_type: LockElemType; elem_id: string | number };
-  /** Relayed to the others; stored state changes only through the REST calls. */
-  submit_map_edit: { type: TransientEditType; data: NodeDraggingData };
-  request_invitation: EmptyData;
-  invite_users: { user_ids: number[] };
-  /** An admin frees another editor's lock; the holder is told with lock_released. */
-  break_lock: { elem_type: LockElemType; elem_id: string | number };
-  /** Answered with `connected` (a resync). */
-  join_map_editors: EmptyData;
-  /** Closes the socket. */
-  leave_map_editors: EmptyData;
-}
-
-export type ServerEvent = keyof ServerEvents;
-export type ClientEvent = keyof ClientEvents;
+export type EmptyData = Schemas['LiveEmptyFrame'];
 
 /** A frame from the server: `{"event": …, "data": …}`, discriminated by event. */
-export type ServerFrame = { [E in ServerEvent]: { event: E; data: ServerEvents[E] } }[ServerEvent];
+export type ServerFrame = Schemas['LiveServerFrame'];
 /** A frame to the server. */
-export type ClientFrame = { [E in ClientEvent]: { event: E; data: ClientEvents[E] } }[ClientEvent];
+export type ClientFrame = Schemas['LiveClientFrame'];
+
+export type ServerEvent = ServerFrame['event'];
+export type ClientEvent = ClientFrame['event'];
+
+/**
+ * Every event the server sends, with its data. connected comes right after the upgrade (with the
+ * revision) and again in answer to join_map_editors (without); duplicate_user_error is followed by
+ * a close (1008); pointers come coalesced per user, at most every 50 ms.
+ */
+export type ServerEvents = { [E in ServerEvent]: Extract<ServerFrame, { event: E }>['data'] };
+
+/**
+ * Every event a client sends, with its data. update_user_state is throttled by LiveConnection to
+ * one per 50 ms; join_map_editors is answered with `connected`; leave_map_editors closes.
+ */
+export type ClientEvents = { [E in ClientEvent]: Extract<ClientFrame, { event: E }>['data'] };
 
 /** The largest frame the server takes from a client (live.MaxFrame); a larger one closes (1009). */
 export const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
@@ -214,47 +126,57 @@ function isRecord(value: unknown): value is Data {
 
 const isNumber = (v: unknown): v is number => typeof v === 'number';
 const isString = (v: unknown): v is string => typeof v === 'string';
-const isVisitor = (v: unknown) => isRecord(v) && isNumber(v.id) && isString(v.name);
-const isLock = (v: unknown) => isRecord(v) && isString(v.elem_type) && isString(v.elem_id) && isNumber(v.user_id);
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+const oneOf =
+  (values: readonly string[]) =>
+  (v: unknown): boolean =>
+    isString(v) && values.includes(v);
+const isColour = oneOf(LiveColour);
+const isElemType = oneOf(LiveElemType);
+const isExtent = oneOf(LiveExtent);
+const isPoint = (v: unknown) => isRecord(v) && isNumber(v.x) && isNumber(v.y);
+const isUserRef = (v: unknown) => isRecord(v) && isNumber(v.id) && isString(v.name) && (v.email === undefined || isString(v.email));
+const isVisitor = (v: unknown) =>
+  isRecord(v) && isNumber(v.id) && isString(v.name) && isString(v.initials) && isColour(v.color) && isPoint(v.pointer);
+const isLockOf = (extent: (v: unknown) => boolean, colour: (v: unknown) => boolean) => (v: unknown) =>
+  isRecord(v) && isElemType(v.elem_type) && isString(v.elem_id) && isNumber(v.user_id) && extent(v.lock_extent) && colour(v.color);
+const isLock = isLockOf(isExtent, isColour);
+const isReleasedLock = isLockOf(oneOf(LiveReleasedExtent), oneOf(LiveReleasedColour));
+const isNodePosition = (v: unknown) => isRecord(v) && isNumber(v.id) && isPoint(v.center);
 const everyItem = (v: unknown, check: (item: unknown) => boolean) => Array.isArray(v) && v.every(check);
 
-/** A light check of each event's data: enough that a handler can rely on its shape. */
+/**
+ * A check of each event's data against its described shape: what a handler relies on, the
+ * enumerations' values among it. A relayed node_dragging comes from another client, unchecked by
+ * the server: its positions are checked here.
+ */
 const serverGuards: Record<ServerEvent, (data: Data) => boolean> = {
   connected: (d) =>
     isVisitor(d.visitor) &&
     everyItem(d.visitors, isVisitor) &&
     everyItem(d.locks, isLock) &&
-    (d.revision === undefined || isNumber(d.revision)),
+    (d.revision === undefined || isNumber(d.revision)) &&
+    isBoolean(d.can_edit),
   duplicate_user_error: (d) => isString(d.message),
   user_joined_map_editors: isVisitor,
   user_left_map_editors: (d) => isNumber(d.id),
   updated_user_state: (d) => everyItem(d.users, (u) => isRecord(u) && isNumber(u.id) && isNumber(u.x) && isNumber(u.y)),
   block_element: isLock,
-  unblock_element: isLock,
+  unblock_element: isReleasedLock,
   update_active_edits: (d) => everyItem(d.locks, isLock),
-  sync_map_edit: (d) => isNumber(d.revision) && (d.user_id === null || isNumber(d.user_id)) && isString(d.type) && isRecord(d.data),
-  submit_map_edit: (d) => isNumber(d.user_id) && isString(d.type),
-  requested_invitation: (d) => isRecord(d.user) && isNumber(d.user.id),
-  invited_to_edit: (d) => isNumber(d.map_id) && isString(d.access),
-  access_changed: (d) => typeof d.can_edit === 'boolean' && typeof d.is_admin === 'boolean',
-  lock_released: (d) => isLock(d.lock) && (d.reason === 'broken' || d.reason === 'idle'),
-  error: (d) => isString(d.code) && isString(d.message) && (d.lock === undefined || isLock(d.lock)),
+  sync_map_edit: (d) =>
+    isNumber(d.revision) && (d.user_id === null || isNumber(d.user_id)) && oneOf(ApiChangeType)(d.type) && isRecord(d.data),
+  submit_map_edit: (d) =>
+    isNumber(d.user_id) && oneOf(LiveTransientType)(d.type) && isRecord(d.data) && everyItem(d.data.positions, isNodePosition),
+  requested_invitation: (d) => isUserRef(d.user),
+  invited_to_edit: (d) => isNumber(d.map_id) && d.access === 'edit',
+  access_changed: (d) => isBoolean(d.can_edit) && isBoolean(d.is_admin),
+  lock_released: (d) => isLock(d.lock) && (d.reason === 'broken' || d.reason === 'idle') && (d.by === undefined || isUserRef(d.by)),
+  error: (d) => oneOf(LiveErrorCode)(d.code) && isString(d.message) && (d.lock === undefined || isLock(d.lock)),
 };
 
-const clientEventSet: Record<ClientEvent, true> = {
-  update_user_state: true,
-  start_editing_element: true,
-  stop_editing_element: true,
-  submit_map_edit: true,
-  request_invitation: true,
-  invite_users: true,
-  break_lock: true,
-  join_map_editors: true,
-  leave_map_editors: true,
-};
-
-export const SERVER_EVENTS = Object.keys(serverGuards) as readonly ServerEvent[];
-export const CLIENT_EVENTS = Object.keys(clientEventSet) as readonly ClientEvent[];
+export const SERVER_EVENTS: readonly ServerEvent[] = LiveServerFrameEvents;
+export const CLIENT_EVENTS: readonly ClientEvent[] = LiveClientFrameEvents;
 
 function isServerEvent(event: string): event is ServerEvent {
   return Object.hasOwn(serverGuards, event);

@@ -1252,10 +1252,12 @@ export interface components {
             };
             request_id?: string;
         };
+        ApiExternalContentProvider: {
+            enabled: boolean;
+        };
         ApiFeatures: {
-            external_content_providers: unknown[] | null;
-            /** @description Family names; with ?expand=fonts, families with their faces (url, style, weight, format). */
-            fonts: unknown[] | null;
+            external_content_providers: components["schemas"]["ApiExternalContentProvider"][];
+            fonts: components["schemas"]["ApiFontList"];
         };
         ApiFeaturesAnswer: {
             features: components["schemas"]["ApiFeatures"];
@@ -1268,6 +1270,20 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        ApiFontFace: {
+            /** @enum {string} */
+            format: "woff2";
+            style: components["schemas"]["DomainFontStyle"];
+            url: string;
+            weight: number;
+        };
+        ApiFontFamily: {
+            faces: components["schemas"]["ApiFontFace"][];
+            family_name: string;
+            name: string;
+        };
+        /** @description Family names; with ?expand=fonts, families with their faces. */
+        ApiFontList: string[] | components["schemas"]["ApiFontFamily"][];
         ApiInvitationJSON: {
             client_name: string;
             client_title: string;
@@ -2299,24 +2315,34 @@ export interface components {
              */
             event: "update_user_state";
         };
+        /** @enum {string} */
+        LiveColour: "orange" | "blue-grey" | "golden" | "dusky-rose" | "sea" | "pink" | "greeny-blue" | "pale-teal";
         LiveConnectedFrame: {
             can_edit: boolean;
-            locks: components["schemas"]["LiveLock"][] | null;
-            revision?: null | number;
+            locks: components["schemas"]["LiveLock"][];
+            /** @description Only in the first connected of a connection, not in the answer to join_map_editors. */
+            revision?: number;
             visitor: components["schemas"]["LiveVisitor"];
-            visitors: components["schemas"]["LiveVisitor"][] | null;
+            visitors: components["schemas"]["LiveVisitor"][];
         };
+        /** @description A number or a string. */
+        LiveElemID: string | number;
+        /** @enum {string} */
+        LiveElemType: "node" | "edge" | "object_template" | "map" | "global_design" | "cookie_consent" | "editors_note" | "embed" | "glossary" | "header_bar" | "table_of_contents" | "map_access" | "map_url" | "media_asset" | "seo" | "social_sharing" | "source" | "quiz" | "map_languages";
         LiveElementFrame: {
-            /** @description A number or a string. */
-            elem_id: string;
-            elem_type: string;
+            elem_id: components["schemas"]["LiveElemID"];
+            elem_type: components["schemas"]["LiveElemType"];
         };
         LiveEmptyFrame: Record<string, never>;
+        /** @enum {string} */
+        LiveErrorCode: "bad_frame" | "forbidden" | "not_found" | "element_locked" | "conflict" | "invalid" | "unavailable";
         LiveErrorFrame: {
-            code: string;
+            code: components["schemas"]["LiveErrorCode"];
             lock?: components["schemas"]["LiveLock"];
             message: string;
         };
+        /** @enum {string} */
+        LiveExtent: "appearance" | "content";
         LiveInvitationRequestFrame: {
             user: components["schemas"]["LiveUserRef"];
         };
@@ -2324,15 +2350,16 @@ export interface components {
             user_ids: number[];
         };
         LiveInvitedFrame: {
-            access: string;
+            /** @enum {string} */
+            access: "edit";
             /** Format: int64 */
             map_id: number;
         };
         LiveLock: {
-            color: string;
+            color: components["schemas"]["LiveColour"];
             elem_id: string;
-            elem_type: string;
-            lock_extent: string;
+            elem_type: components["schemas"]["LiveElemType"];
+            lock_extent: components["schemas"]["LiveExtent"];
             /** Format: int64 */
             user_id: number;
         };
@@ -2343,10 +2370,13 @@ export interface components {
             reason: "broken" | "idle";
         };
         LiveLocksFrame: {
-            locks: components["schemas"]["LiveLock"][] | null;
+            locks: components["schemas"]["LiveLock"][];
         };
         LiveMessageFrame: {
             message: string;
+        };
+        LiveNodeDraggingData: {
+            positions: components["schemas"]["EditingNodePosition"][];
         };
         LivePointer: {
             /** Format: double */
@@ -2363,11 +2393,23 @@ export interface components {
             y: number;
         };
         LivePointersFrame: {
-            users: components["schemas"]["LivePointerUpdate"][] | null;
+            users: components["schemas"]["LivePointerUpdate"][];
         };
         LiveRelayedEditFrame: {
-            data: unknown;
-            type: string;
+            data: components["schemas"]["LiveNodeDraggingData"];
+            type: components["schemas"]["LiveTransientType"];
+            /** Format: int64 */
+            user_id: number;
+        };
+        /** @enum {string} */
+        LiveReleasedColour: "orange" | "blue-grey" | "golden" | "dusky-rose" | "sea" | "pink" | "greeny-blue" | "pale-teal" | "";
+        /** @enum {string} */
+        LiveReleasedExtent: "appearance" | "content" | "";
+        LiveReleasedLock: {
+            color: components["schemas"]["LiveReleasedColour"];
+            elem_id: string;
+            elem_type: components["schemas"]["LiveElemType"];
+            lock_extent: components["schemas"]["LiveReleasedExtent"];
             /** Format: int64 */
             user_id: number;
         };
@@ -2453,7 +2495,7 @@ export interface components {
             event: "sync_map_edit";
         };
         LiveServerFrame_unblock_element: {
-            data: components["schemas"]["LiveLock"];
+            data: components["schemas"]["LiveReleasedLock"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -2493,23 +2535,23 @@ export interface components {
             event: "user_left_map_editors";
         };
         LiveStartEditingFrame: {
-            /** @description A number or a string. */
-            elem_id: string;
-            elem_type: string;
-            /** @enum {string} */
-            lock_extent?: "appearance" | "content";
+            elem_id: components["schemas"]["LiveElemID"];
+            elem_type: components["schemas"]["LiveElemType"];
+            lock_extent?: components["schemas"]["LiveExtent"];
         };
         LiveSyncFrame: {
-            data: unknown;
+            data: components["schemas"]["EditingDelta"];
             /** Format: int64 */
             revision: number;
-            type: string;
+            type: components["schemas"]["ApiChangeType"];
             user_id: null | number;
         };
         LiveTransientEditFrame: {
-            data: unknown;
-            type: string;
+            data: components["schemas"]["LiveNodeDraggingData"];
+            type: components["schemas"]["LiveTransientType"];
         };
+        /** @enum {string} */
+        LiveTransientType: "node_dragging";
         LiveUserLeftFrame: {
             /** Format: int64 */
             id: number;
@@ -2521,7 +2563,7 @@ export interface components {
             name: string;
         };
         LiveVisitor: {
-            color: string;
+            color: components["schemas"]["LiveColour"];
             /** Format: int64 */
             id: number;
             initials: string;
@@ -3144,7 +3186,10 @@ export interface operations {
     };
     get_clients_name_features: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A comma-separated list; with fonts, each font is its family with its faces rather than its name. */
+                expand?: string;
+            };
             header?: never;
             path: {
                 name: string;

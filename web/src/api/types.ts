@@ -103,6 +103,14 @@ export type TestingPeriod = Schemas['ApiTestingPeriodJSON'];
 
 export type TestingPeriodUpdate = Schemas['AccountsTestingPeriodChange'];
 
+/** A font family the client's maps may use, with its faces (GET /clients/{name}/features?expand=fonts). */
+export type ClientFont = Schemas['ApiFontFamily'];
+
+export type ClientFeaturesAnswer = Schemas['ApiFeaturesAnswer'];
+
+/** What a client's maps may use, as ?expand=fonts answers it: every font a family with its faces. */
+export type ClientFeatures = Omit<Schemas['ApiFeatures'], 'fonts'> & { fonts: ClientFont[] };
+
 export type ClientSettings = Schemas['ApiClientSettingsJSON'];
 
 export type ClientSettingsPatch = Schemas['AccountsClientSettingsChange'];

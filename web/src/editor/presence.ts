@@ -68,7 +68,7 @@ export class Presence {
       live.on('connected', (d) => {
         this.#set({ self: d.visitor, others: d.visitors.filter((v) => v.id !== this.#userId), locks: d.locks });
         // A reconnect after the rights narrowed (access_changed missed) is read-only too.
-        if (d.can_edit === false && !this.#state.readOnly) this.#set({ readOnly: true });
+        if (!d.can_edit && !this.#state.readOnly) this.#set({ readOnly: true });
       }),
       live.on('duplicate_user_error', () => {
         this.#set({ duplicate: true });

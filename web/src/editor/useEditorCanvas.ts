@@ -62,7 +62,7 @@ export function useEditorCanvas(
       store.attach(connection),
       presence.attach(connection),
       connection.on('submit_map_edit', (edit) => {
-        if (Array.isArray(edit.data.positions)) ctl.showRemoteDrag(edit.data.positions);
+        ctl.showRemoteDrag(edit.data.positions);
       }),
     ];
     connection.connect();
