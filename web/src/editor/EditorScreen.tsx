@@ -8,6 +8,7 @@ import { useSession } from '../account/useSession';
 import { ButtonLink } from '../layout/Button';
 import { ErrorState } from '../layout/States';
 import { LoadingScreen } from '../layout/StatusScreen';
+import { DOCUMENT_READ_MARK, markOpening } from '../map';
 import { Editor } from './Editor';
 import { editorMaps } from '../api/prefetch';
 import { DocumentStore, browserStorage, type StoreApi } from './store';
@@ -54,6 +55,7 @@ export default function EditorScreen() {
           api.getPermissions(mapId, abort.signal).catch(() => null),
         ]);
         if (abort.signal.aborted) return;
+        markOpening(DOCUMENT_READ_MARK);
         store = new DocumentStore({ ...doc.data, revision: doc.revision }, { mapId, userId, api: storeApi, storage: browserStorage() });
         const access = perms?.users[`/api/v1/users/${userId}`] ?? null;
         setLoaded({ mapId, kind: 'ready', store, access });

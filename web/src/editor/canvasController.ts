@@ -8,8 +8,10 @@ import {
   FirstFrameMarks,
   Pinch,
   Renderer,
+  SCENE_BUILT_MARK,
   Scene,
   indexTemplates,
+  markOpening,
   measureWith,
   wheelZoomFactor,
   type SceneDocument,
@@ -115,6 +117,7 @@ export class CanvasController {
     });
     this.#view = { tool: { kind: 'select' }, level: 1, selectedNodes: [], selectedEdges: [] };
     this.#loadAll();
+    markOpening(SCENE_BUILT_MARK);
     this.renderer.setState({
       level: 1,
       layers: store.layers,

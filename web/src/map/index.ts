@@ -5,7 +5,7 @@ export * from './spatial';
 export * from './style';
 export { Camera } from './render/camera';
 export { Pinch, wheelZoomFactor } from './render/gestures';
-export { FIRST_MAP_FRAME_MARK, FirstFrameMarks, MAP_SETTLED_MARK } from './render/marks';
+export { DOCUMENT_READ_MARK, FIRST_MAP_FRAME_MARK, FirstFrameMarks, MAP_SETTLED_MARK, SCENE_BUILT_MARK, markOpening } from './render/marks';
 export type { PinchStep } from './render/gestures';
 export { DEFAULT_RENDER_STATE, Renderer } from './render/renderer';
 export type { FrameStats, Hit, RenderState, RendererOptions } from './render/renderer';

@@ -7,6 +7,7 @@ import { getPublicMap, getPublicNodeContent } from '../api/publishing';
 import { publicMaps } from '../api/prefetch';
 import { AuthLayout } from '../account/AuthLayout';
 import { LoadingScreen } from '../layout/StatusScreen';
+import { DOCUMENT_READ_MARK, markOpening } from '../map';
 import { embedOnlyRefused, gateOf, type Gate } from './readerGate';
 import { ReaderGate } from './ReaderGate';
 import { Viewer } from './Viewer';
@@ -26,6 +27,7 @@ export default function PublicMapScreen() {
     const answer = attempt === 0 ? publicMaps.take(url, abort.signal) : getPublicMap(url, abort.signal);
     answer.then(
       (doc) => {
+        markOpening(DOCUMENT_READ_MARK);
         setLoaded({ url, doc });
       },
       (err: unknown) => {

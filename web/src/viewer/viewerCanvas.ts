@@ -3,7 +3,17 @@
 // on a node opens it.
 import type { Language } from '../api';
 import type { Edge, MapDocument, Node, Point } from '../api/document';
-import { FirstFrameMarks, Pinch, Renderer, Scene, indexTemplates, measureWith, wheelZoomFactor } from '../map';
+import {
+  FirstFrameMarks,
+  Pinch,
+  Renderer,
+  SCENE_BUILT_MARK,
+  Scene,
+  indexTemplates,
+  markOpening,
+  measureWith,
+  wheelZoomFactor,
+} from '../map';
 import { levelAtScale, scaleForLevel } from './zoomLevels';
 
 /** How long a change of level fades (ms). */
@@ -57,6 +67,7 @@ export class ViewerCanvas {
       templates: indexTemplates(doc.object_templates),
       globalDesign: doc.global_design,
     });
+    markOpening(SCENE_BUILT_MARK);
     this.renderer.setState({
       level: 1,
       layers: doc.layers,

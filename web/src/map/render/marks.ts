@@ -5,6 +5,14 @@ import type { FrameStats } from './renderer';
 export const FIRST_MAP_FRAME_MARK = 'strata:first-map-frame';
 /** The first frame with nothing left standing in (no stale tile or bitmap). */
 export const MAP_SETTLED_MARK = 'strata:map-settled';
+/** The steps of opening a map before its first frame, for the benchmark's breakdown. */
+export const DOCUMENT_READ_MARK = 'strata:document-read';
+export const SCENE_BUILT_MARK = 'strata:scene-built';
+
+/** Marks a step of opening a map (once a page: the first opening is the one measured). */
+export function markOpening(name: typeof DOCUMENT_READ_MARK | typeof SCENE_BUILT_MARK): void {
+  if (performance.getEntriesByName(name).length === 0) performance.mark(name);
+}
 
 export class FirstFrameMarks {
   private shown = false;
