@@ -344,7 +344,8 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
                 editingNode={editingNode}
                 editingEdge={editingEdge}
                 contentNode={contentNode}
-                canvasLanguage={canvasLanguage.language}
+                // With one language there is no switch: the form keeps opening on the interface's.
+                canvasLanguage={canvasLanguage.mapLanguages.length > 1 ? canvasLanguage.language : undefined}
                 setContentDirty={setContentDirty}
                 managedTemplate={managedTemplate}
                 setManagedTemplate={setManagedTemplate}
