@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { Camera, Scene, sceneDocument, TITLE_GAP } from '../../map';
 import { fakeMeasure, makeNode } from '../../map/render/testing';
 import type { Node } from '../../api/document';
-import { MIN_FIELD_FONT_PX, MIN_FIELD_WIDTH_PX, titleEdit, titleFieldPlacement, titleOf, titleRefusal } from './titleField';
+import {
+  FIELD_TEXT_COLOR,
+  MIN_FIELD_FONT_PX,
+  MIN_FIELD_WIDTH_PX,
+  readableOnField,
+  titleEdit,
+  titleFieldPlacement,
+  titleOf,
+  titleRefusal,
+} from './titleField';
 
 function entryOf(node: Node) {
   const scene = new Scene({ measure: fakeMeasure, languages: ['en'] });
@@ -108,5 +117,15 @@ describe('titleRefusal', () => {
     expect(titleRefusal({ ...free, node: { editing: { locked: true } } })).toEqual({ kind: 'nodeLocked' });
     expect(titleRefusal({ ...free, formDirty: true })).toEqual({ kind: 'unsavedForm' });
     expect(titleRefusal({ ...free, node: undefined })).toEqual({ kind: 'gone' });
+  });
+});
+
+describe('readableOnField', () => {
+  it('keeps a dark title colour and replaces one that would vanish on the white field', () => {
+    expect(readableOnField('#1d4ed8')).toBe('#1d4ed8');
+    expect(readableOnField('#000')).toBe('#000');
+    expect(readableOnField('#ffffff')).toBe(FIELD_TEXT_COLOR);
+    expect(readableOnField('#FFE')).toBe(FIELD_TEXT_COLOR);
+    expect(readableOnField('red')).toBe('red');
   });
 });

@@ -108,11 +108,32 @@ export function titleFieldPlacement(entry: Pick<NodeEntry, 'box' | 'style' | 'ti
     fontWeight: s.font_weight,
     fontStyle: s.font_style,
     textAlign: s.text_align === 'left' || s.text_align === 'right' ? s.text_align : 'center',
-    color: s.font_color,
+    color: readableOnField(s.font_color),
     rotate: Math.abs(rotate) < 1e-9 ? 0 : rotate,
     originX: centre.x - left,
     originY: centre.y - top,
   };
+}
+
+/** The field's text colour when none of the node's own can be read (on its light background). */
+export const FIELD_TEXT_COLOR = '#0f172a';
+
+/**
+ * The title's colour, unless it would not show on the field's near-white background (white text
+ * of a dark node): then the field's own. Colours other than hex are kept.
+ */
+export function readableOnField(color: string): string {
+  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim());
+  if (!m?.[1]) return color;
+  const short = m[1];
+  const hex = short.length === 3 ? short.replace(/./g, '$&$&') : short;
+  const channel = (i: number) => {
+    const v = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  // WCAG contrast against white: below 3 the text is hard to read.
+  return 1.05 / (luminance + 0.05) < 3 ? FIELD_TEXT_COLOR : color;
 }
 
 /** The node's title in one language, "" for none. */
