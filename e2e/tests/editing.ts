@@ -34,6 +34,8 @@ export interface EditorHook {
   nodeLockExtent(id: number): string | null;
   selectedNodes(): number[];
   level(): number;
+  /** The title the canvas draws for a node: text, language, whether it is a dimmed fallback. */
+  nodeTitle(id: number): { text: string; language: string | null; fallback: boolean; alpha: number } | null;
 }
 export type HookWindow = Window & { __strataEditor?: EditorHook };
 

@@ -5,7 +5,7 @@ import type { User } from '../api';
 import type { LockElemType } from '../api/live';
 import { hasRole, type Role } from '../account/roles';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
-import { readNodeLink, withFirst } from '../map/nodeLink';
+import { readNodeLink } from '../map/nodeLink';
 import type { CanvasView } from './canvasController';
 import { ConfirmDialog, PointerLayer, ShortcutsPanel, SideMenu } from './EditorParts';
 import { EditorPanels } from './EditorPanels';
@@ -18,6 +18,11 @@ import { PublicationSource } from './publication';
 import { Presence, lockHolder, othersLocks, othersSectionLocks } from './presence';
 import { NodeLinkButton } from './NodeLinkButton';
 import { EditorSearch } from './search/EditorSearch';
+import { CanvasLanguageSwitch } from './intext/CanvasLanguageSwitch';
+import { InTextRefusal, InTextTitleEditor } from './intext/InTextTitleEditor';
+import { titleRefusal } from './intext/titleField';
+import { useCanvasLanguage } from './intext/useCanvasLanguage';
+import { useInTextTitle } from './intext/useInTextTitle';
 import { SessionDialogs } from './SessionDialogs';
 import { MENU_OPTIONS, panelOf, toggleOption, type MenuOptionId } from './sideMenu';
 import { SaveStatus } from './SaveStatus';
@@ -70,7 +75,19 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   // A link to a node (?node=&level=&lang=) is read as the editor opens.
   const [searchParams] = useSearchParams();
   const [link] = useState(() => readNodeLink(searchParams, store.map.languages));
-  const { frameRef, canvasRef, overlayRef, controller, live } = useEditorCanvas(store, presence, clientName, canEdit, user.id, link.lang);
+  // The language the canvas shows and edits titles in (the toolbar's switch; lang= keeps it).
+  const canvasLanguage = useCanvasLanguage(mapSettings.languages, link.lang);
+  const { frameRef, canvasRef, overlayRef, controller, live } = useEditorCanvas(
+    store,
+    presence,
+    clientName,
+    canEdit,
+    user.id,
+    canvasLanguage.initial,
+  );
+  useEffect(() => {
+    controller?.setLanguages(canvasLanguage.languages);
+  }, [controller, canvasLanguage.languages]);
   useEffect(() => {
     if (!controller) return;
     if (link.level !== null) controller.setLevel(link.level);
@@ -134,6 +151,17 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
           : null;
   const sectionHolder = sectionType ? lockHolder(people.locks, user.id, people.others, sectionType, store.mapId) : null;
 
+  // A title edited on the canvas (double-click, or Enter): refused while another editor holds the
+  // node, and taking its content lock as the content form does.
+  const inText = useInTextTitle(controller, (id) =>
+    titleRefusal({
+      canEdit,
+      node: store.getNode(id),
+      holder: lockHolder(people.locks, user.id, people.others, 'node', id),
+      formDirty: contentDirty,
+    }),
+  );
+
   // The own locks: the content form's node (content extent) or else the selected node, the
   // selected edge, the managed template and the open section; see ownLocks.ts.
   useOwnLocks(
@@ -142,7 +170,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
       active: canEdit && connected,
       userId: user.id,
       locks: people.locks,
-      formNode,
+      formNode: formNode ?? inText.editing ?? undefined,
       selectedNode: editingNode,
       selectedEdge: editingEdge,
       managedTemplate: managed,
@@ -241,6 +269,10 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
     help: () => {
       setShowHelp((v) => !v);
     },
+    editTitle: () => {
+      const only = selectedNodes.length === 1 && selectedEdges.length === 0 ? selectedNodes[0] : undefined;
+      if (only !== undefined) inText.beginFromKeyboard(only);
+    },
     search: () => {
       // Pressed again while open, the field takes the focus back (the panel focuses it on mount).
       if (showSearch) document.querySelector<HTMLInputElement>('[data-testid="editor-search-field"]')?.focus();
@@ -251,7 +283,6 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   useUnloadGuard(store, contentDirty);
 
   const levels = Math.max(1, mapSettings.visibility_levels);
-  const canvasLanguages = useMemo(() => withFirst(mapSettings.languages, link.lang), [mapSettings.languages, link.lang]);
 
   const tool = view.tool;
   const removalText = (nodeIds: number[], edgeIds: number[]) => {
@@ -288,6 +319,13 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
             onToggleHelp={() => {
               setShowHelp((v) => !v);
             }}
+            languageSwitch={
+              <CanvasLanguageSwitch
+                language={canvasLanguage.language}
+                languages={canvasLanguage.mapLanguages}
+                onChoose={canvasLanguage.choose}
+              />
+            }
           />
 
           <div className={styles.body}>
@@ -306,6 +344,8 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
                 editingNode={editingNode}
                 editingEdge={editingEdge}
                 contentNode={contentNode}
+                // With one language there is no switch: the form keeps opening on the interface's.
+                canvasLanguage={canvasLanguage.mapLanguages.length > 1 ? canvasLanguage.language : undefined}
                 setContentDirty={setContentDirty}
                 managedTemplate={managedTemplate}
                 setManagedTemplate={setManagedTemplate}
@@ -325,6 +365,21 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
               />
               <canvas ref={overlayRef} className={styles.overlay} aria-hidden="true" />
               {controller && <PointerLayer controller={controller} others={people.others} />}
+              {controller && inText.editing !== null && (
+                <InTextTitleEditor
+                  key={inText.editing}
+                  controller={controller}
+                  store={store}
+                  nodeId={inText.editing}
+                  language={canvasLanguage.language}
+                  languages={canvasLanguage.languages}
+                  lockedBy={holderOf('node', store.resolveId(inText.editing))}
+                  onClose={inText.end}
+                />
+              )}
+              {controller && inText.refused && (
+                <InTextRefusal controller={controller} nodeId={inText.refused.node} refusal={inText.refused.refusal} />
+              )}
               {tool.kind === 'connect' && (
                 <p className={styles.modeHint} role="status" data-testid="connect-hint">
                   {tool.from === null ? t('editor.connect.pickFrom') : t('editor.connect.pickTo')}
@@ -336,7 +391,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
                 </p>
               )}
               {canEdit && <SaveStatus store={store} />}
-              <NodeLinkButton store={store} selectedNodes={selectedNodes} level={view.level} lang={link.lang} />
+              <NodeLinkButton store={store} selectedNodes={selectedNodes} level={view.level} lang={canvasLanguage.language} />
               {offline && (
                 <p className={styles.offline} role="status" data-testid="offline-banner">
                   {t('editor.offline')}
@@ -345,7 +400,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
               {showSearch && (
                 <EditorSearch
                   nodes={store.document.nodes}
-                  languages={canvasLanguages}
+                  languages={canvasLanguage.languages}
                   onJump={(id) => controller?.focusNode(id)}
                   onClose={() => {
                     setShowSearch(false);

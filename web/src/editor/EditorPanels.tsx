@@ -1,4 +1,5 @@
 import type { LockElemType } from '../api/live';
+import type { Language } from '../api/types';
 import type { CanvasController, Tool } from './canvasController';
 import { AddNodePanel, LayersPanel } from './EditorParts';
 import { type PublicationSource } from './publication';
@@ -34,6 +35,8 @@ interface EditorPanelsProps {
   editingEdge: number | undefined;
   /** The node the content form shows (it stays while its text is unsaved). */
   contentNode: number | undefined;
+  /** The language the canvas shows (the content form opens on it). */
+  canvasLanguage?: Language;
   setContentDirty: (dirty: boolean) => void;
   managedTemplate: number | null;
   setManagedTemplate: (id: number | null) => void;
@@ -59,6 +62,7 @@ export function EditorPanels({
   editingNode,
   editingEdge,
   contentNode,
+  canvasLanguage,
   setContentDirty,
   managedTemplate,
   setManagedTemplate,
@@ -127,6 +131,7 @@ export function EditorPanels({
           lockedBy={contentNode === undefined ? null : holderOf('node', contentNode)}
           onClose={closePanel}
           onDirty={setContentDirty}
+          language={canvasLanguage}
         />
       )}
       {(panel === 'shapeTemplates' || panel === 'edgeTemplates') && (

@@ -302,6 +302,7 @@ export function ShortcutsPanel({ onClose }: { onClose: () => void }) {
     ['+ / −', t('editor.shortcuts.zoomButtons')],
     ['F', t('editor.shortcuts.fit')],
     ['Ctrl/⌘ + F', t('editor.shortcuts.search')],
+    [t('editor.shortcuts.editTitleKeys'), t('editor.shortcuts.editTitle')],
     ['?', t('editor.shortcuts.help')],
   ];
   return (

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Visitor } from '../api/live';
 import { Button } from '../layout/Button';
@@ -25,6 +25,8 @@ interface EditorToolbarProps {
   others: readonly Visitor[];
   showHelp: boolean;
   onToggleHelp: () => void;
+  /** The canvas language switch (shown for maps of several languages). */
+  languageSwitch?: ReactNode;
 }
 
 /** The editor's top bar: the map's name, level, zoom, undo and the selection's actions, who is here. */
@@ -43,6 +45,7 @@ export function EditorToolbar({
   others,
   showHelp,
   onToggleHelp,
+  languageSwitch,
 }: EditorToolbarProps) {
   const { t } = useTranslation();
   return (
@@ -69,6 +72,7 @@ export function EditorToolbar({
           </select>
         </label>
       </div>
+      {languageSwitch}
       <div className={styles.group} role="group" aria-label={t('editor.zoom.label')}>
         <Button
           size="small"

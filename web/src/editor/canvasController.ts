@@ -80,6 +80,9 @@ export class CanvasController {
   #view: CanvasView;
   readonly #listeners = new Set<() => void>();
   readonly #frameListeners = new Set<() => void>();
+  readonly #editTitleListeners = new Set<(id: number) => void>();
+  /** The content languages drawn, joined: laying every title out again is done only on a change. */
+  #languages = '';
   #frame = 0;
   #gesture: Gesture | null = null;
   /** Pointers down on the canvas (touch), for a two-finger pinch. */
@@ -103,7 +106,8 @@ export class CanvasController {
     this.#callbacks = { onPointer: options.onPointer, onDragging: options.onDragging };
     const measureCtx = document.createElement('canvas').getContext('2d');
     if (!measureCtx) throw new Error('no 2d canvas');
-    this.scene = new Scene({ measure: measureWith(measureCtx), languages: options.languages });
+    this.scene = new Scene({ measure: measureWith(measureCtx), languages: options.languages, dimFallbackTitles: true });
+    this.#languages = options.languages.join(',');
     this.#dpr = window.devicePixelRatio || 1;
     this.renderer = new Renderer({
       canvas,
@@ -158,6 +162,14 @@ export class CanvasController {
 
   getFrame = (): number => this.#frame;
 
+  /** Called when a node is double-clicked with the select tool: its title is to be edited in place. */
+  onEditTitle(listener: (id: number) => void): () => void {
+    this.#editTitleListeners.add(listener);
+    return () => {
+      this.#editTitleListeners.delete(listener);
+    };
+  }
+
   #publish(patch: Partial<CanvasView>): void {
     this.#view = { ...this.#view, ...patch };
     for (const l of [...this.#listeners]) l();
@@ -191,6 +203,13 @@ export class CanvasController {
     this.renderer.render();
   }
 
+  /** The content languages in order: the canvas draws the first one a node has a title in. */
+  setLanguages(languages: readonly import('../api/types').Language[]): void {
+    if (languages.join(',') === this.#languages) return;
+    this.#languages = languages.join(',');
+    this.scene.relayoutText(languages);
+  }
+
   setCanEdit(canEdit: boolean): void {
     this.#canEdit = canEdit;
     if (!canEdit) this.setTool({ kind: 'select' });
@@ -203,6 +222,7 @@ export class CanvasController {
     this.renderer.dispose();
     this.#listeners.clear();
     this.#frameListeners.clear();
+    this.#editTitleListeners.clear();
   }
 
   // --- The document --------------------------------------------------------------------------------
@@ -423,6 +443,12 @@ export class CanvasController {
     });
     on('pointercancel', (e) => {
       this.#cancel(e);
+    });
+    on('dblclick', (e) => {
+      if (this.#view.tool.kind !== 'select') return;
+      const { x, y } = this.#local(e);
+      const hit = this.renderer.hitTest(x, y);
+      if (hit?.kind === 'node') for (const l of [...this.#editTitleListeners]) l(hit.id);
     });
     on('pointerleave', () => {
       if (!this.#gesture) this.renderer.setState({ hoverNode: null, hoverEdge: null });

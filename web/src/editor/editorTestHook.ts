@@ -31,6 +31,8 @@ export interface EditorTestHook {
   /** The extent of another editor's lock on a node ("appearance" or "content"), or null. */
   nodeLockExtent(id: number): string | null;
   selectedNodes(): number[];
+  /** The title the canvas draws for a node: its text, language and whether it is a dimmed fallback. */
+  nodeTitle(id: number): { text: string; language: string | null; fallback: boolean; alpha: number } | null;
   /** The level the canvas shows. */
   level(): number;
   /** The map's settings and global design as the document holds them. */
@@ -110,6 +112,11 @@ export function installEditorTestHook(
     nodeLockExtent: (id) =>
       presence.get().locks.find((l) => l.elem_type === 'node' && l.elem_id === String(id) && l.user_id !== userId)?.lock_extent ?? null,
     selectedNodes: () => [...ctl.view.selectedNodes],
+    nodeTitle: (id) => {
+      const entry = ctl.scene.node(id);
+      if (!entry) return null;
+      return { text: entry.titleText, language: entry.titleLanguage, fallback: entry.titleFallback, alpha: entry.title?.alpha ?? 1 };
+    },
     level: () => ctl.view.level,
   };
   return () => {

@@ -42,4 +42,10 @@ describe('shortcutOf', () => {
     expect(shortcutOf(press('f', { ctrlKey: true }))).toEqual({ action: 'search', preventDefault: true });
     expect(shortcutOf(press('F', { metaKey: true, typing: true }))).toEqual({ action: 'search', preventDefault: true });
   });
+
+  it('edits the selected node’s title with Enter, but not from a text field or with a modifier', () => {
+    expect(shortcutOf(press('Enter'))).toEqual({ action: 'editTitle', preventDefault: false });
+    expect(shortcutOf(press('Enter', { typing: true }))).toBeNull();
+    expect(shortcutOf(press('Enter', { ctrlKey: true }))).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 // The editor's keyboard shortcuts: which key does what, apart from React so it can be tested.
 
-export type ShortcutAction = 'undo' | 'redo' | 'clone' | 'delete' | 'escape' | 'zoomIn' | 'zoomOut' | 'fit' | 'help' | 'search';
+export type ShortcutAction =
+  'undo' | 'redo' | 'clone' | 'delete' | 'escape' | 'zoomIn' | 'zoomOut' | 'fit' | 'help' | 'search' | 'editTitle';
 
 export interface KeyPress {
   key: string;
@@ -27,6 +28,8 @@ export function shortcutOf(e: KeyPress): { action: ShortcutAction; preventDefaul
   if (e.key === 'Delete' || e.key === 'Backspace') return { action: 'delete', preventDefault: true };
   if (e.key === 'Escape') return { action: 'escape', preventDefault: false };
   if (mod) return null;
+  // Enter edits the selected node's title in place; not suppressed: a focused button keeps its Enter.
+  if (e.key === 'Enter') return { action: 'editTitle', preventDefault: false };
   if (e.key === '+' || e.key === '=') return { action: 'zoomIn', preventDefault: false };
   if (e.key === '-') return { action: 'zoomOut', preventDefault: false };
   if (key === 'f') return { action: 'fit', preventDefault: false };

@@ -4,6 +4,8 @@ import type { EdgeDesignValues, NodeDesignValues } from '../api/document';
 
 // --- Spec §9 -----------------------------------------------------------------------------------
 
+/** Opacity of a title shown in another language than the canvas's (the first with one): a fallback. */
+export const FALLBACK_TITLE_ALPHA = 0.45;
 /** Upper bound of the zoom scale of the node canvas and edges. */
 export const MAX_ZOOM_SCALE = 1.62854;
 /** A design's shadow_blur is drawn this many times as wide. */

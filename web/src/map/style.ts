@@ -282,6 +282,21 @@ export function contentIn<C>(content: Partial<Record<Language, C>>, languages: r
   return undefined;
 }
 
+/**
+ * The first non-empty title in the languages given, in their order, with its language: a node
+ * without a title in the first language shows the next one that has one.
+ */
+export function firstTitle(
+  content: Partial<Record<Language, { title?: string }>>,
+  languages: readonly Language[],
+): { title: string; language: Language } | null {
+  for (const language of languages) {
+    const title = content[language]?.title;
+    if (title !== undefined && title.trim() !== '') return { title, language };
+  }
+  return null;
+}
+
 /** The title drawn for a node, or "" for none (font size 0 or an empty title: spec §5). */
 export function shownTitle(style: Pick<NodeStyle, 'font_size'>, title: string | undefined): string {
   if (style.font_size <= 0 || title === undefined) return '';

@@ -15,6 +15,7 @@ import {
   contentChanges,
   contentProblems,
   draftOf,
+  followStoredTitles,
   hasContent,
   isDirty,
   normalizeSearchTerms,
@@ -56,9 +57,12 @@ export function ContentFormSidebar({
   lockedBy,
   onClose,
   onDirty,
+  language,
 }: {
   store: DocumentStore;
   nodeId: number | undefined;
+  /** The language the canvas shows: the form opens on its tab. */
+  language?: Language;
   lockedBy: LockHolder | null;
   onClose: () => void;
   /** Tells the Editor whether there are unsaved changes (it warns before they are lost). */
@@ -67,8 +71,13 @@ export function ContentFormSidebar({
   const { t, i18n } = useTranslation();
   const ids = useId();
   const [loaded, setLoaded] = useState<Loaded>(null);
-  // The tab of the interface language first: that is the one the author most likely writes in.
-  const [lang, setLang] = useState<Language>(() => CONTENT_LANGUAGES.find((l) => i18n.language.startsWith(l)) ?? 'en');
+  // The tab of the canvas's language, else the interface language's: the author most likely writes in it.
+  const [lang, setLang] = useState<Language>(
+    () =>
+      (language && CONTENT_LANGUAGES.includes(language) ? language : undefined) ??
+      CONTENT_LANGUAGES.find((l) => i18n.language.startsWith(l)) ??
+      'en',
+  );
   const [attempt, setAttempt] = useState(0);
   const stored = nodeId !== undefined && nodeId > 0;
   const key = `${nodeId ?? ''}:${attempt}`;
@@ -144,6 +153,9 @@ export function ContentFormSidebar({
   }
 
   const node = store.getNode(nodeId);
+  // A title edited on the canvas (or undone) meanwhile: the form shows it, not what it read.
+  const followed = node ? followStoredTitles(load.saved, load.draft, node) : null;
+  if (followed) setLoad({ state: 'ready', ...followed });
   const readOnly = lockedBy !== null || (node?.editing.locked ?? false);
   const { saved, draft } = load;
   const d = draft.content[lang];

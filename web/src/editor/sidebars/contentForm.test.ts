@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeNode } from '../../map/render/testing';
-import { contentChanges, contentProblems, draftOf, hasContent, isDirty, normalizeSearchTerms } from './contentForm';
+import { contentChanges, contentProblems, draftOf, followStoredTitles, hasContent, isDirty, normalizeSearchTerms } from './contentForm';
 
 const node = makeNode(1, 0, 0, {}, { content: { en: { title: 'One', content: '<p>Body</p>' } }, next_id: 4 });
 
@@ -51,5 +51,32 @@ describe('content rules', () => {
     const d = { ...draftOf(node).content.en, seo_description: 'x'.repeat(251) };
     expect(contentProblems(d)).toEqual([{ field: 'seo_description', key: 'tooLong', max: 250 }]);
     expect(contentProblems({ ...d, seo_description: 'é'.repeat(250) })).toEqual([]);
+  });
+});
+
+describe('titles edited outside the form', () => {
+  const node = makeNode(1, 0, 0, {}, { content: { en: { title: 'Map' }, de: { title: 'Karte' } } });
+
+  it('follows a title changed on the canvas while the form is open and clean', () => {
+    const saved = draftOf(node);
+    const next = followStoredTitles(saved, structuredClone(saved), { content: { en: { title: 'Map' }, de: { title: 'Landkarte' } } });
+    expect(next?.saved.content.de.title).toBe('Landkarte');
+    expect(next?.draft.content.de.title).toBe('Landkarte');
+    expect(next && isDirty(next.saved, next.draft)).toBe(false);
+  });
+
+  it('keeps a title being typed in the form, which then differs from the stored one', () => {
+    const saved = draftOf(node);
+    const draft = structuredClone(saved);
+    draft.content.de.title = 'Typed';
+    const next = followStoredTitles(saved, draft, { content: { en: { title: 'Map' }, de: { title: 'Landkarte' } } });
+    expect(next?.saved.content.de.title).toBe('Landkarte');
+    expect(next?.draft.content.de.title).toBe('Typed');
+    expect(next && isDirty(next.saved, next.draft)).toBe(true);
+  });
+
+  it('changes nothing when the titles agree', () => {
+    const saved = draftOf(node);
+    expect(followStoredTitles(saved, structuredClone(saved), node)).toBeNull();
   });
 });

@@ -126,3 +126,25 @@ export function contentProblems(d: LanguageDraft): ContentProblem[] {
   else if (link !== '' && !ADDRESS.test(link)) out.push({ field: 'node_link_to', key: 'url' });
   return out;
 }
+
+/**
+ * The form's saved and draft states brought up to the titles the document holds now (a title
+ * edited on the canvas, or undone, while the form is open): a title the draft has not touched
+ * follows; one being typed stays as typed. Null when nothing differs.
+ */
+export function followStoredTitles(
+  saved: ContentDraft,
+  draft: ContentDraft,
+  stored: Pick<Node, 'content'>,
+): { saved: ContentDraft; draft: ContentDraft } | null {
+  let next: { saved: ContentDraft; draft: ContentDraft } | null = null;
+  for (const l of CONTENT_LANGUAGES) {
+    const title = stored.content[l]?.title ?? '';
+    const was = saved.content[l].title;
+    if (title === was) continue;
+    next ??= { saved: structuredClone(saved), draft: structuredClone(draft) };
+    next.saved.content[l].title = title;
+    if (draft.content[l].title === was) next.draft.content[l].title = title;
+  }
+  return next;
+}

@@ -118,6 +118,8 @@ export function drawNodeVector(ctx: Context2D, e: NodeEntry, k: number, flags: n
 /** Draws a placed text block (lines, colour, decoration) in the current transform. */
 export function drawText(ctx: Context2D, t: PlacedText, k: number): void {
   const b = t.block;
+  const alpha = ctx.globalAlpha;
+  if (t.alpha !== undefined) ctx.globalAlpha = alpha * t.alpha;
   ctx.font = b.font;
   ctx.fillStyle = t.color;
   ctx.textAlign = 'left';
@@ -133,4 +135,5 @@ export function drawText(ctx: Context2D, t: PlacedText, k: number): void {
       ctx.fillRect(x, mid + dy - thick / 2, b.widths[i] ?? 0, thick);
     }
   }
+  ctx.globalAlpha = alpha;
 }

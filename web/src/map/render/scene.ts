@@ -4,7 +4,7 @@
 // changed nodes); everything else stays as it was, including the renderer's cached bitmaps.
 import type { Language } from '../../api/types';
 import type { Edge, GlobalDesign, MapDocument, Node, NodeTextPosition, TemplateRef } from '../../api/document';
-import { EDGE_LABEL_GAP, SHADOW_BLUR_MULTIPLIER, TITLE_GAP } from '../constants';
+import { EDGE_LABEL_GAP, FALLBACK_TITLE_ALPHA, SHADOW_BLUR_MULTIPLIER, TITLE_GAP } from '../constants';
 import { type ArrowGeometry, type Segment, type ShapeBox, arrowGeometry, edgeAttachPoints, rotatedBoxBounds, shapeBox } from '../geometry';
 import { type Bounds, SpatialIndex } from '../spatial';
 import {
@@ -14,6 +14,7 @@ import {
   type TemplatesById,
   StyleResolver,
   contentIn,
+  firstTitle,
   indexTemplates,
   labelSlotShown,
   shownTitle,
@@ -57,6 +58,8 @@ export interface PlacedText {
   y: number;
   color: string;
   decoration: NodeStyle['text_decoration'];
+  /** Opacity of the text (below 1 for a title in a fallback language); 1 when absent. */
+  alpha?: number;
 }
 
 /** A drawn node with everything its drawing needs; its minX..maxY are its world bounds. */
@@ -82,6 +85,10 @@ export class NodeEntry implements Bounds {
   /** Changes whenever the node's look (not its place) changes: cached bitmaps compare it. */
   version = 0;
   titleText = '';
+  /** The language of the drawn title, null for none. */
+  titleLanguage: Language | null = null;
+  /** The drawn title is in another language than the first (see SceneOptions.dimFallbackTitles). */
+  titleFallback = false;
   /** Drawing order position; higher is on top. */
   rank = 0;
   /** Frame stamp, set by the renderer when it finds the node in the viewport. */
@@ -149,6 +156,8 @@ export interface SceneOptions {
   measure: TextMeasure;
   /** Content languages in order of preference: the first one an element has is drawn. */
   languages?: readonly Language[];
+  /** Whether a title in another language than the first is drawn dimmed (the editor shows it so). */
+  dimFallbackTitles?: boolean;
   /** The URL of a media key; without it, media keys are not drawn (media_url still is). */
   mediaUrl?: (key: string) => string | null;
 }
@@ -183,11 +192,13 @@ export class Scene {
   private cachedBounds: Bounds | null = null;
   private measure: TextMeasure;
   private languages: readonly Language[];
+  private readonly dimFallbackTitles: boolean;
   private readonly mediaUrl: (key: string) => string | null;
 
   constructor(options: SceneOptions) {
     this.measure = cachedMeasure(options.measure);
     this.languages = options.languages ?? ['en'];
+    this.dimFallbackTitles = options.dimFallbackTitles ?? false;
     this.mediaUrl = options.mediaUrl ?? (() => null);
   }
 
@@ -452,6 +463,7 @@ export class Scene {
   private layoutNode(e: NodeEntry): void {
     const prev = e.version === 0 ? null : e.style;
     const prevText = e.title ? e.titleText : '';
+    const prevFallback = e.titleFallback;
     const prevUrl = e.mediaUrl;
     const s = this.resolver.node(e.node);
     e.style = s;
@@ -470,8 +482,12 @@ export class Scene {
       x1 = Math.max(x1, hw + s.shadow_x + spread);
       y1 = Math.max(y1, hh + s.shadow_y + spread);
     }
-    const text = shownTitle(s, contentIn(e.node.content, this.languages)?.title);
+    const first = firstTitle(e.node.content, this.languages);
+    const text = shownTitle(s, first?.title);
+    e.titleLanguage = text === '' ? null : (first?.language ?? null);
+    e.titleFallback = this.dimFallbackTitles && e.titleLanguage !== null && e.titleLanguage !== this.languages[0];
     e.title = text === '' ? null : this.placeTitle(text, s, bp);
+    if (e.title && e.titleFallback) e.title.alpha = FALLBACK_TITLE_ALPHA;
     e.titleText = text;
     if (e.title) {
       const t = e.title;
@@ -501,7 +517,7 @@ export class Scene {
     e.plainKey = `${s.bg_enabled ? s.bg_color : ''}|${s.border_enabled ? s.border_color : ''}|${s.border_width}|${s.border_style}`;
     e.lodColor = s.bg_enabled && s.bg_color !== 'transparent' ? s.bg_color : s.border_enabled ? s.border_color : '';
     // Position is not part of the look: moving a node keeps its bitmap.
-    if (prev === null || !sameStyle(prev, s) || text !== prevText || url !== prevUrl) e.version++;
+    if (prev === null || !sameStyle(prev, s) || text !== prevText || e.titleFallback !== prevFallback || url !== prevUrl) e.version++;
   }
 
   /** Spec §9 title gap: outside positions sit TITLE_GAP beyond the border; centre wraps inside it. */
