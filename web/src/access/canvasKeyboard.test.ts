@@ -7,8 +7,12 @@ import { CanvasKeyboard, type CanvasFocus } from './canvasKeyboard';
 
 function setup() {
   const scene = new Scene({ measure: fakeMeasure });
-  const nodes = [makeNode(1, 300, 100), makeNode(2, 100, 100, {}, { next_id: 3 }), makeNode(3, 2000, 900), makeNode(4, 100, 400)];
-  nodes[3] = { ...nodes[3]!, visibility: { min_level: 2, max_level: 3, hidden: false } };
+  const nodes = [
+    makeNode(1, 300, 100),
+    makeNode(2, 100, 100, {}, { next_id: 3 }),
+    makeNode(3, 2000, 900),
+    makeNode(4, 100, 400, {}, { visibility: { min_level: 2, max_level: 3, hidden: false } }),
+  ];
   scene.setDocument({ nodes: new Map(nodes.map((n) => [n.id, n])), edges: new Map(), templates: new Map(), globalDesign: null });
   const renderer = new Renderer({
     canvas: new FakeSurface(800, 600),

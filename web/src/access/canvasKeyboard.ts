@@ -125,7 +125,8 @@ export class CanvasKeyboard {
     }
     // Shift+Tab from what follows the canvas comes in at the last node.
     const backwards = from instanceof Node && (this.#element.compareDocumentPosition(from) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
-    this.#move((backwards ? ids.at(-1) : ids[0]) as number);
+    const id = backwards ? ids.at(-1) : ids[0];
+    if (id !== undefined) this.#move(id);
   }
 
   #key(e: KeyboardEvent): void {
@@ -137,13 +138,14 @@ export class CanvasKeyboard {
       // The shown node is not among the level's (another level now): Tab starts over.
       const visible = this.#renderer.state.focusedNode !== null;
       const target = !visible && at !== -1 ? at : next;
-      if (target < 0 || target >= ids.length) {
+      const id = ids[target];
+      if (id === undefined) {
         // Past either end the browser moves the focus on; the canvas starts over next time.
         this.#current = null;
         return;
       }
       e.preventDefault();
-      this.#move(ids[target] as number);
+      this.#move(id);
       return;
     }
     if (e.key === 'Enter' && this.#current !== null && this.#renderer.state.focusedNode === this.#current) {

@@ -86,7 +86,7 @@ export function outlineGroups(entries: readonly OutlineEntry[]): OutlineGroup[] 
 function ordered(group: OutlineGroup): OutlineEntry[] {
   if (!group.ordered) {
     const byId = new Map(group.entries.map((e) => [e.id, e]));
-    group.ordered = readingOrder(group.entries).map((id) => byId.get(id) as OutlineEntry);
+    group.ordered = readingOrder(group.entries).flatMap((id) => byId.get(id) ?? []);
   }
   return group.ordered;
 }

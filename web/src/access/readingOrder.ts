@@ -27,11 +27,10 @@ export function positionOrder(items: readonly ReadingItem[]): ReadingItem[] {
   const byY = [...items].sort((a, b) => a.y - b.y || a.x - b.x || a.id - b.id);
   const out: ReadingItem[] = [];
   let i = 0;
-  while (i < byY.length) {
-    const first = byY[i] as ReadingItem;
+  for (let first = byY[0]; first !== undefined; first = byY[i]) {
     const bottom = first.y + Math.max(1, first.height / 2);
     let j = i + 1;
-    while (j < byY.length && (byY[j] as ReadingItem).y <= bottom) j++;
+    while ((byY[j]?.y ?? Infinity) <= bottom) j++;
     out.push(...byY.slice(i, j).sort((a, b) => a.x - b.x || a.y - b.y || a.id - b.id));
     i = j;
   }

@@ -1,6 +1,6 @@
 // The canvas's keyboard (canvasKeyboard.ts) for React: made for a canvas and its renderer, with
 // the live region that says which node the keyboard is on and the hint the canvas points to.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Renderer } from '../map/render/renderer';
 import { nodeAnnouncement } from './announcement';
@@ -19,7 +19,7 @@ export interface CanvasKeyboardState {
  * did something). Made again when the canvas or its renderer is.
  */
 export function useCanvasKeyboard(
-  canvas: HTMLElement | null,
+  canvasRef: RefObject<HTMLElement | null>,
   renderer: Renderer | null,
   levels: number,
   activate: (id: number) => boolean,
@@ -34,6 +34,7 @@ export function useCanvasKeyboard(
     latest.current = { activate, t, levels };
   });
   useEffect(() => {
+    const canvas = canvasRef.current;
     if (!canvas || !renderer) return;
     const kb = new CanvasKeyboard(canvas, renderer, {
       activate: (id) => latest.current.activate(id),
@@ -47,6 +48,6 @@ export function useCanvasKeyboard(
       kb.dispose();
       setKeyboard(null);
     };
-  }, [canvas, renderer]);
+  }, [canvasRef, renderer]);
   return { keyboard, announcement, hintId };
 }

@@ -302,6 +302,7 @@ export function ShortcutsPanel({ onClose }: { onClose: () => void }) {
     ['+ / −', t('editor.shortcuts.zoomButtons')],
     ['F', t('editor.shortcuts.fit')],
     ['Ctrl/⌘ + F', t('editor.shortcuts.search')],
+    ['Tab / Shift + Tab', t('access.shortcutTab')],
     ['?', t('editor.shortcuts.help')],
   ];
   return (

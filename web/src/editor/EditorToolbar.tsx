@@ -25,6 +25,8 @@ interface EditorToolbarProps {
   others: readonly Visitor[];
   showHelp: boolean;
   onToggleHelp: () => void;
+  showOutline: boolean;
+  onToggleOutline: () => void;
 }
 
 /** The editor's top bar: the map's name, level, zoom, undo and the selection's actions, who is here. */
@@ -43,6 +45,8 @@ export function EditorToolbar({
   others,
   showHelp,
   onToggleHelp,
+  showOutline,
+  onToggleOutline,
 }: EditorToolbarProps) {
   const { t } = useTranslation();
   return (
@@ -111,6 +115,9 @@ export function EditorToolbar({
       )}
       <div className={styles.spacer} />
       <PresenceList self={self} others={others} />
+      <Button size="small" variant="ghost" aria-pressed={showOutline} onClick={onToggleOutline} data-testid="outline-toggle">
+        {t('access.outline.button')}
+      </Button>
       <Button size="small" variant="ghost" aria-expanded={showHelp} onClick={onToggleHelp}>
         {t('editor.shortcuts.button')}
       </Button>
