@@ -193,6 +193,16 @@ for (const { lang, locale } of LOCALES) {
       await page.getByTestId('outline-toggle').click();
       await tabIntoEditorCanvas(page);
       await expect(page.getByTestId('canvas-announcer')).toHaveText(said(lang, 'Beta', 'rectangle', 1, 1));
+      await page.keyboard.press('Tab');
+      await expect(page.getByTestId('canvas-announcer')).toHaveText(said(lang, 'Gamma', 'rectangle', 1, 2));
+      // Gamma lay beneath the outline: the view moved it out beside the panel.
+      const outline = await page.getByTestId('outline').boundingBox();
+      await expect
+        .poll(
+          async () =>
+            (await page.evaluate((id) => (window as HookWindow).__strataEditor?.nodePagePoint(id) ?? null, map.gamma))?.x ?? Infinity,
+        )
+        .toBeLessThan((outline?.x ?? 0) - 40);
       await saveShot(page, `access-outline-${lang}`);
     } finally {
       await context.close();

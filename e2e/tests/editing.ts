@@ -114,7 +114,11 @@ export async function addNode(page: Page, x: number, y: number): Promise<number>
   const before = new Set(await nodeIds(page));
   if (!(await page.getByTestId('add-node-panel').isVisible())) await page.getByTestId('menu-addNode').click();
   await page.getByTestId('shape-circle').click();
-  await page.getByTestId('editor-canvas').click({ position: { x, y } });
+  // The panel floats over the map: x counts from its edge, where the map is seen.
+  const panel = await page.getByTestId('add-node-panel').boundingBox();
+  const canvas = await page.getByTestId('editor-canvas').boundingBox();
+  const covered = panel && canvas ? Math.max(0, panel.x + panel.width - canvas.x) : 0;
+  await page.getByTestId('editor-canvas').click({ position: { x: x + covered, y } });
   let id = 0;
   await expect
     .poll(async () => {

@@ -128,6 +128,7 @@ export function OutlinePanel({ scene, levels, includeHidden, onActivate, onClose
 
   return (
     <aside
+      data-over-map=""
       className={`${styles.outline} ${side === 'start' ? styles.start : styles.end}`}
       aria-labelledby={`${baseId}-title`}
       data-testid="outline"

@@ -5,7 +5,7 @@
 // focused node is the caller's (an aria-live region), told through onFocus.
 import type { Renderer } from '../map/render/renderer';
 import { readingOrder, shownAtLevel, type ReadingItem } from './readingOrder';
-import { revealDelta } from './reveal';
+import { coveredSides, revealDelta } from './reveal';
 
 /** The keyboard's node: where it is in the reading order of its level. */
 export interface CanvasFocus {
@@ -24,6 +24,8 @@ export interface CanvasKeyboardOptions {
 
 /** Screen pixels kept between a revealed node and the canvas's edge. */
 const REVEAL_MARGIN_PX = 48;
+/** Marks the panels that float over a map (data-over-map): a node is revealed beside them, not beneath. */
+export const OVER_MAP_ATTRIBUTE = 'data-over-map';
 
 export class CanvasKeyboard {
   readonly #element: HTMLElement;
@@ -173,7 +175,12 @@ export class CanvasKeyboard {
     const e = this.#renderer.scene.node(id);
     if (!e) return;
     const cam = this.#renderer.camera;
-    const { dx, dy } = revealDelta(cam.viewport(), e, REVEAL_MARGIN_PX / cam.scale);
+    const view = cam.viewport();
+    const panels = [...document.querySelectorAll(`[${OVER_MAP_ATTRIBUTE}]`)].map((p) => p.getBoundingClientRect());
+    const covered = coveredSides(this.#element.getBoundingClientRect(), panels);
+    view.minX += covered.left / cam.scale;
+    view.maxX -= covered.right / cam.scale;
+    const { dx, dy } = revealDelta(view, e, REVEAL_MARGIN_PX / cam.scale);
     if (dx === 0 && dy === 0) return;
     cam.panBy(-dx * cam.scale, -dy * cam.scale);
     this.#renderer.render();

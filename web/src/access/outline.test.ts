@@ -71,7 +71,7 @@ describe('the outline', () => {
     expect(outlineKey(rows, 0, 'ArrowLeft')).toEqual({ toggle: 'L1' });
   });
 
-  it('lists 20,000 nodes quickly, drawing rows only for what is open', () => {
+  it('lists 20,000 nodes quickly, drawing rows only for what is open', { timeout: 30_000 }, () => {
     const many = Array.from({ length: 20000 }, (_, i) => makeNode(i + 1, (i % 200) * 150, Math.floor(i / 200) * 80));
     const s = scene(many);
     const t0 = performance.now();

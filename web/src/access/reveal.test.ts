@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { revealDelta } from './reveal';
+import { coveredSides, revealDelta } from './reveal';
 
 const view = { minX: 0, minY: 0, maxX: 1000, maxY: 600 };
 
@@ -16,5 +16,20 @@ describe('revealing a node', () => {
   it('centres a node larger than the view', () => {
     expect(revealDelta(view, { minX: -1000, minY: 0, maxX: 2000, maxY: 100 }, 40)).toEqual({ dx: 0, dy: -40 });
     expect(revealDelta(view, { minX: 0, minY: 0, maxX: 3000, maxY: 100 }, 40).dx).toBe(1000);
+  });
+});
+
+describe('the sides panels cover', () => {
+  const canvas = { left: 200, right: 1200, top: 100, bottom: 700 };
+  it('counts a panel on either half, and nothing outside the canvas', () => {
+    const left = { left: 200, right: 500, top: 100, bottom: 700 };
+    const right = { left: 900, right: 1190, top: 110, bottom: 600 };
+    const outside = { left: 0, right: 200, top: 100, bottom: 700 };
+    expect(coveredSides(canvas, [left, right, outside])).toEqual({ left: 300, right: 300 });
+    expect(coveredSides(canvas, [])).toEqual({ left: 0, right: 0 });
+  });
+
+  it('gives up when the panels cover it all', () => {
+    expect(coveredSides(canvas, [{ left: 200, right: 1200, top: 100, bottom: 700 }])).toEqual({ left: 0, right: 0 });
   });
 });

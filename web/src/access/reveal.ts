@@ -13,3 +13,28 @@ export function revealDelta(view: Bounds, target: Bounds, margin: number): { dx:
   };
   return { dx: axis(view.minX, view.maxX, target.minX, target.maxX), dy: axis(view.minY, view.maxY, target.minY, target.maxY) };
 }
+
+interface Rect {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * How much of the canvas's left and right (CSS pixels) panels floating over it cover: a panel on
+ * the left half covers up to its right edge, one on the right half from its left edge.
+ */
+export function coveredSides(canvas: Rect, panels: readonly Rect[]): { left: number; right: number } {
+  let left = 0;
+  let right = 0;
+  const middle = (canvas.left + canvas.right) / 2;
+  for (const p of panels) {
+    if (p.right <= canvas.left || p.left >= canvas.right || p.bottom <= canvas.top || p.top >= canvas.bottom) continue;
+    if ((p.left + p.right) / 2 < middle) left = Math.max(left, p.right - canvas.left);
+    else right = Math.max(right, canvas.right - p.left);
+  }
+  // A view covered all across is revealed into as if nothing covered it.
+  if (left + right >= canvas.right - canvas.left) return { left: 0, right: 0 };
+  return { left, right };
+}
