@@ -36,6 +36,8 @@ export interface EditorHook {
   level(): number;
   /** The title the canvas draws for a node: text, language, whether it is a dimmed fallback. */
   nodeTitle(id: number): { text: string; language: string | null; fallback: boolean; alpha: number } | null;
+  focusedNode(): number | null;
+  camera(): { x: number; y: number; scale: number; width: number; height: number };
 }
 export type HookWindow = Window & { __strataEditor?: EditorHook };
 
@@ -49,7 +51,11 @@ export interface EditorOptions {
 }
 
 /** Signs in as the role and opens the demo map in the editor. */
-export async function openEditor(browser: Browser, role: DemoRole, options: EditorOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openEditor(
+  browser: Browser,
+  role: DemoRole,
+  options: EditorOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
     ...(options.baseURL && { baseURL: options.baseURL }),
@@ -99,8 +105,7 @@ export const edgeIds = (page: Page) => page.evaluate(() => (window as HookWindow
 export const nodeIds = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.nodeIds() ?? []);
 export const nodeCount = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.nodeCount() ?? -1);
 export const edgeCount = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.edgeCount() ?? -1);
-export const center = (page: Page, id: number) =>
-  page.evaluate((i) => (window as HookWindow).__strataEditor?.nodeCenter(i) ?? null, id);
+export const center = (page: Page, id: number) => page.evaluate((i) => (window as HookWindow).__strataEditor?.nodeCenter(i) ?? null, id);
 export const pagePoint = (page: Page, id: number) =>
   page.evaluate((i) => (window as HookWindow).__strataEditor?.nodePagePoint(i) ?? null, id);
 export const lockColor = (page: Page, id: number) =>
@@ -111,7 +116,11 @@ export async function addNode(page: Page, x: number, y: number): Promise<number>
   const before = new Set(await nodeIds(page));
   if (!(await page.getByTestId('add-node-panel').isVisible())) await page.getByTestId('menu-addNode').click();
   await page.getByTestId('shape-circle').click();
-  await page.getByTestId('editor-canvas').click({ position: { x, y } });
+  // The panel floats over the map: x counts from its edge, where the map is seen.
+  const panel = await page.getByTestId('add-node-panel').boundingBox();
+  const canvas = await page.getByTestId('editor-canvas').boundingBox();
+  const covered = panel && canvas ? Math.max(0, panel.x + panel.width - canvas.x) : 0;
+  await page.getByTestId('editor-canvas').click({ position: { x: x + covered, y } });
   let id = 0;
   await expect
     .poll(async () => {
@@ -131,4 +140,3 @@ export async function dragNode(page: Page, id: number, dx: number, dy: number): 
   for (let i = 1; i <= 8; i++) await page.mouse.move(p.x + (dx * i) / 8, p.y + (dy * i) / 8);
   await page.mouse.up();
 }
-

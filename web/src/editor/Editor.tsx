@@ -6,6 +6,9 @@ import type { LockElemType } from '../api/live';
 import { hasRole, type Role } from '../account/roles';
 import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { readNodeLink } from '../map/nodeLink';
+import { CanvasAnnouncer } from '../access/CanvasAnnouncer';
+import { OutlinePanel } from '../access/OutlinePanel';
+import { useCanvasKeyboard } from '../access/useCanvasKeyboard';
 import type { CanvasView } from './canvasController';
 import { ConfirmDialog, PointerLayer, ShortcutsPanel, SideMenu } from './EditorParts';
 import { EditorPanels } from './EditorPanels';
@@ -61,6 +64,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   const [confirmDelete, setConfirmDelete] = useState<{ nodes: number[]; edges: number[] } | null>(null);
   const [showHelp, setShowHelp] = useState(false);
   const [showSearch, setShowSearch] = useState(false);
+  const [showOutline, setShowOutline] = useState(false);
 
   const people = useSyncExternalStore(presence.subscribe, presence.get);
   // Editing rights withdrawn while the map is open make it read-only at once (the server has
@@ -95,6 +99,15 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   }, [controller, link]);
   useDocumentTitle(mapSettings.name);
   const view = useSyncExternalStore(controller?.subscribe ?? noSubscribe, controller?.getView ?? (() => EMPTY_VIEW));
+  // Tab through the nodes on the canvas; Enter selects the focused node (Enter again is the
+  // selection's own: editing its title in place).
+  const access = useCanvasKeyboard(canvasRef, controller?.renderer ?? null, Math.max(1, mapSettings.visibility_levels), (id) => {
+    if (!controller) return false;
+    const selected = controller.view.selectedNodes;
+    if (selected.length === 1 && selected[0] === id) return false;
+    controller.select([id], []);
+    return true;
+  });
 
   const clientFamilies = useMapFonts(controller, store, clientName);
   const publication = useMemo(() => new PublicationSource(store.mapId), [store]);
@@ -326,6 +339,10 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
                 onChoose={canvasLanguage.choose}
               />
             }
+            showOutline={showOutline}
+            onToggleOutline={() => {
+              setShowOutline((v) => !v);
+            }}
           />
 
           <div className={styles.body}>
@@ -362,7 +379,10 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
                 className={styles.canvas}
                 data-testid="editor-canvas"
                 aria-label={t('editor.canvasLabel', { name: mapSettings.name })}
+                tabIndex={0}
+                aria-describedby={access.hintId}
               />
+              <CanvasAnnouncer announcement={access.announcement} hintId={access.hintId} hint={t('access.editorHint')} />
               <canvas ref={overlayRef} className={styles.overlay} aria-hidden="true" />
               {controller && <PointerLayer controller={controller} others={people.others} />}
               {controller && inText.editing !== null && (
@@ -404,6 +424,22 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
                   onJump={(id) => controller?.focusNode(id)}
                   onClose={() => {
                     setShowSearch(false);
+                  }}
+                />
+              )}
+              {showOutline && controller && (
+                <OutlinePanel
+                  scene={controller.scene}
+                  levels={levels}
+                  includeHidden
+                  side="end"
+                  onActivate={(id) => {
+                    controller.focusNode(id);
+                    access.keyboard?.focusNode(id);
+                  }}
+                  onClose={() => {
+                    setShowOutline(false);
+                    document.querySelector<HTMLElement>('[data-testid="outline-toggle"]')?.focus();
                   }}
                 />
               )}

@@ -79,7 +79,7 @@ export function SideMenu({
 function Panel({ title, onClose, children, testId }: { title: string; onClose: () => void; children: ReactNode; testId: string }) {
   const { t } = useTranslation();
   return (
-    <aside className={styles.panel} aria-label={title} data-testid={testId}>
+    <aside data-over-map="" className={styles.panel} aria-label={title} data-testid={testId}>
       <header className={styles.panelHeader}>
         <h2 className={styles.panelTitle}>{title}</h2>
         <button type="button" className={styles.panelClose} aria-label={t('dialog.close')} onClick={onClose}>
@@ -303,6 +303,7 @@ export function ShortcutsPanel({ onClose }: { onClose: () => void }) {
     ['F', t('editor.shortcuts.fit')],
     ['Ctrl/⌘ + F', t('editor.shortcuts.search')],
     [t('editor.shortcuts.editTitleKeys'), t('editor.shortcuts.editTitle')],
+    ['Tab / Shift + Tab', t('access.shortcutTab')],
     ['?', t('editor.shortcuts.help')],
   ];
   return (

@@ -27,6 +27,8 @@ interface EditorToolbarProps {
   onToggleHelp: () => void;
   /** The canvas language switch (shown for maps of several languages). */
   languageSwitch?: ReactNode;
+  showOutline: boolean;
+  onToggleOutline: () => void;
 }
 
 /** The editor's top bar: the map's name, level, zoom, undo and the selection's actions, who is here. */
@@ -46,6 +48,8 @@ export function EditorToolbar({
   showHelp,
   onToggleHelp,
   languageSwitch,
+  showOutline,
+  onToggleOutline,
 }: EditorToolbarProps) {
   const { t } = useTranslation();
   return (
@@ -115,6 +119,9 @@ export function EditorToolbar({
       )}
       <div className={styles.spacer} />
       <PresenceList self={self} others={others} />
+      <Button size="small" variant="ghost" aria-pressed={showOutline} onClick={onToggleOutline} data-testid="outline-toggle">
+        {t('access.outline.button')}
+      </Button>
       <Button size="small" variant="ghost" aria-expanded={showHelp} onClick={onToggleHelp}>
         {t('editor.shortcuts.button')}
       </Button>

@@ -38,6 +38,10 @@ export interface EditorTestHook {
   /** The map's settings and global design as the document holds them. */
   mapSettings(): Record<string, unknown>;
   globalDesign(): Record<string, unknown>;
+  /** The node the keyboard is on (its ring drawn), or null. */
+  focusedNode(): number | null;
+  /** Where the view is: its top-left in world units, its scale and size in CSS pixels. */
+  camera(): { x: number; y: number; scale: number; width: number; height: number };
 }
 
 declare global {
@@ -118,6 +122,11 @@ export function installEditorTestHook(
       return { text: entry.titleText, language: entry.titleLanguage, fallback: entry.titleFallback, alpha: entry.title?.alpha ?? 1 };
     },
     level: () => ctl.view.level,
+    focusedNode: () => ctl.renderer.state.focusedNode,
+    camera: () => {
+      const { x, y, scale, width, height } = ctl.renderer.camera;
+      return { x, y, scale, width, height };
+    },
   };
   return () => {
     delete window.__strataEditor;

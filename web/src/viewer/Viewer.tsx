@@ -8,6 +8,9 @@ import { copyLink } from '../layout/copyLink';
 import { nodeLinkUrl, readNodeLink } from '../map/nodeLink';
 import { useSearchParams } from 'react-router';
 import { Button } from '../layout/Button';
+import { CanvasAnnouncer } from '../access/CanvasAnnouncer';
+import { OutlinePanel } from '../access/OutlinePanel';
+import { useCanvasKeyboard } from '../access/useCanvasKeyboard';
 import { NodePopup } from './NodePopup';
 import { searchNodes, titleIn } from './search';
 import { ViewerCanvas } from './viewerCanvas';
@@ -61,6 +64,9 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
   const [level, setLevel] = useState(1);
   const [open, setOpen] = useState<{ node: Node } | { loading: number } | { failed: number } | null>(null);
   const [query, setQuery] = useState('');
+  const [showOutline, setShowOutline] = useState(false);
+  // Where the focus goes back to when a popup opened from the keyboard (canvas, outline) closes.
+  const returnFocus = useRef<HTMLElement | null>(null);
   const visited = useMemo(() => new VisitedNodes(browserStorage(), mapKey), [mapKey]);
   const [visitedIds, setVisitedIds] = useState<ReadonlySet<number>>(() => visited.all);
   const markVisited = doc.map.behavior.mark_visited_nodes;
@@ -156,7 +162,15 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
   const hits = useMemo(() => searchNodes(doc.nodes, query, languages, 8), [doc.nodes, query, languages]);
   const close = useCallback(() => {
     setOpen(null);
+    returnFocus.current?.focus();
+    returnFocus.current = null;
   }, []);
+  // Tab through the nodes on the canvas; Enter opens the focused node as a click does.
+  const access = useCanvasKeyboard(canvasRef, canvas?.renderer ?? null, levels, (id) => {
+    returnFocus.current = canvasRef.current;
+    openNode(id);
+    return true;
+  });
   const shownNode = open && 'node' in open ? open.node : null;
   const neighbourTitle = (id: number | null | undefined) => {
     if (id === null || id === undefined) return null;
@@ -215,6 +229,17 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
             {t('editor.zoom.fit')}
           </Button>
         </div>
+        <Button
+          size="small"
+          variant="secondary"
+          aria-pressed={showOutline}
+          data-testid="outline-toggle"
+          onClick={() => {
+            setShowOutline((v) => !v);
+          }}
+        >
+          {t('access.outline.button')}
+        </Button>
         {mapLanguages.length > 1 && (
           <label className={styles.language}>
             <span>{t('viewer.language')}</span>
@@ -240,7 +265,29 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
           className={styles.canvas}
           data-testid="viewer-canvas"
           aria-label={t('viewer.canvasLabel', { name: doc.map.name })}
+          tabIndex={0}
+          aria-describedby={access.hintId}
         />
+        <CanvasAnnouncer announcement={access.announcement} hintId={access.hintId} hint={t('access.viewerHint')} />
+        {showOutline && canvas && (
+          <OutlinePanel
+            scene={canvas.scene}
+            levels={levels}
+            includeHidden={false}
+            side="start"
+            onActivate={(id) => {
+              // The popup takes the focus; closed, it gives it back to the outline.
+              returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+              canvas.focus(id);
+              access.keyboard?.focusNode(id);
+              openNode(id);
+            }}
+            onClose={() => {
+              setShowOutline(false);
+              document.querySelector<HTMLElement>('[data-testid="outline-toggle"]')?.focus();
+            }}
+          />
+        )}
         {open && 'loading' in open && (
           <p className={styles.status} role="status">
             {t('viewer.loading')}

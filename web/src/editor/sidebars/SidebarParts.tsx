@@ -35,7 +35,13 @@ export function Sidebar({
   const { t } = useTranslation();
   const breakLock = useContext(BreakLockContext);
   return (
-    <aside className={styles.sidebar} aria-label={title} data-testid={testId} data-read-only={lockedBy ? 'true' : undefined}>
+    <aside
+      data-over-map=""
+      className={styles.sidebar}
+      aria-label={title}
+      data-testid={testId}
+      data-read-only={lockedBy ? 'true' : undefined}
+    >
       <header className={styles.header}>
         <h2 className={styles.title}>{title}</h2>
         <button type="button" className={styles.close} aria-label={t('dialog.close')} onClick={onClose}>

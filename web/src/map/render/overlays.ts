@@ -4,6 +4,7 @@ import { HOVER_COLOR, OUTLINE_WIDTH, SELECTION_COLOR, SELECTION_MARK_RADIUS } fr
 import { boundsIntersect, type Bounds } from '../spatial';
 import { nodeOutlinePath } from './draw';
 import { outlineEdges, type EdgeDrawer } from './edges';
+import { drawFocusRing } from './focusRing';
 import type { LevelView } from './levels';
 import type { EdgeEntry, NodeEntry, Scene } from './scene';
 import type { FrameStats, Pass, RenderState } from './state';
@@ -122,6 +123,10 @@ export class Overlays {
         ctx.arc(x, y, r, 0, Math.PI * 2);
       }
       ctx.fill();
+    }
+    if (st.focusedNode !== null) {
+      const e = this.scene.node(st.focusedNode);
+      if (this.nodeOnScreen(e, vp, st)) drawFocusRing(pass, e, dpr);
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
   }

@@ -26,6 +26,8 @@ export interface RenderState {
   outOfLevel: 'dim' | 'hide';
   /** Canvas background; null leaves it transparent. */
   background: string | null;
+  /** The node the keyboard is on (Tab on the canvas), ringed; null for none. */
+  focusedNode: number | null;
 }
 
 export const DEFAULT_RENDER_STATE: Readonly<RenderState> = Object.freeze({
@@ -43,6 +45,7 @@ export const DEFAULT_RENDER_STATE: Readonly<RenderState> = Object.freeze({
   showLocked: false,
   outOfLevel: 'dim',
   background: null,
+  focusedNode: null,
 });
 
 export interface FrameStats {
