@@ -1,9 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EnabledShape } from '../api/document';
 import type { Visitor } from '../api/live';
 import { Button } from '../layout/Button';
-import type { CanvasController } from './canvasController';
+import type { CanvasController, Tool } from './canvasController';
+import { minimapSetting } from './editorSettings';
 import { PresenceList } from './EditorParts';
+import { ToolPicker, type ToolKind } from './ToolPicker';
 import type { DocumentStore } from './store';
 import styles from './Editor.module.css';
 
@@ -25,6 +28,9 @@ interface EditorToolbarProps {
   others: readonly Visitor[];
   showHelp: boolean;
   onToggleHelp: () => void;
+  tool: Tool;
+  onTool: (kind: ToolKind) => void;
+  onShape: (shape: EnabledShape) => void;
 }
 
 /** The editor's top bar: the map's name, level, zoom, undo and the selection's actions, who is here. */
@@ -43,14 +49,19 @@ export function EditorToolbar({
   others,
   showHelp,
   onToggleHelp,
+  tool,
+  onTool,
+  onShape,
 }: EditorToolbarProps) {
   const { t } = useTranslation();
+  const minimap = useSyncExternalStore(minimapSetting.subscribe, minimapSetting.get);
   return (
     <header className={styles.toolbar}>
       <h1 className={styles.mapName} title={mapName}>
         {mapName}
       </h1>
       {!canEdit && <span className={styles.readOnly}>{t('editor.readOnly')}</span>}
+      {canEdit && <ToolPicker tool={tool} onTool={onTool} onShape={onShape} />}
       <div className={styles.group} role="group" aria-label={t('editor.level.label')}>
         <label className={styles.levelLabel}>
           {t('editor.level.label')}
@@ -91,6 +102,18 @@ export function EditorToolbar({
         </Button>
         <Button size="small" variant="secondary" onClick={() => controller?.fit()}>
           {t('editor.zoom.fit')}
+        </Button>
+        <Button
+          size="small"
+          variant={minimap ? 'primary' : 'secondary'}
+          aria-pressed={minimap}
+          title={t('editor.minimap.toggle')}
+          data-testid="minimap-toggle"
+          onClick={() => {
+            minimapSetting.set(!minimap);
+          }}
+        >
+          {t('editor.minimap.button')}
         </Button>
       </div>
       {canEdit && (

@@ -33,6 +33,10 @@ export interface EditorTestHook {
   selectedNodes(): number[];
   /** The level the canvas shows. */
   level(): number;
+  /** The view: the world point at the canvas's top-left and the zoom (1 is 100 %). */
+  camera(): { x: number; y: number; scale: number; width: number; height: number };
+  /** The canvas's tool, with the shape the add-node tool places. */
+  tool(): { kind: string; shape?: string };
   /** The map's settings and global design as the document holds them. */
   mapSettings(): Record<string, unknown>;
   globalDesign(): Record<string, unknown>;
@@ -111,6 +115,14 @@ export function installEditorTestHook(
       presence.get().locks.find((l) => l.elem_type === 'node' && l.elem_id === String(id) && l.user_id !== userId)?.lock_extent ?? null,
     selectedNodes: () => [...ctl.view.selectedNodes],
     level: () => ctl.view.level,
+    camera: () => {
+      const { x, y, scale, width, height } = ctl.renderer.camera;
+      return { x, y, scale, width, height };
+    },
+    tool: () => {
+      const tool = ctl.view.tool;
+      return tool.kind === 'addNode' ? { kind: tool.kind, shape: tool.shape } : { kind: tool.kind };
+    },
   };
   return () => {
     delete window.__strataEditor;
