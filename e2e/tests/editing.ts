@@ -34,6 +34,8 @@ export interface EditorHook {
   nodeLockExtent(id: number): string | null;
   selectedNodes(): number[];
   level(): number;
+  camera(): { x: number; y: number; scale: number; width: number; height: number };
+  tool(): { kind: string; shape?: string };
 }
 export type HookWindow = Window & { __strataEditor?: EditorHook };
 
@@ -47,7 +49,11 @@ export interface EditorOptions {
 }
 
 /** Signs in as the role and opens the demo map in the editor. */
-export async function openEditor(browser: Browser, role: DemoRole, options: EditorOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openEditor(
+  browser: Browser,
+  role: DemoRole,
+  options: EditorOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
     ...(options.baseURL && { baseURL: options.baseURL }),
@@ -97,8 +103,7 @@ export const edgeIds = (page: Page) => page.evaluate(() => (window as HookWindow
 export const nodeIds = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.nodeIds() ?? []);
 export const nodeCount = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.nodeCount() ?? -1);
 export const edgeCount = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.edgeCount() ?? -1);
-export const center = (page: Page, id: number) =>
-  page.evaluate((i) => (window as HookWindow).__strataEditor?.nodeCenter(i) ?? null, id);
+export const center = (page: Page, id: number) => page.evaluate((i) => (window as HookWindow).__strataEditor?.nodeCenter(i) ?? null, id);
 export const pagePoint = (page: Page, id: number) =>
   page.evaluate((i) => (window as HookWindow).__strataEditor?.nodePagePoint(i) ?? null, id);
 export const lockColor = (page: Page, id: number) =>
@@ -110,6 +115,8 @@ export async function addNode(page: Page, x: number, y: number): Promise<number>
   if (!(await page.getByTestId('add-node-panel').isVisible())) await page.getByTestId('menu-addNode').click();
   await page.getByTestId('shape-circle').click();
   await page.getByTestId('editor-canvas').click({ position: { x, y } });
+  // The add-node tool stays for more nodes; the callers go on selecting and dragging.
+  await page.keyboard.press('Escape');
   let id = 0;
   await expect
     .poll(async () => {
@@ -129,4 +136,3 @@ export async function dragNode(page: Page, id: number, dx: number, dy: number): 
   for (let i = 1; i <= 8; i++) await page.mouse.move(p.x + (dx * i) / 8, p.y + (dy * i) / 8);
   await page.mouse.up();
 }
-

@@ -9,6 +9,7 @@ import { PresenceList } from './EditorParts';
 import { ToolPicker, type ToolKind } from './ToolPicker';
 import type { DocumentStore } from './store';
 import styles from './Editor.module.css';
+import toolStyles from './ToolPicker.module.css';
 
 const noSubscribe = () => () => undefined;
 
@@ -103,18 +104,22 @@ export function EditorToolbar({
         <Button size="small" variant="secondary" onClick={() => controller?.fit()}>
           {t('editor.zoom.fit')}
         </Button>
-        <Button
-          size="small"
-          variant={minimap ? 'primary' : 'secondary'}
+        <button
+          type="button"
+          className={[toolStyles.tool, minimap && toolStyles.active].filter(Boolean).join(' ')}
           aria-pressed={minimap}
+          aria-label={t('editor.minimap.button')}
           title={t('editor.minimap.toggle')}
           data-testid="minimap-toggle"
           onClick={() => {
             minimapSetting.set(!minimap);
           }}
         >
-          {t('editor.minimap.button')}
-        </Button>
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <rect x="3" y="5" width="18" height="14" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <rect x="12" y="11" width="6" height="5" fill="currentColor" />
+          </svg>
+        </button>
       </div>
       {canEdit && (
         <div className={styles.group} role="group" aria-label={t('editor.actions.label')}>

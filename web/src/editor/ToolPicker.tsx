@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENABLED_SHAPES, type EnabledShape } from '../api/document';
 import type { Tool } from './canvasController';
@@ -32,6 +32,7 @@ export function ToolPicker({
       aria-keyshortcuts={key}
       title={t('editor.tools.withKey', { tool: label, key })}
       data-testid={`tool-${kind}`}
+      data-shape={kind === 'addNode' ? shape : undefined}
       onClick={() => {
         onTool(kind);
       }}
@@ -50,23 +51,7 @@ export function ToolPicker({
         </svg>,
       )}
       {button('addNode', t('editor.tools.addNode', { shape: t(`editor.shapes.${shape}`) }), 'N', <ShapeIcon shape={shape} />)}
-      <select
-        className={styles.shape}
-        value={shape}
-        aria-label={t('editor.tools.shape')}
-        title={t('editor.tools.shape')}
-        data-testid="tool-shape"
-        onChange={(e) => {
-          const next = ENABLED_SHAPES.find((s) => s === e.target.value);
-          if (next) onShape(next);
-        }}
-      >
-        {ENABLED_SHAPES.map((s) => (
-          <option key={s} value={s}>
-            {t(`editor.shapes.${s}`)}
-          </option>
-        ))}
-      </select>
+      <ShapeMenu shape={shape} onShape={onShape} />
       {button(
         'connect',
         t('editor.tools.connect'),
@@ -76,6 +61,74 @@ export function ToolPicker({
           <circle cx="19" cy="6" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
           <path d="M7.5 15.5l9-7" stroke="currentColor" strokeWidth="1.8" />
         </svg>,
+      )}
+    </div>
+  );
+}
+
+/** The add-node tool's shapes, opened from the small arrow beside it; choosing one takes the tool. */
+function ShapeMenu({ shape, onShape }: { shape: EnabledShape; onShape: (shape: EnabledShape) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    // A press anywhere else closes it, as a menu does.
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as globalThis.Node)) setOpen(false);
+    };
+    window.addEventListener('pointerdown', onDown);
+    return () => {
+      window.removeEventListener('pointerdown', onDown);
+    };
+  }, [open]);
+  return (
+    <div
+      className={styles.shapeMenu}
+      ref={root}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        // Esc closes the menu only; the canvas keeps its tool.
+        e.stopPropagation();
+        setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className={styles.caret}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={t('editor.tools.shape')}
+        title={t('editor.tools.shape')}
+        data-testid="tool-shape"
+        onClick={() => {
+          setOpen((v) => !v);
+        }}
+      >
+        <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
+          <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+      </button>
+      {open && (
+        <ul className={styles.shapeList} aria-label={t('editor.tools.shape')}>
+          {ENABLED_SHAPES.map((s) => (
+            <li key={s}>
+              <button
+                type="button"
+                className={[styles.shapeItem, s === shape && styles.shapeItemCurrent].filter(Boolean).join(' ')}
+                aria-pressed={s === shape}
+                data-testid={`tool-shape-${s}`}
+                onClick={() => {
+                  onShape(s);
+                  setOpen(false);
+                }}
+              >
+                <ShapeIcon shape={s} />
+                {t(`editor.shapes.${s}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
     </div>
   );
