@@ -38,6 +38,7 @@ export interface EditorHook {
   nodeTitle(id: number): { text: string; language: string | null; fallback: boolean; alpha: number } | null;
   focusedNode(): number | null;
   camera(): { x: number; y: number; scale: number; width: number; height: number };
+  tool(): { kind: string; shape?: string };
 }
 export type HookWindow = Window & { __strataEditor?: EditorHook };
 
@@ -121,6 +122,8 @@ export async function addNode(page: Page, x: number, y: number): Promise<number>
   const canvas = await page.getByTestId('editor-canvas').boundingBox();
   const covered = panel && canvas ? Math.max(0, panel.x + panel.width - canvas.x) : 0;
   await page.getByTestId('editor-canvas').click({ position: { x: x + covered, y } });
+  // The add-node tool stays for more nodes; the callers go on selecting and dragging.
+  await page.keyboard.press('Escape');
   let id = 0;
   await expect
     .poll(async () => {

@@ -33,6 +33,9 @@ import { BreakLockContext } from './sidebars/breakLock';
 import type { LockHolder } from './sidebars/SidebarParts';
 import type { DocumentStore, Edit } from './store';
 import { useEditorShortcuts } from './useEditorShortcuts';
+import { lastShapeSetting, minimapSetting } from './editorSettings';
+import { Minimap } from './minimap/Minimap';
+import type { ToolKind } from './ToolPicker';
 import { useMapFonts } from './useMapFonts';
 import { useOwnLocks } from './useOwnLocks';
 import { useUnloadGuard } from './useUnloadGuard';
@@ -262,6 +265,18 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
     [contentDirty, openOption, chooseOption],
   );
 
+  /** A tool chosen in the toolbar or by its key; connecting opens its menu option as the side menu does. */
+  const chooseTool = useCallback(
+    (kind: ToolKind) => {
+      if (!controller || !canEdit) return;
+      if (kind === 'select') controller.setTool({ kind: 'select' });
+      else if (kind === 'addNode') controller.setTool({ kind: 'addNode', shape: lastShapeSetting.get() });
+      else if (controller.view.tool.kind !== 'connect') guardedChoose('edgeConnection');
+    },
+    [controller, canEdit, guardedChoose],
+  );
+  const showMinimap = useSyncExternalStore(minimapSetting.subscribe, minimapSetting.get);
+
   // --- Keyboard --------------------------------------------------------------------------------------
   useEditorShortcuts(controller !== null, {
     undo: () => {
@@ -279,6 +294,17 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
     zoomIn: () => controller?.zoomBy(1.25),
     zoomOut: () => controller?.zoomBy(0.8),
     fit: () => controller?.fit(),
+    zoomToSelection: () => controller?.zoomToSelection(),
+    zoomActualSize: () => controller?.zoomTo(1),
+    toolSelect: () => {
+      chooseTool('select');
+    },
+    toolAddNode: () => {
+      chooseTool('addNode');
+    },
+    toolConnect: () => {
+      chooseTool('connect');
+    },
     help: () => {
       setShowHelp((v) => !v);
     },
@@ -343,6 +369,9 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
             onToggleOutline={() => {
               setShowOutline((v) => !v);
             }}
+            tool={tool}
+            onTool={chooseTool}
+            onShape={(shape) => controller?.setTool({ kind: 'addNode', shape })}
           />
 
           <div className={styles.body}>
@@ -411,6 +440,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
                 </p>
               )}
               {canEdit && <SaveStatus store={store} />}
+              {controller && showMinimap && <Minimap controller={controller} mapSize={mapSettings.measurement} />}
               <NodeLinkButton store={store} selectedNodes={selectedNodes} level={view.level} lang={canvasLanguage.language} />
               {offline && (
                 <p className={styles.offline} role="status" data-testid="offline-banner">

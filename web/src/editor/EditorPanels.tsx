@@ -83,9 +83,7 @@ export function EditorPanels({
           active={tool.kind === 'addNode' ? tool.shape : null}
           level={level}
           levels={levels}
-          onShape={(shape) =>
-            controller?.setTool(tool.kind === 'addNode' && tool.shape === shape ? { kind: 'select' } : { kind: 'addNode', shape })
-          }
+          onShape={(shape) => controller?.setTool({ kind: 'addNode', shape })}
           onClose={() => {
             chooseOption('addNode');
           }}

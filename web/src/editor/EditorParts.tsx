@@ -1,5 +1,7 @@
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { wheelZoomsSetting } from '../map';
 import { DISABLED_SHAPES, ENABLED_SHAPES, type Edge, type EnabledShape, type Layer } from '../api/document';
 import type { LockElemType, Visitor } from '../api/live';
 import type { Role } from '../account/roles';
@@ -91,7 +93,7 @@ function Panel({ title, onClose, children, testId }: { title: string; onClose: (
   );
 }
 
-function ShapeIcon({ shape }: { shape: EnabledShape | (typeof DISABLED_SHAPES)[number] }) {
+export function ShapeIcon({ shape }: { shape: EnabledShape | (typeof DISABLED_SHAPES)[number] }) {
   const paths: Partial<Record<string, string>> = {
     rectangle: 'M3 5h18v14H3z',
     triangle_top: 'M12 3l9 18H3z',
@@ -288,24 +290,40 @@ export function LayersPanel({
   );
 }
 
+type ShortcutGroup = 'tools' | 'view' | 'edit' | 'general';
+const SHORTCUT_GROUPS: readonly ShortcutGroup[] = ['tools', 'view', 'edit', 'general'];
+
+/** Every shortcut and gesture, one row each: its group, the keys, what it does. */
+function shortcutRows(t: TFunction): [ShortcutGroup, string, string][] {
+  return [
+    ['tools', 'V', t('editor.shortcuts.toolSelect')],
+    ['tools', 'N', t('editor.shortcuts.toolAddNode')],
+    ['tools', 'C', t('editor.shortcuts.toolConnect')],
+    ['tools', 'Esc', t('editor.shortcuts.escape')],
+    ['view', t('editor.shortcuts.drag'), t('editor.shortcuts.pan')],
+    ['view', t('editor.shortcuts.panKeys'), t('editor.shortcuts.pan')],
+    ['view', t('editor.shortcuts.scroll'), t('editor.shortcuts.scrollWhat')],
+    ['view', t('editor.shortcuts.pinch'), t('editor.shortcuts.zoom')],
+    ['view', t('editor.shortcuts.zoomKeys'), t('editor.shortcuts.zoomButtons')],
+    ['view', t('editor.shortcuts.fitKeys'), t('editor.shortcuts.fit')],
+    ['view', t('editor.shortcuts.shiftKey', { key: '2' }), t('editor.shortcuts.zoomToSelection')],
+    ['view', t('editor.shortcuts.shiftKey', { key: '0' }), t('editor.shortcuts.zoomActualSize')],
+    ['edit', 'Ctrl/⌘ + Z', t('editor.shortcuts.undo')],
+    ['edit', 'Shift + Ctrl/⌘ + Z', t('editor.shortcuts.redo')],
+    ['edit', t('editor.shortcuts.deleteKey'), t('editor.shortcuts.delete')],
+    ['edit', 'Ctrl/⌘ + D', t('editor.shortcuts.clone')],
+    ['edit', t('editor.shortcuts.shiftClick'), t('editor.shortcuts.multiSelect')],
+    ['edit', t('editor.shortcuts.editTitleKeys'), t('editor.shortcuts.editTitle')],
+    ['general', 'Tab / Shift + Tab', t('access.shortcutTab')],
+    ['general', 'Ctrl/⌘ + F', t('editor.shortcuts.search')],
+    ['general', '?', t('editor.shortcuts.help')],
+  ];
+}
+
 export function ShortcutsPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const rows: [string, string][] = [
-    ['Ctrl/⌘ + Z', t('editor.shortcuts.undo')],
-    ['Shift + Ctrl/⌘ + Z', t('editor.shortcuts.redo')],
-    [t('editor.shortcuts.deleteKey'), t('editor.shortcuts.delete')],
-    ['Ctrl/⌘ + D', t('editor.shortcuts.clone')],
-    ['Esc', t('editor.shortcuts.escape')],
-    [t('editor.shortcuts.shiftClick'), t('editor.shortcuts.multiSelect')],
-    [t('editor.shortcuts.drag'), t('editor.shortcuts.pan')],
-    [t('editor.shortcuts.wheel'), t('editor.shortcuts.zoom')],
-    ['+ / −', t('editor.shortcuts.zoomButtons')],
-    ['F', t('editor.shortcuts.fit')],
-    ['Ctrl/⌘ + F', t('editor.shortcuts.search')],
-    [t('editor.shortcuts.editTitleKeys'), t('editor.shortcuts.editTitle')],
-    ['Tab / Shift + Tab', t('access.shortcutTab')],
-    ['?', t('editor.shortcuts.help')],
-  ];
+  const wheelZooms = useSyncExternalStore(wheelZoomsSetting.subscribe, wheelZoomsSetting.get);
+  const rows = shortcutRows(t);
   return (
     <aside className={styles.help} aria-label={t('editor.shortcuts.title')} data-testid="shortcuts-panel">
       <header className={styles.panelHeader}>
@@ -314,16 +332,38 @@ export function ShortcutsPanel({ onClose }: { onClose: () => void }) {
           ×
         </button>
       </header>
-      <dl className={styles.keys}>
-        {rows.map(([keys, what]) => (
-          <div key={what} className={styles.keyRow}>
-            <dt>
-              <kbd>{keys}</kbd>
-            </dt>
-            <dd>{what}</dd>
-          </div>
+      <div className={styles.keyGroups}>
+        {SHORTCUT_GROUPS.map((group) => (
+          <section key={group}>
+            <h3 className={styles.keyGroupTitle}>{t(`editor.shortcuts.groups.${group}`)}</h3>
+            <dl className={styles.keys}>
+              {rows
+                .filter(([g]) => g === group)
+                .map(([, keys, what]) => (
+                  <div key={`${keys} ${what}`} className={styles.keyRow}>
+                    <dt>
+                      <kbd>{keys}</kbd>
+                    </dt>
+                    <dd>{what}</dd>
+                  </div>
+                ))}
+            </dl>
+            {group === 'view' && (
+              <label className={styles.keySetting} title={t('editor.shortcuts.wheelZoomsHint')}>
+                <input
+                  type="checkbox"
+                  checked={wheelZooms}
+                  data-testid="wheel-zooms"
+                  onChange={(e) => {
+                    wheelZoomsSetting.set(e.target.checked);
+                  }}
+                />
+                {t('editor.shortcuts.wheelZooms')}
+              </label>
+            )}
+          </section>
         ))}
-      </dl>
+      </div>
     </aside>
   );
 }

@@ -1,11 +1,15 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { EnabledShape } from '../api/document';
 import type { Visitor } from '../api/live';
 import { Button } from '../layout/Button';
-import type { CanvasController } from './canvasController';
+import type { CanvasController, Tool } from './canvasController';
+import { minimapSetting } from './editorSettings';
 import { PresenceList } from './EditorParts';
+import { ToolPicker, type ToolKind } from './ToolPicker';
 import type { DocumentStore } from './store';
 import styles from './Editor.module.css';
+import toolStyles from './ToolPicker.module.css';
 
 const noSubscribe = () => () => undefined;
 
@@ -29,6 +33,9 @@ interface EditorToolbarProps {
   languageSwitch?: ReactNode;
   showOutline: boolean;
   onToggleOutline: () => void;
+  tool: Tool;
+  onTool: (kind: ToolKind) => void;
+  onShape: (shape: EnabledShape) => void;
 }
 
 /** The editor's top bar: the map's name, level, zoom, undo and the selection's actions, who is here. */
@@ -50,14 +57,19 @@ export function EditorToolbar({
   languageSwitch,
   showOutline,
   onToggleOutline,
+  tool,
+  onTool,
+  onShape,
 }: EditorToolbarProps) {
   const { t } = useTranslation();
+  const minimap = useSyncExternalStore(minimapSetting.subscribe, minimapSetting.get);
   return (
     <header className={styles.toolbar}>
       <h1 className={styles.mapName} title={mapName}>
         {mapName}
       </h1>
       {!canEdit && <span className={styles.readOnly}>{t('editor.readOnly')}</span>}
+      {canEdit && <ToolPicker tool={tool} onTool={onTool} onShape={onShape} />}
       <div className={styles.group} role="group" aria-label={t('editor.level.label')}>
         <label className={styles.levelLabel}>
           {t('editor.level.label')}
@@ -100,6 +112,22 @@ export function EditorToolbar({
         <Button size="small" variant="secondary" onClick={() => controller?.fit()}>
           {t('editor.zoom.fit')}
         </Button>
+        <button
+          type="button"
+          className={[toolStyles.tool, minimap && toolStyles.active].filter(Boolean).join(' ')}
+          aria-pressed={minimap}
+          aria-label={t('editor.minimap.button')}
+          title={t('editor.minimap.toggle')}
+          data-testid="minimap-toggle"
+          onClick={() => {
+            minimapSetting.set(!minimap);
+          }}
+        >
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <rect x="3" y="5" width="18" height="14" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <rect x="12" y="11" width="6" height="5" fill="currentColor" />
+          </svg>
+        </button>
       </div>
       {canEdit && (
         <div className={styles.group} role="group" aria-label={t('editor.actions.label')}>

@@ -13,10 +13,11 @@ import {
   indexTemplates,
   markOpening,
   measureWith,
-  wheelZoomFactor,
   type SceneDocument,
   type TemplatesById,
 } from '../map';
+import { CanvasNavigation, boundsOfNodes } from './canvasNavigation';
+import { lastShapeSetting } from './editorSettings';
 
 export type Tool = { kind: 'select' } | { kind: 'addNode'; shape: EnabledShape } | { kind: 'connect'; from: number | null };
 
@@ -47,6 +48,8 @@ interface Gesture {
   origins: Map<number, Point>;
   /** A press on empty space clears the selection unless it became a pan. */
   clearOnClick: boolean;
+  /** A pan with the middle button or Space held (canvasNavigation): a click does nothing. */
+  viewPan?: boolean;
 }
 
 const DRAG_THRESHOLD_PX = 3;
@@ -92,6 +95,7 @@ export class CanvasController {
   #disposed = false;
   readonly #marks = new FirstFrameMarks();
   readonly #offs: (() => void)[] = [];
+  readonly #navigation: CanvasNavigation;
 
   constructor(
     canvas: HTMLCanvasElement,
@@ -119,6 +123,7 @@ export class CanvasController {
           this.#afterFrame();
         }),
     });
+    this.#navigation = new CanvasNavigation(canvas, this.renderer);
     this.#view = { tool: { kind: 'select' }, level: 1, selectedNodes: [], selectedEdges: [] };
     this.#loadAll();
     markOpening(SCENE_BUILT_MARK);
@@ -210,6 +215,21 @@ export class CanvasController {
     this.scene.relayoutText(languages);
   }
 
+  /** Fits the view to the selected nodes (Shift+2); nothing without a selection. */
+  zoomToSelection(): void {
+    this.#navigation.zoomToBounds(boundsOfNodes(this.scene, this.#view.selectedNodes));
+  }
+
+  /** Zooms to a scale about the view's centre: 1 is 100 % (Shift+0). */
+  zoomTo(scale: number): void {
+    this.#navigation.zoomTo(scale);
+  }
+
+  /** Centres the view on a world point at the current zoom (the minimap). */
+  centerOn(world: Point): void {
+    this.#navigation.centerOn(world);
+  }
+
   setCanEdit(canEdit: boolean): void {
     this.#canEdit = canEdit;
     if (!canEdit) this.setTool({ kind: 'select' });
@@ -218,6 +238,7 @@ export class CanvasController {
   dispose(): void {
     this.#disposed = true;
     for (const off of this.#offs) off();
+    this.#navigation.dispose();
     if (this.#remoteTimer !== undefined) window.clearTimeout(this.#remoteTimer);
     this.renderer.dispose();
     this.#listeners.clear();
@@ -324,6 +345,7 @@ export class CanvasController {
 
   setTool(tool: Tool): void {
     if (!this.#canEdit && tool.kind !== 'select') return;
+    if (tool.kind === 'addNode') lastShapeSetting.set(tool.shape);
     this.#publish({ tool });
     this.#canvas.style.cursor = tool.kind === 'select' ? '' : 'crosshair';
     this.#drawOverlay();
@@ -456,10 +478,7 @@ export class CanvasController {
     on(
       'wheel',
       (e) => {
-        e.preventDefault();
-        const { x, y } = this.#local(e);
-        this.renderer.camera.zoomAt(wheelZoomFactor(e), x, y);
-        this.renderer.render();
+        this.#navigation.wheel(e, this.#local(e));
       },
       { passive: false },
     );
@@ -478,6 +497,10 @@ export class CanvasController {
         return;
       }
       if (this.#pinch.active) return;
+    }
+    if (this.#navigation.startsPan(e)) {
+      this.#startViewPan(e);
+      return;
     }
     if (e.button !== 0 || this.#gesture) return;
     const p = this.#local(e);
@@ -507,8 +530,8 @@ export class CanvasController {
           visibility: { min_level: this.#view.level, max_level: levels, hidden: false },
         },
       });
+      // The tool stays for the next node, until Esc or another tool.
       if (res.ok && res.id !== undefined) this.#select([res.id], []);
-      this.setTool({ kind: 'select' });
       return;
     }
 
@@ -564,6 +587,26 @@ export class CanvasController {
     this.#canvas.setPointerCapture(e.pointerId);
   }
 
+  /** A pan with the middle button or Space held, wherever the press is (over a node too). */
+  #startViewPan(e: PointerEvent): void {
+    if (this.#gesture) return;
+    const p = this.#local(e);
+    this.#gesture = {
+      kind: 'pan',
+      pointerId: e.pointerId,
+      startX: p.x,
+      startY: p.y,
+      lastX: p.x,
+      lastY: p.y,
+      moved: false,
+      origins: new Map(),
+      clearOnClick: false,
+      viewPan: true,
+    };
+    this.#canvas.setPointerCapture(e.pointerId);
+    this.#navigation.setPanning(true);
+  }
+
   #move(e: PointerEvent): void {
     const step = this.#pinch.move(e.pointerId, this.#local(e));
     if (step) {
@@ -587,7 +630,8 @@ export class CanvasController {
       }
       const tool = this.#view.tool;
       this.#canvas.style.cursor =
-        tool.kind !== 'select' ? 'crosshair' : hoverNode !== null && this.nodeEditable(hoverNode) ? 'move' : hit ? 'pointer' : '';
+        this.#navigation.hoverCursor ??
+        (tool.kind !== 'select' ? 'crosshair' : hoverNode !== null && this.nodeEditable(hoverNode) ? 'move' : hit ? 'pointer' : '');
       return;
     }
     if (!g.moved && Math.hypot(p.x - g.startX, p.y - g.startY) < DRAG_THRESHOLD_PX) return;
@@ -627,6 +671,10 @@ export class CanvasController {
     this.#gesture = null;
     if (this.#canvas.hasPointerCapture(e.pointerId)) this.#canvas.releasePointerCapture(e.pointerId);
     this.#canvas.style.cursor = this.#view.tool.kind === 'select' ? '' : 'crosshair';
+    if (g.viewPan) {
+      this.#navigation.setPanning(false);
+      return;
+    }
     if (g.kind === 'drag' && g.moved) {
       const positions = this.#dragPositions(g);
       this.#callbacks.onDragging?.(positions);
@@ -654,6 +702,7 @@ export class CanvasController {
     if (!g) return;
     this.#gesture = null;
     if (this.#canvas.hasPointerCapture(g.pointerId)) this.#canvas.releasePointerCapture(g.pointerId);
+    if (g.viewPan) this.#navigation.setPanning(false);
     if (g.kind === 'drag') {
       this.#ownDrag.clear();
       this.#refreshNodes(g.origins.keys());

@@ -35,13 +35,15 @@ export interface EditorTestHook {
   nodeTitle(id: number): { text: string; language: string | null; fallback: boolean; alpha: number } | null;
   /** The level the canvas shows. */
   level(): number;
+  /** The view: the world point at the canvas's top-left and the zoom (1 is 100 %). */
+  camera(): { x: number; y: number; scale: number; width: number; height: number };
+  /** The canvas's tool, with the shape the add-node tool places. */
+  tool(): { kind: string; shape?: string };
   /** The map's settings and global design as the document holds them. */
   mapSettings(): Record<string, unknown>;
   globalDesign(): Record<string, unknown>;
   /** The node the keyboard is on (its ring drawn), or null. */
   focusedNode(): number | null;
-  /** Where the view is: its top-left in world units, its scale and size in CSS pixels. */
-  camera(): { x: number; y: number; scale: number; width: number; height: number };
 }
 
 declare global {
@@ -126,6 +128,10 @@ export function installEditorTestHook(
     camera: () => {
       const { x, y, scale, width, height } = ctl.renderer.camera;
       return { x, y, scale, width, height };
+    },
+    tool: () => {
+      const tool = ctl.view.tool;
+      return tool.kind === 'addNode' ? { kind: tool.kind, shape: tool.shape } : { kind: tool.kind };
     },
   };
   return () => {

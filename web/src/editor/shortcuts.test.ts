@@ -27,7 +27,32 @@ describe('shortcutOf', () => {
     expect(shortcutOf(press('+'))?.action).toBe('zoomIn');
     expect(shortcutOf(press('-'))?.action).toBe('zoomOut');
     expect(shortcutOf(press('f'))).toEqual({ action: 'fit', preventDefault: false });
-    expect(shortcutOf(press('-', { ctrlKey: true }))).toBeNull();
+    expect(shortcutOf(press('-', { ctrlKey: true, typing: true }))).toBeNull();
+  });
+
+  it('zooms the map, not the page, with Ctrl/⌘ + and −', () => {
+    expect(shortcutOf(press('=', { ctrlKey: true, code: 'Equal' }))).toEqual({ action: 'zoomIn', preventDefault: true });
+    expect(shortcutOf(press('+', { metaKey: true, shiftKey: true }))).toEqual({ action: 'zoomIn', preventDefault: true });
+    expect(shortcutOf(press('-', { ctrlKey: true }))).toEqual({ action: 'zoomOut', preventDefault: true });
+    expect(shortcutOf(press('0', { ctrlKey: true, code: 'Digit0' }))).toEqual({ action: 'zoomActualSize', preventDefault: true });
+  });
+
+  it('fits, zooms to the selection and to 100 % with Shift and a digit, whatever the layout types', () => {
+    // US: Shift+1 types '!'; French: '1'; German: Shift+0 types '='.
+    expect(shortcutOf(press('!', { shiftKey: true, code: 'Digit1' }))).toEqual({ action: 'fit', preventDefault: true });
+    expect(shortcutOf(press('1', { shiftKey: true, code: 'Digit1' }))?.action).toBe('fit');
+    expect(shortcutOf(press('@', { shiftKey: true, code: 'Digit2' }))?.action).toBe('zoomToSelection');
+    expect(shortcutOf(press('=', { shiftKey: true, code: 'Digit0' }))?.action).toBe('zoomActualSize');
+    expect(shortcutOf(press('1', { code: 'Digit1' }))).toBeNull();
+  });
+
+  it('chooses a tool with V, N and C, leaving Ctrl/⌘+C and V to the clipboard', () => {
+    expect(shortcutOf(press('v'))?.action).toBe('toolSelect');
+    expect(shortcutOf(press('n'))?.action).toBe('toolAddNode');
+    expect(shortcutOf(press('C', { shiftKey: true }))?.action).toBe('toolConnect');
+    expect(shortcutOf(press('c', { ctrlKey: true }))?.action).not.toBe('toolConnect');
+    expect(shortcutOf(press('v', { metaKey: true }))?.action).not.toBe('toolSelect');
+    expect(shortcutOf(press('n', { typing: true }))).toBeNull();
   });
 
   it('deletes with Delete and Backspace, and knows Esc and ?', () => {

@@ -16,7 +16,15 @@ export function useEditorShortcuts(enabled: boolean, actions: Record<ShortcutAct
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
       if (document.querySelector('dialog[open]')) return;
-      const shortcut = shortcutOf({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey, typing: isTyping(e.target) });
+      const shortcut = shortcutOf({
+        key: e.key,
+        code: e.code,
+        ctrlKey: e.ctrlKey,
+        metaKey: e.metaKey,
+        shiftKey: e.shiftKey,
+        altKey: e.altKey,
+        typing: isTyping(e.target),
+      });
       if (!shortcut) return;
       if (shortcut.preventDefault) e.preventDefault();
       current.current[shortcut.action]();

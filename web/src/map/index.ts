@@ -15,3 +15,6 @@ export { cachedMeasure, cssFont, layoutText, measureWith } from './render/text';
 export type { TextBlock } from './render/text';
 export { createDomImageLoader } from './render/images';
 export type { Context2D, ImageLike, ImageLoader, LoadedImage, Surface, SurfaceFactory, TextMeasure } from './render/types';
+export { wheelIntent } from './render/wheelIntent';
+export type { WheelInput, WheelIntent } from './render/wheelIntent';
+export { StoredSetting, parseBoolean, wheelZoomsSetting } from './storedSetting';

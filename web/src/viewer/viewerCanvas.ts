@@ -1,6 +1,6 @@
 // The public map's canvas: the editor's scene and renderer (web/src/map), read-only. Dragging
-// pans, the wheel and a pinch zoom, and the zoom chooses the level (with a short fade); a click
-// on a node opens it.
+// and a trackpad's scroll pan, a pinch (and the wheel, when set so) zoom, and the zoom chooses
+// the level (with a short fade); a click on a node opens it.
 import type { Language } from '../api';
 import type { Edge, MapDocument, Node, Point } from '../api/document';
 import {
@@ -12,7 +12,8 @@ import {
   indexTemplates,
   markOpening,
   measureWith,
-  wheelZoomFactor,
+  wheelIntent,
+  wheelZoomsSetting,
 } from '../map';
 import { levelAtScale, scaleForLevel } from './zoomLevels';
 
@@ -166,8 +167,15 @@ export class ViewerCanvas {
       'wheel',
       (e) => {
         e.preventDefault();
+        // The editor's rule: a trackpad's scroll pans, a pinch (or the wheel, when set so) zooms.
+        const intent = wheelIntent(e, { wheelZooms: wheelZoomsSetting.get() });
+        if (intent.kind === 'pan') {
+          this.renderer.camera.panBy(intent.dx, intent.dy);
+          this.renderer.render();
+          return;
+        }
         const p = this.#local(e);
-        this.renderer.camera.zoomAt(wheelZoomFactor(e), p.x, p.y);
+        this.renderer.camera.zoomAt(intent.factor, p.x, p.y);
         this.#followZoom();
       },
       { passive: false },
