@@ -33,6 +33,7 @@ export interface EditorHook {
   globalDesign(): Record<string, Record<string, unknown>>;
   nodeLockExtent(id: number): string | null;
   selectedNodes(): number[];
+  selectedEdges(): number[];
   level(): number;
 }
 export type HookWindow = Window & { __strataEditor?: EditorHook };
@@ -47,7 +48,11 @@ export interface EditorOptions {
 }
 
 /** Signs in as the role and opens the demo map in the editor. */
-export async function openEditor(browser: Browser, role: DemoRole, options: EditorOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openEditor(
+  browser: Browser,
+  role: DemoRole,
+  options: EditorOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     locale: options.locale ?? 'en-US',
     ...(options.baseURL && { baseURL: options.baseURL }),
@@ -97,8 +102,7 @@ export const edgeIds = (page: Page) => page.evaluate(() => (window as HookWindow
 export const nodeIds = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.nodeIds() ?? []);
 export const nodeCount = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.nodeCount() ?? -1);
 export const edgeCount = (page: Page) => page.evaluate(() => (window as HookWindow).__strataEditor?.edgeCount() ?? -1);
-export const center = (page: Page, id: number) =>
-  page.evaluate((i) => (window as HookWindow).__strataEditor?.nodeCenter(i) ?? null, id);
+export const center = (page: Page, id: number) => page.evaluate((i) => (window as HookWindow).__strataEditor?.nodeCenter(i) ?? null, id);
 export const pagePoint = (page: Page, id: number) =>
   page.evaluate((i) => (window as HookWindow).__strataEditor?.nodePagePoint(i) ?? null, id);
 export const lockColor = (page: Page, id: number) =>
@@ -129,4 +133,3 @@ export async function dragNode(page: Page, id: number, dx: number, dy: number): 
   for (let i = 1; i <= 8; i++) await page.mouse.move(p.x + (dx * i) / 8, p.y + (dy * i) / 8);
   await page.mouse.up();
 }
-

@@ -28,6 +28,8 @@ import { useEditorShortcuts } from './useEditorShortcuts';
 import { useMapFonts } from './useMapFonts';
 import { useOwnLocks } from './useOwnLocks';
 import { useUnloadGuard } from './useUnloadGuard';
+import { SelectionCommands } from './selection/commands';
+import { nudgeStep } from './selection/arrange';
 import styles from './Editor.module.css';
 
 /** The edits that delete a selection: its edges, then its nodes (with their own edges). */
@@ -80,6 +82,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   const view = useSyncExternalStore(controller?.subscribe ?? noSubscribe, controller?.getView ?? (() => EMPTY_VIEW));
 
   const clientFamilies = useMapFonts(controller, store, clientName);
+  const commands = useMemo(() => (controller ? new SelectionCommands(store, controller) : null), [store, controller]);
   const publication = useMemo(() => new PublicationSource(store.mapId), [store]);
   useEditorToasts(store, live, publication, people.others, user.id);
   const canPublish = user.is_superuser || hasRole(role, 'editor');
@@ -240,6 +243,11 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
     fit: () => controller?.fit(),
     help: () => {
       setShowHelp((v) => !v);
+    },
+    selectAll: () => commands?.selectAll(),
+    nudge: (press) => {
+      const step = nudgeStep(press.key, press.shiftKey);
+      if (canEdit && step) commands?.nudge(step.dx, step.dy);
     },
     search: () => {
       // Pressed again while open, the field takes the focus back (the panel focuses it on mount).

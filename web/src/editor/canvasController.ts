@@ -15,6 +15,8 @@ import {
   type SceneDocument,
   type TemplatesById,
 } from '../map';
+import { edgesAmong, nodesInRect, rectBetween, unionIds } from './selection/boxSelect';
+import { OverlayMarks } from './selection/overlayMarks';
 
 export type Tool = { kind: 'select' } | { kind: 'addNode'; shape: EnabledShape } | { kind: 'connect'; from: number | null };
 
@@ -34,7 +36,8 @@ export interface CanvasCallbacks {
 }
 
 interface Gesture {
-  kind: 'pan' | 'drag' | 'press';
+  /** box: a selection rectangle dragged on empty canvas. */
+  kind: 'pan' | 'drag' | 'press' | 'box';
   pointerId: number;
   startX: number;
   startY: number;
@@ -45,6 +48,10 @@ interface Gesture {
   origins: Map<number, Point>;
   /** A press on empty space clears the selection unless it became a pan. */
   clearOnClick: boolean;
+  /** A box with Shift adds to the selection it started with. */
+  addTo?: { nodes: readonly number[]; edges: readonly number[] };
+  /** A click (no drag) on a node of a larger selection selects that node alone. */
+  collapseTo?: number;
 }
 
 const DRAG_THRESHOLD_PX = 3;
@@ -86,6 +93,8 @@ export class CanvasController {
   #dpr = 1;
   #disposed = false;
   readonly #marks = new FirstFrameMarks();
+  /** The selection box and snap guides over the map. */
+  readonly #overlayMarks = new OverlayMarks();
   readonly #offs: (() => void)[] = [];
 
   constructor(
@@ -515,7 +524,7 @@ export class CanvasController {
           const n = this.#nodes.get(id);
           if (n && this.nodeEditable(id)) origins.set(id, { ...n.geometry.center });
         }
-        this.#gesture = { ...base, kind: 'drag', origins };
+        this.#gesture = { ...base, kind: 'drag', origins, ...(!e.shiftKey && nodes.length > 1 && { collapseTo: hit.id }) };
         this.#canvas.setPointerCapture(e.pointerId);
       }
       return;
@@ -531,8 +540,29 @@ export class CanvasController {
       }
       return;
     }
-    this.#gesture = { ...base, clearOnClick: !e.shiftKey };
+    // A drag on empty canvas draws a selection box (panning is the middle button's, or Space's).
+    this.#gesture = {
+      ...base,
+      kind: 'box',
+      clearOnClick: !e.shiftKey,
+      ...(e.shiftKey && { addTo: { nodes: this.#view.selectedNodes, edges: this.#view.selectedEdges } }),
+    };
     this.#canvas.setPointerCapture(e.pointerId);
+  }
+
+  /** The box from where the gesture started to the pointer: what lies wholly inside is selected. */
+  #boxSelect(g: Gesture, p: Point): void {
+    const cam = this.renderer.camera;
+    const rect = rectBetween(cam.screenToWorld(g.startX, g.startY), cam.screenToWorld(p.x, p.y));
+    this.#overlayMarks.box = rect;
+    const inBox = nodesInRect(this.scene, rect, (e) => this.renderer.nodeShown(e));
+    const nodes = g.addTo ? unionIds(g.addTo.nodes, inBox) : inBox;
+    const between = edgesAmong(this.scene, nodes, (id) => {
+      const e = this.scene.edge(id);
+      return e !== undefined && this.renderer.edgeShown(e);
+    });
+    this.#select(nodes, g.addTo ? unionIds(g.addTo.edges, between) : between);
+    this.#drawOverlay();
   }
 
   #move(e: PointerEvent): void {
@@ -563,7 +593,9 @@ export class CanvasController {
     }
     if (!g.moved && Math.hypot(p.x - g.startX, p.y - g.startY) < DRAG_THRESHOLD_PX) return;
     g.moved = true;
-    if (g.kind === 'pan') {
+    if (g.kind === 'box') {
+      this.#boxSelect(g, p);
+    } else if (g.kind === 'pan') {
       cam.panBy(p.x - g.lastX, p.y - g.lastY);
       this.renderer.render();
       this.#canvas.style.cursor = 'grabbing';
@@ -606,7 +638,12 @@ export class CanvasController {
       if (!res.ok) this.#refreshNodes(g.origins.keys());
       return;
     }
-    if (g.kind === 'pan' && !g.moved) {
+    if (g.kind === 'drag' && g.collapseTo !== undefined) this.#select([g.collapseTo], []);
+    if (g.kind === 'box') {
+      this.#overlayMarks.clear();
+      this.#drawOverlay();
+    }
+    if ((g.kind === 'pan' || g.kind === 'box') && !g.moved) {
       if (this.#view.tool.kind === 'connect') this.setTool({ kind: 'connect', from: null });
       else if (g.clearOnClick) this.#select([], []);
     }
@@ -630,11 +667,17 @@ export class CanvasController {
       this.#refreshNodes(g.origins.keys());
       this.#callbacks.onDragging?.([...g.origins].map(([id, center]) => ({ id, center })));
     }
+    if (g.kind === 'box') {
+      if (g.addTo) this.#select(g.addTo.nodes, g.addTo.edges);
+      else this.#select([], []);
+    }
+    this.#overlayMarks.clear();
+    this.#drawOverlay();
   }
 
   /** Esc: ends a drag where it started, or leaves the connection mode, or clears the selection. */
   escape(): void {
-    if (this.#gesture?.kind === 'drag') {
+    if (this.#gesture?.kind === 'drag' || this.#gesture?.kind === 'box') {
       this.#abandonGesture();
       return;
     }
@@ -666,6 +709,7 @@ export class CanvasController {
     if (!ctx) return;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, this.#overlay.width, this.#overlay.height);
+    this.#overlayMarks.draw(ctx, this.renderer.camera, this.#dpr);
     const tool = this.#view.tool;
     if (tool.kind !== 'connect' || tool.from === null) return;
     const from = tool.from;

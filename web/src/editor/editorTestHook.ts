@@ -31,6 +31,7 @@ export interface EditorTestHook {
   /** The extent of another editor's lock on a node ("appearance" or "content"), or null. */
   nodeLockExtent(id: number): string | null;
   selectedNodes(): number[];
+  selectedEdges(): number[];
   /** The level the canvas shows. */
   level(): number;
   /** The map's settings and global design as the document holds them. */
@@ -110,6 +111,7 @@ export function installEditorTestHook(
     nodeLockExtent: (id) =>
       presence.get().locks.find((l) => l.elem_type === 'node' && l.elem_id === String(id) && l.user_id !== userId)?.lock_extent ?? null,
     selectedNodes: () => [...ctl.view.selectedNodes],
+    selectedEdges: () => [...ctl.view.selectedEdges],
     level: () => ctl.view.level,
   };
   return () => {
