@@ -3,7 +3,7 @@
 // nudge, Delete deletes undoably; handles resize, drags snap, align and distribute.
 import { expect, test, type Page } from '@playwright/test';
 import { waitForEditor, openEditor, type HookWindow } from './editing';
-import { selectionMap } from './selectionMap';
+import { dragFrom, selectionMap } from './selectionMap';
 
 const hook = (page: Page) => ({
   selectedNodes: () => page.evaluate(() => (window as HookWindow).__strataEditor?.selectedNodes() ?? []),
@@ -17,14 +17,6 @@ const hook = (page: Page) => ({
     return p;
   },
 });
-
-/** Drags the mouse from a to b in steps (page coordinates), with keys held if given. */
-export async function dragFrom(page: Page, a: { x: number; y: number }, b: { x: number; y: number }): Promise<void> {
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 10, a.y + ((b.y - a.y) * i) / 10);
-  await page.mouse.up();
-}
 
 /** Three nodes in a row and one far below; edges 0–1, 1–2, 2–3. */
 async function rowMap(page: Page, name: string) {
@@ -50,6 +42,8 @@ async function rowMap(page: Page, name: string) {
 
 test.describe('selection on the canvas', () => {
   test.use({ locale: 'en-US' });
+  // Each makes maps of its own through the API first.
+  test.describe.configure({ timeout: 90_000 });
 
   test('a box selects what lies inside, Delete removes it and undo brings it back', async ({ browser }) => {
     const { context, page } = await openEditor(browser, 'editor');

@@ -1,6 +1,6 @@
 // Maps of their own for the selection and clipboard tests: nodes placed where a test wants them,
 // with titles, sizes and the edges between them.
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> {
   expect(res.ok(), `${res.url()}: ${res.status()} ${await res.text()}`).toBe(true);
@@ -64,4 +64,12 @@ export async function selectionMap(
     edgeIds.push(made.id);
   }
   return { id: map.id, nodes: ids, edges: edgeIds };
+}
+
+/** Drags the mouse from a to b in steps (page coordinates). */
+export async function dragFrom(page: Page, a: { x: number; y: number }, b: { x: number; y: number }): Promise<void> {
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 10, a.y + ((b.y - a.y) * i) / 10);
+  await page.mouse.up();
 }

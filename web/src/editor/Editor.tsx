@@ -30,6 +30,8 @@ import { useOwnLocks } from './useOwnLocks';
 import { useUnloadGuard } from './useUnloadGuard';
 import { SelectionCommands } from './selection/commands';
 import { nudgeStep } from './selection/arrange';
+import { duplicateIn } from './selection/paste';
+import { useClipboard } from './selection/useClipboard';
 import styles from './Editor.module.css';
 
 /** The edits that delete a selection: its edges, then its nodes (with their own edges). */
@@ -184,14 +186,11 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
     else removeNow(nodes, edges);
   }, [canEdit, controller, selectedNodes, selectedEdges, edgeLocks, user.preferences.removalConfirmation, removeNow]);
 
+  // Duplicating (Ctrl/⌘+D) clones the nodes with the edges between them, as one undo step.
   const cloneSelected = useCallback(() => {
     if (!canEdit || !controller) return;
-    const made: number[] = [];
-    for (const id of selectedNodes) {
-      const res = store.apply({ type: 'cloneNode', id, offset: { x: 30, y: 30 } });
-      if (res.ok && res.id !== undefined) made.push(res.id);
-    }
-    if (made.length > 0) controller.select(made, []);
+    const made = duplicateIn(store, selectedNodes, store.document.edges);
+    if (made.nodes.length > 0) controller.select(made.nodes, made.edges);
   }, [canEdit, controller, selectedNodes, store]);
 
   const chooseOption = useCallback(
@@ -260,6 +259,15 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
 
   const levels = Math.max(1, mapSettings.visibility_levels);
   const canvasLanguages = useMemo(() => withFirst(mapSettings.languages, link.lang), [mapSettings.languages, link.lang]);
+  useClipboard({
+    store,
+    controller,
+    canEdit,
+    languages: canvasLanguages,
+    removeCut: (nodes) => {
+      if (nodes.length > 0) removeNow(nodes, []);
+    },
+  });
 
   const tool = view.tool;
   const removalText = (nodeIds: number[], edgeIds: number[]) => {

@@ -95,6 +95,8 @@ export class CanvasController {
   readonly #marks = new FirstFrameMarks();
   /** The selection box and snap guides over the map. */
   readonly #overlayMarks = new OverlayMarks();
+  /** The pointer over the canvas (screen), null while it is elsewhere: where a paste lands. */
+  #pointer: Point | null = null;
   readonly #offs: (() => void)[] = [];
 
   constructor(
@@ -404,6 +406,14 @@ export class CanvasController {
     return this.renderer.camera.worldToScreen(p.x, p.y);
   }
 
+  /** Where a paste lands: the pointer when it is over the canvas, else the view's centre (world). */
+  pasteTarget(): Point {
+    const cam = this.renderer.camera;
+    const p = this.#pointer ?? { x: cam.width / 2, y: cam.height / 2 };
+    const w = cam.screenToWorld(p.x, p.y);
+    return { x: Math.round(w.x), y: Math.round(w.y) };
+  }
+
   nodeIds(): number[] {
     return [...this.#nodes.keys()];
   }
@@ -431,6 +441,7 @@ export class CanvasController {
       this.#cancel(e);
     });
     on('pointerleave', () => {
+      this.#pointer = null;
       if (!this.#gesture) this.renderer.setState({ hoverNode: null, hoverEdge: null });
     });
     on(
@@ -575,6 +586,7 @@ export class CanvasController {
       return;
     }
     const p = this.#local(e);
+    this.#pointer = p;
     const cam = this.renderer.camera;
     const world = cam.screenToWorld(p.x, p.y);
     this.#callbacks.onPointer?.({ x: Math.round(world.x), y: Math.round(world.y) });
