@@ -32,6 +32,7 @@ import { SelectionCommands } from './selection/commands';
 import { nudgeStep } from './selection/arrange';
 import { duplicateIn } from './selection/paste';
 import { useClipboard } from './selection/useClipboard';
+import { ArrangeButtons } from './selection/ArrangeButtons';
 import styles from './Editor.module.css';
 
 /** The edits that delete a selection: its edges, then its nodes (with their own edges). */
@@ -304,7 +305,9 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
             onToggleHelp={() => {
               setShowHelp((v) => !v);
             }}
-          />
+          >
+            {canEdit && <ArrangeButtons commands={commands} controller={controller} movable={editableNodes.length} />}
+          </EditorToolbar>
 
           <div className={styles.body}>
             {canEdit && <SideMenu role={role} canEdit={canEdit} open={openOption} sectionLocks={sectionLocks} onChoose={guardedChoose} />}

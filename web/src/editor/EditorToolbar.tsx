@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Visitor } from '../api/live';
 import { Button } from '../layout/Button';
@@ -25,6 +25,8 @@ interface EditorToolbarProps {
   others: readonly Visitor[];
   showHelp: boolean;
   onToggleHelp: () => void;
+  /** More groups after the selection's actions (arranging it). */
+  children?: ReactNode;
 }
 
 /** The editor's top bar: the map's name, level, zoom, undo and the selection's actions, who is here. */
@@ -43,6 +45,7 @@ export function EditorToolbar({
   others,
   showHelp,
   onToggleHelp,
+  children,
 }: EditorToolbarProps) {
   const { t } = useTranslation();
   return (
@@ -109,6 +112,7 @@ export function EditorToolbar({
           </Button>
         </div>
       )}
+      {children}
       <div className={styles.spacer} />
       <PresenceList self={self} others={others} />
       <Button size="small" variant="ghost" aria-expanded={showHelp} onClick={onToggleHelp}>
