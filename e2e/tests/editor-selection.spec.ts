@@ -191,7 +191,7 @@ test.describe('resizing, snapping and arranging', () => {
     try {
       const { map, h, pa, pb } = await pairMap(page, 'Align', { width: 80 });
       const [anchor, mover] = map.nodes as [number, number];
-      await expect(page.getByTestId('align-left')).toBeDisabled();
+      await expect(page.getByTestId('arrange-buttons')).toBeHidden();
       await dragFrom(page, { x: pa.x - 80, y: pa.y - 60 }, { x: pb.x + 80, y: pb.y + 60 });
       await expect.poll(h.selectedNodes).toEqual([anchor, mover]);
       await expect(page.getByTestId('distribute-horizontal')).toBeDisabled();

@@ -32,7 +32,7 @@ import { SelectionCommands } from './selection/commands';
 import { nudgeStep } from './selection/arrange';
 import { duplicateIn } from './selection/paste';
 import { useClipboard } from './selection/useClipboard';
-import { ArrangeButtons } from './selection/ArrangeButtons';
+import { ArrangeButtons, SnapToggle } from './selection/ArrangeButtons';
 import styles from './Editor.module.css';
 
 /** The edits that delete a selection: its edges, then its nodes (with their own edges). */
@@ -306,7 +306,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
               setShowHelp((v) => !v);
             }}
           >
-            {canEdit && <ArrangeButtons commands={commands} controller={controller} movable={editableNodes.length} />}
+            {canEdit && <SnapToggle controller={controller} />}
           </EditorToolbar>
 
           <div className={styles.body}>
@@ -355,6 +355,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
                 </p>
               )}
               {canEdit && <SaveStatus store={store} />}
+              {canEdit && <ArrangeButtons commands={commands} movable={editableNodes.length} />}
               <NodeLinkButton store={store} selectedNodes={selectedNodes} level={view.level} lang={link.lang} />
               {offline && (
                 <p className={styles.offline} role="status" data-testid="offline-banner">

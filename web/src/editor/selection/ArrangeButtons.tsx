@@ -1,5 +1,5 @@
-// The toolbar's arrange group: align two or more selected nodes, distribute three or more, and
-// the snapping toggle (remembered in the browser).
+// Arranging a selection: a bar over the map while two or more movable nodes are selected (align
+// them; distribute three or more), and the toolbar's snapping toggle (remembered in the browser).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CanvasController } from '../canvasController';
@@ -34,17 +34,13 @@ function Icon({ path }: { path: string }) {
 
 interface ArrangeButtonsProps {
   commands: SelectionCommands | null;
-  controller: CanvasController | null;
   /** How many selected nodes this user may move. */
   movable: number;
 }
 
-export function ArrangeButtons({ commands, controller, movable }: ArrangeButtonsProps) {
+export function ArrangeButtons({ commands, movable }: ArrangeButtonsProps) {
   const { t } = useTranslation();
-  const [snapping, setSnapping] = useState(readSnapSetting);
-  useEffect(() => {
-    controller?.setSnapping(snapping);
-  }, [controller, snapping]);
+  if (movable < 2) return null;
   return (
     <div className={styles.arrange} role="group" aria-label={t('editor.selection.label')} data-testid="arrange-buttons">
       {ALIGNMENTS.map((how) => (
@@ -75,6 +71,18 @@ export function ArrangeButtons({ commands, controller, movable }: ArrangeButtons
           <Icon path={DISTRIBUTE_ICONS[axis]} />
         </button>
       ))}
+    </div>
+  );
+}
+
+export function SnapToggle({ controller }: { controller: CanvasController | null }) {
+  const { t } = useTranslation();
+  const [snapping, setSnapping] = useState(readSnapSetting);
+  useEffect(() => {
+    controller?.setSnapping(snapping);
+  }, [controller, snapping]);
+  return (
+    <div className={styles.snap}>
       <button
         type="button"
         className={styles.iconButton}
