@@ -33,6 +33,7 @@ export interface EditorHook {
   globalDesign(): Record<string, Record<string, unknown>>;
   nodeLockExtent(id: number): string | null;
   selectedNodes(): number[];
+  selectedEdges(): number[];
   level(): number;
   /** The title the canvas draws for a node: text, language, whether it is a dimmed fallback. */
   nodeTitle(id: number): { text: string; language: string | null; fallback: boolean; alpha: number } | null;

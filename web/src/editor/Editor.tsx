@@ -39,6 +39,11 @@ import type { ToolKind } from './ToolPicker';
 import { useMapFonts } from './useMapFonts';
 import { useOwnLocks } from './useOwnLocks';
 import { useUnloadGuard } from './useUnloadGuard';
+import { SelectionCommands } from './selection/commands';
+import { nudgeStep } from './selection/arrange';
+import { duplicateIn } from './selection/paste';
+import { useClipboard } from './selection/useClipboard';
+import { ArrangeButtons, SnapToggle } from './selection/ArrangeButtons';
 import styles from './Editor.module.css';
 
 /** The edits that delete a selection: its edges, then its nodes (with their own edges). */
@@ -113,6 +118,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   });
 
   const clientFamilies = useMapFonts(controller, store, clientName);
+  const commands = useMemo(() => (controller ? new SelectionCommands(store, controller) : null), [store, controller]);
   const publication = useMemo(() => new PublicationSource(store.mapId), [store]);
   useEditorToasts(store, live, publication, people.others, user.id);
   const canPublish = user.is_superuser || hasRole(role, 'editor');
@@ -225,14 +231,11 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
     else removeNow(nodes, edges);
   }, [canEdit, controller, selectedNodes, selectedEdges, edgeLocks, user.preferences.removalConfirmation, removeNow]);
 
+  // Duplicating (Ctrl/⌘+D) clones the nodes with the edges between them, as one undo step.
   const cloneSelected = useCallback(() => {
     if (!canEdit || !controller) return;
-    const made: number[] = [];
-    for (const id of selectedNodes) {
-      const res = store.apply({ type: 'cloneNode', id, offset: { x: 30, y: 30 } });
-      if (res.ok && res.id !== undefined) made.push(res.id);
-    }
-    if (made.length > 0) controller.select(made, []);
+    const made = duplicateIn(store, selectedNodes, store.document.edges);
+    if (made.nodes.length > 0) controller.select(made.nodes, made.edges);
   }, [canEdit, controller, selectedNodes, store]);
 
   const chooseOption = useCallback(
@@ -312,6 +315,11 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
       const only = selectedNodes.length === 1 && selectedEdges.length === 0 ? selectedNodes[0] : undefined;
       if (only !== undefined) inText.beginFromKeyboard(only);
     },
+    selectAll: () => commands?.selectAll(),
+    nudge: (press) => {
+      const step = nudgeStep(press.key, press.shiftKey);
+      if (canEdit && step) commands?.nudge(step.dx, step.dy);
+    },
     search: () => {
       // Pressed again while open, the field takes the focus back (the panel focuses it on mount).
       if (showSearch) document.querySelector<HTMLInputElement>('[data-testid="editor-search-field"]')?.focus();
@@ -322,6 +330,15 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   useUnloadGuard(store, contentDirty);
 
   const levels = Math.max(1, mapSettings.visibility_levels);
+  useClipboard({
+    store,
+    controller,
+    canEdit,
+    languages: canvasLanguage.languages,
+    removeCut: (nodes) => {
+      if (nodes.length > 0) removeNow(nodes, []);
+    },
+  });
 
   const tool = view.tool;
   const removalText = (nodeIds: number[], edgeIds: number[]) => {
@@ -372,7 +389,9 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
             tool={tool}
             onTool={chooseTool}
             onShape={(shape) => controller?.setTool({ kind: 'addNode', shape })}
-          />
+          >
+            {canEdit && <SnapToggle controller={controller} />}
+          </EditorToolbar>
 
           <div className={styles.body}>
             {canEdit && <SideMenu role={role} canEdit={canEdit} open={openOption} sectionLocks={sectionLocks} onChoose={guardedChoose} />}
@@ -441,6 +460,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
               )}
               {canEdit && <SaveStatus store={store} />}
               {controller && showMinimap && <Minimap controller={controller} mapSize={mapSettings.measurement} />}
+              {canEdit && <ArrangeButtons commands={commands} movable={editableNodes.length} />}
               <NodeLinkButton store={store} selectedNodes={selectedNodes} level={view.level} lang={canvasLanguage.language} />
               {offline && (
                 <p className={styles.offline} role="status" data-testid="offline-banner">

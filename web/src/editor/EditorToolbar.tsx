@@ -36,6 +36,8 @@ interface EditorToolbarProps {
   tool: Tool;
   onTool: (kind: ToolKind) => void;
   onShape: (shape: EnabledShape) => void;
+  /** More groups after the selection's actions (arranging it). */
+  children?: ReactNode;
 }
 
 /** The editor's top bar: the map's name, level, zoom, undo and the selection's actions, who is here. */
@@ -60,6 +62,7 @@ export function EditorToolbar({
   tool,
   onTool,
   onShape,
+  children,
 }: EditorToolbarProps) {
   const { t } = useTranslation();
   const minimap = useSyncExternalStore(minimapSetting.subscribe, minimapSetting.get);
@@ -145,6 +148,7 @@ export function EditorToolbar({
           </Button>
         </div>
       )}
+      {children}
       <div className={styles.spacer} />
       <PresenceList self={self} others={others} />
       <Button size="small" variant="ghost" aria-pressed={showOutline} onClick={onToggleOutline} data-testid="outline-toggle">

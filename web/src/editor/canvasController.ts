@@ -6,6 +6,10 @@ import type { EnabledShape, Node, NodePosition, Point, Visibility } from '../api
 import type { DocumentStore, StoreChange } from './store';
 import {
   FirstFrameMarks,
+  OUTLINE_WIDTH,
+  SELECTION_MARK_RADIUS,
+  nodeBounds,
+  type Bounds,
   Pinch,
   Renderer,
   SCENE_BUILT_MARK,
@@ -18,6 +22,10 @@ import {
 } from '../map';
 import { CanvasNavigation, boundsOfNodes } from './canvasNavigation';
 import { lastShapeSetting } from './editorSettings';
+import { edgesAmong, nodesInRect, rectBetween, unionIds } from './selection/boxSelect';
+import { OverlayMarks } from './selection/overlayMarks';
+import { cornerOf, handleAt, resized, startResize, type Corner, type ResizeStart, type Resized } from './selection/resize';
+import { SNAP_DISTANCE_PX, SnapTargets, readSnapSetting, unionBounds } from './selection/snap';
 
 export type Tool = { kind: 'select' } | { kind: 'addNode'; shape: EnabledShape } | { kind: 'connect'; from: number | null };
 
@@ -37,7 +45,8 @@ export interface CanvasCallbacks {
 }
 
 interface Gesture {
-  kind: 'pan' | 'drag' | 'press';
+  /** box: a selection rectangle dragged on empty canvas. */
+  kind: 'pan' | 'drag' | 'press' | 'box' | 'resize';
   pointerId: number;
   startX: number;
   startY: number;
@@ -50,7 +59,20 @@ interface Gesture {
   clearOnClick: boolean;
   /** A pan with the middle button or Space held (canvasNavigation): a click does nothing. */
   viewPan?: boolean;
+  /** A box with Shift adds to the selection it started with. */
+  addTo?: { nodes: readonly number[]; edges: readonly number[] };
+  /** A click (no drag) on a node of a larger selection selects that node alone. */
+  collapseTo?: number;
+  /** The node resized by a handle. */
+  resize?: { id: number; start: ResizeStart };
+  /** The dragged nodes' bounds when the drag began, and what they may snap to (made at the first move). */
+  startBounds?: Bounds;
+  snap?: SnapTargets;
 }
+
+const RESIZE_CURSORS: Record<Corner, string> = { nw: 'nwse-resize', se: 'nwse-resize', ne: 'nesw-resize', sw: 'nesw-resize' };
+/** Handles are looked for on at most this many selected nodes (a select-all shows them all, but is not resized). */
+const MAX_HANDLED_NODES = 50;
 
 const DRAG_THRESHOLD_PX = 3;
 const DRAG_SEND_MS = 40;
@@ -77,6 +99,10 @@ export class CanvasController {
   /** Positions shown instead of the store's while someone drags: own drag and others'. */
   readonly #ownDrag = new Map<number, Point>();
   readonly #remoteDrag = new Map<number, { center: Point; at: number }>();
+  /** A node shown at the size a handle drag gives it, until the resize is stored. */
+  readonly #ownResize = new Map<number, Resized>();
+  /** Whether drags and resizes snap to other nodes (Alt suspends it). */
+  #snapping = readSnapSetting();
   #remoteTimer: number | undefined;
   #canEdit: boolean;
   #nodesLockedByOthers: ReadonlyMap<number, string> = new Map();
@@ -94,6 +120,10 @@ export class CanvasController {
   #dpr = 1;
   #disposed = false;
   readonly #marks = new FirstFrameMarks();
+  /** The selection box and snap guides over the map. */
+  readonly #overlayMarks = new OverlayMarks();
+  /** The pointer over the canvas (screen), null while it is elsewhere: where a paste lands. */
+  #pointer: Point | null = null;
   readonly #offs: (() => void)[] = [];
   readonly #navigation: CanvasNavigation;
 
@@ -253,6 +283,9 @@ export class CanvasController {
   }
 
   #shown(n: Node): Node {
+    const size = this.#ownResize.get(n.id);
+    if (size)
+      return { ...n, design: { ...n.design, width: size.width, height: size.height }, geometry: { ...n.geometry, center: size.center } };
     const own = this.#ownDrag.get(n.id);
     const remote = this.#remoteDrag.get(n.id);
     const center = own ?? remote?.center;
@@ -357,6 +390,10 @@ export class CanvasController {
     this.renderer.setState({ nodesLockedByOthers: nodes, edgesLockedByOthers: edges });
   }
 
+  setSnapping(on: boolean): void {
+    this.#snapping = on;
+  }
+
   select(nodes: readonly number[], edges: readonly number[] = []): void {
     this.#select(nodes, edges);
   }
@@ -440,6 +477,14 @@ export class CanvasController {
     return this.renderer.camera.worldToScreen(p.x, p.y);
   }
 
+  /** Where a paste lands: the pointer when it is over the canvas, else the view's centre (world). */
+  pasteTarget(): Point {
+    const cam = this.renderer.camera;
+    const p = this.#pointer ?? { x: cam.width / 2, y: cam.height / 2 };
+    const w = cam.screenToWorld(p.x, p.y);
+    return { x: Math.round(w.x), y: Math.round(w.y) };
+  }
+
   nodeIds(): number[] {
     return [...this.#nodes.keys()];
   }
@@ -473,6 +518,7 @@ export class CanvasController {
       if (hit?.kind === 'node') for (const l of [...this.#editTitleListeners]) l(hit.id);
     });
     on('pointerleave', () => {
+      this.#pointer = null;
       if (!this.#gesture) this.renderer.setState({ hoverNode: null, hoverEdge: null });
     });
     on(
@@ -552,6 +598,13 @@ export class CanvasController {
       return;
     }
 
+    const handle = this.#handleAt(p);
+    if (handle) {
+      this.#gesture = { ...base, kind: 'resize', resize: { id: handle.id, start: startResize(handle.box, handle.corner, world) } };
+      this.#canvas.setPointerCapture(e.pointerId);
+      return;
+    }
+
     if (hit?.kind === 'node') {
       let nodes = [...this.#view.selectedNodes];
       if (e.shiftKey) {
@@ -567,7 +620,14 @@ export class CanvasController {
           const n = this.#nodes.get(id);
           if (n && this.nodeEditable(id)) origins.set(id, { ...n.geometry.center });
         }
-        this.#gesture = { ...base, kind: 'drag', origins };
+        const startBounds = unionBounds([...origins.keys()].flatMap((id) => this.scene.node(id)?.box ?? []).map((b) => nodeBounds(b)));
+        this.#gesture = {
+          ...base,
+          kind: 'drag',
+          origins,
+          ...(startBounds && { startBounds }),
+          ...(!e.shiftKey && nodes.length > 1 && { collapseTo: hit.id }),
+        };
         this.#canvas.setPointerCapture(e.pointerId);
       }
       return;
@@ -583,7 +643,13 @@ export class CanvasController {
       }
       return;
     }
-    this.#gesture = { ...base, clearOnClick: !e.shiftKey };
+    // A drag on empty canvas draws a selection box (panning is the middle button's, or Space's).
+    this.#gesture = {
+      ...base,
+      kind: 'box',
+      clearOnClick: !e.shiftKey,
+      ...(e.shiftKey && { addTo: { nodes: this.#view.selectedNodes, edges: this.#view.selectedEdges } }),
+    };
     this.#canvas.setPointerCapture(e.pointerId);
   }
 
@@ -607,6 +673,21 @@ export class CanvasController {
     this.#navigation.setPanning(true);
   }
 
+  /** The box from where the gesture started to the pointer: what lies wholly inside is selected. */
+  #boxSelect(g: Gesture, p: Point): void {
+    const cam = this.renderer.camera;
+    const rect = rectBetween(cam.screenToWorld(g.startX, g.startY), cam.screenToWorld(p.x, p.y));
+    this.#overlayMarks.box = rect;
+    const inBox = nodesInRect(this.scene, rect, (e) => this.renderer.nodeShown(e));
+    const nodes = g.addTo ? unionIds(g.addTo.nodes, inBox) : inBox;
+    const between = edgesAmong(this.scene, nodes, (id) => {
+      const e = this.scene.edge(id);
+      return e !== undefined && this.renderer.edgeShown(e);
+    });
+    this.#select(nodes, g.addTo ? unionIds(g.addTo.edges, between) : between);
+    this.#drawOverlay();
+  }
+
   #move(e: PointerEvent): void {
     const step = this.#pinch.move(e.pointerId, this.#local(e));
     if (step) {
@@ -617,6 +698,7 @@ export class CanvasController {
       return;
     }
     const p = this.#local(e);
+    this.#pointer = p;
     const cam = this.renderer.camera;
     const world = cam.screenToWorld(p.x, p.y);
     this.#callbacks.onPointer?.({ x: Math.round(world.x), y: Math.round(world.y) });
@@ -629,20 +711,45 @@ export class CanvasController {
         this.renderer.setState({ hoverNode, hoverEdge });
       }
       const tool = this.#view.tool;
+      const handle = tool.kind === 'select' ? this.#handleAt(p) : null;
       this.#canvas.style.cursor =
         this.#navigation.hoverCursor ??
-        (tool.kind !== 'select' ? 'crosshair' : hoverNode !== null && this.nodeEditable(hoverNode) ? 'move' : hit ? 'pointer' : '');
+        (handle
+          ? RESIZE_CURSORS[handle.corner]
+          : tool.kind !== 'select'
+            ? 'crosshair'
+            : hoverNode !== null && this.nodeEditable(hoverNode)
+              ? 'move'
+              : hit
+                ? 'pointer'
+                : '');
       return;
     }
     if (!g.moved && Math.hypot(p.x - g.startX, p.y - g.startY) < DRAG_THRESHOLD_PX) return;
     g.moved = true;
-    if (g.kind === 'pan') {
+    if (g.kind === 'box') {
+      this.#boxSelect(g, p);
+    } else if (g.kind === 'pan') {
       cam.panBy(p.x - g.lastX, p.y - g.lastY);
       this.renderer.render();
       this.#canvas.style.cursor = 'grabbing';
+    } else if (g.kind === 'resize' && g.resize) {
+      this.#resizeTo(g, world, e);
     } else if (g.kind === 'drag') {
-      const dx = (p.x - g.startX) / cam.scale;
-      const dy = (p.y - g.startY) / cam.scale;
+      let dx = (p.x - g.startX) / cam.scale;
+      let dy = (p.y - g.startY) / cam.scale;
+      this.#overlayMarks.guides = [];
+      if (this.#snapping && !e.altKey && g.startBounds) {
+        g.snap ??= this.#snapTargets(new Set(g.origins.keys()));
+        const b = g.startBounds;
+        const snapped = g.snap.snapBox(
+          { minX: b.minX + dx, maxX: b.maxX + dx, minY: b.minY + dy, maxY: b.maxY + dy },
+          SNAP_DISTANCE_PX / cam.scale,
+        );
+        dx += snapped.dx;
+        dy += snapped.dy;
+        this.#overlayMarks.guides = snapped.guides;
+      }
       for (const [id, o] of g.origins) this.#ownDrag.set(id, { x: Math.round(o.x + dx), y: Math.round(o.y + dy) });
       this.#refreshNodes(g.origins.keys());
       const now = performance.now();
@@ -675,7 +782,13 @@ export class CanvasController {
       this.#navigation.setPanning(false);
       return;
     }
+    if (g.kind === 'resize' && g.resize) {
+      this.#endResize(g.resize.id, g.moved);
+      return;
+    }
     if (g.kind === 'drag' && g.moved) {
+      this.#overlayMarks.clear();
+      this.#drawOverlay();
       const positions = this.#dragPositions(g);
       this.#callbacks.onDragging?.(positions);
       this.#ownDrag.clear();
@@ -683,7 +796,12 @@ export class CanvasController {
       if (!res.ok) this.#refreshNodes(g.origins.keys());
       return;
     }
-    if (g.kind === 'pan' && !g.moved) {
+    if (g.kind === 'drag' && g.collapseTo !== undefined) this.#select([g.collapseTo], []);
+    if (g.kind === 'box') {
+      this.#overlayMarks.clear();
+      this.#drawOverlay();
+    }
+    if ((g.kind === 'pan' || g.kind === 'box') && !g.moved) {
       if (this.#view.tool.kind === 'connect') this.setTool({ kind: 'connect', from: null });
       else if (g.clearOnClick) this.#select([], []);
     }
@@ -708,11 +826,85 @@ export class CanvasController {
       this.#refreshNodes(g.origins.keys());
       this.#callbacks.onDragging?.([...g.origins].map(([id, center]) => ({ id, center })));
     }
+    if (g.kind === 'box') {
+      if (g.addTo) this.#select(g.addTo.nodes, g.addTo.edges);
+      else this.#select([], []);
+    }
+    if (g.kind === 'resize' && g.resize) this.#endResize(g.resize.id, false);
+    this.#overlayMarks.clear();
+    this.#drawOverlay();
+  }
+
+  // --- Resizing and snapping ------------------------------------------------------------------------
+
+  /** The resize handle under a screen point: on a selected node this user may change. */
+  #handleAt(p: Point): { id: number; corner: Corner; box: import('../map').ShapeBox } | null {
+    if (!this.#canEdit || this.#view.tool.kind !== 'select') return null;
+    const ids = this.#view.selectedNodes;
+    if (ids.length === 0 || ids.length > MAX_HANDLED_NODES) return null;
+    const cam = this.renderer.camera;
+    const world = cam.screenToWorld(p.x, p.y);
+    for (const id of ids) {
+      const e = this.scene.node(id);
+      if (!e || !this.renderer.nodeShown(e) || !this.nodeEditable(id)) continue;
+      // Where the selection draws its corner marks (overlays.ts).
+      const pad = (e.style.border_enabled ? e.style.border_width / 2 : 0) + OUTLINE_WIDTH / cam.scale;
+      const corner = handleAt(e.box, pad, world, (SELECTION_MARK_RADIUS + 3) / cam.scale);
+      if (corner) return { id, corner, box: e.box };
+    }
+    return null;
+  }
+
+  /** Other shown nodes near the view, for a drag or resize to snap to. */
+  #snapTargets(moving: ReadonlySet<number>): SnapTargets {
+    const boxes: Bounds[] = [];
+    for (const e of this.scene.nodeIndex.search(this.renderer.camera.viewport())) {
+      if (!moving.has(e.id) && this.renderer.nodeShown(e)) boxes.push(nodeBounds(e.box));
+    }
+    return new SnapTargets(boxes);
+  }
+
+  #resizeTo(g: Gesture, world: Point, e: PointerEvent): void {
+    if (!g.resize) return;
+    const { id, start } = g.resize;
+    let r = resized(start, world, e.shiftKey);
+    this.#overlayMarks.guides = [];
+    // A rotated rectangle's corner moves off the axes: it does not snap.
+    if (this.#snapping && !e.altKey && start.box.sin === 0) {
+      g.snap ??= this.#snapTargets(new Set([id]));
+      const c = cornerOf(r, start);
+      const box = {
+        minX: r.center.x - r.width / 2,
+        maxX: r.center.x + r.width / 2,
+        minY: r.center.y - r.height / 2,
+        maxY: r.center.y + r.height / 2,
+      };
+      const snapped = g.snap.snapPoint(c.x, c.y, box, SNAP_DISTANCE_PX / this.renderer.camera.scale);
+      if (snapped.dx !== 0 || snapped.dy !== 0) r = resized(start, { x: world.x + snapped.dx, y: world.y + snapped.dy }, e.shiftKey);
+      this.#overlayMarks.guides = snapped.guides;
+    }
+    this.#ownResize.set(id, r);
+    this.#refreshNodes([id]);
+  }
+
+  /** Stores a resize (its size and the centre that keeps the opposite corner), or drops it. */
+  #endResize(id: number, keep: boolean): void {
+    const r = this.#ownResize.get(id);
+    this.#ownResize.delete(id);
+    this.#overlayMarks.clear();
+    this.#drawOverlay();
+    if (keep && r) {
+      this.#store.applyAll([
+        { type: 'setNodeDesign', id, design: { width: r.width, height: r.height } },
+        { type: 'moveNodes', positions: [{ id, center: r.center }] },
+      ]);
+    }
+    this.#refreshNodes([id]);
   }
 
   /** Esc: ends a drag where it started, or leaves the connection mode, or clears the selection. */
   escape(): void {
-    if (this.#gesture?.kind === 'drag') {
+    if (this.#gesture?.kind === 'drag' || this.#gesture?.kind === 'box' || this.#gesture?.kind === 'resize') {
       this.#abandonGesture();
       return;
     }
@@ -744,6 +936,7 @@ export class CanvasController {
     if (!ctx) return;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, this.#overlay.width, this.#overlay.height);
+    this.#overlayMarks.draw(ctx, this.renderer.camera, this.#dpr);
     const tool = this.#view.tool;
     if (tool.kind !== 'connect' || tool.from === null) return;
     const from = tool.from;

@@ -33,6 +33,7 @@ export interface EditorTestHook {
   selectedNodes(): number[];
   /** The title the canvas draws for a node: its text, language and whether it is a dimmed fallback. */
   nodeTitle(id: number): { text: string; language: string | null; fallback: boolean; alpha: number } | null;
+  selectedEdges(): number[];
   /** The level the canvas shows. */
   level(): number;
   /** The view: the world point at the canvas's top-left and the zoom (1 is 100 %). */
@@ -123,6 +124,7 @@ export function installEditorTestHook(
       if (!entry) return null;
       return { text: entry.titleText, language: entry.titleLanguage, fallback: entry.titleFallback, alpha: entry.title?.alpha ?? 1 };
     },
+    selectedEdges: () => [...ctl.view.selectedEdges],
     level: () => ctl.view.level,
     focusedNode: () => ctl.renderer.state.focusedNode,
     camera: () => {

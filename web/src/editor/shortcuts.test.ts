@@ -73,4 +73,13 @@ describe('shortcutOf', () => {
     expect(shortcutOf(press('Enter', { typing: true }))).toBeNull();
     expect(shortcutOf(press('Enter', { ctrlKey: true }))).toBeNull();
   });
+
+  it('selects all with Ctrl/⌘+A and nudges with the arrow keys, not in a text field', () => {
+    expect(shortcutOf(press('a', { ctrlKey: true }))).toEqual({ action: 'selectAll', preventDefault: true });
+    expect(shortcutOf(press('A', { metaKey: true }))?.action).toBe('selectAll');
+    expect(shortcutOf(press('ArrowLeft'))).toEqual({ action: 'nudge', preventDefault: true });
+    expect(shortcutOf(press('ArrowDown', { shiftKey: true }))?.action).toBe('nudge');
+    expect(shortcutOf(press('ArrowUp', { typing: true }))).toBeNull();
+    expect(shortcutOf(press('a', { ctrlKey: true, typing: true }))).toBeNull();
+  });
 });

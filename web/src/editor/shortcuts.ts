@@ -16,7 +16,12 @@ export type ShortcutAction =
   | 'toolSelect'
   | 'toolAddNode'
   | 'toolConnect'
-  | 'editTitle';
+  | 'editTitle'
+
+  /** Ctrl/⌘+A: every node shown at the level. */
+  | 'selectAll'
+  /** An arrow key: the selection moves by 1, with Shift by 10 (the key press says which way). */
+  | 'nudge';
 
 export interface KeyPress {
   key: string;
@@ -46,6 +51,8 @@ export function shortcutOf(e: KeyPress): { action: ShortcutAction; preventDefaul
   if (mod && key === 'z') return { action: e.shiftKey ? 'redo' : 'undo', preventDefault: true };
   if (mod && key === 'y') return { action: 'redo', preventDefault: true };
   if (mod && key === 'd') return { action: 'clone', preventDefault: true };
+  if (mod && key === 'a') return { action: 'selectAll', preventDefault: true };
+  if (!mod && e.key.startsWith('Arrow')) return { action: 'nudge', preventDefault: true };
   if (e.key === 'Delete' || e.key === 'Backspace') return { action: 'delete', preventDefault: true };
   if (e.key === 'Escape') return { action: 'escape', preventDefault: false };
   // Ctrl/⌘ + and − zoom the map, not the page ('=' is the + key unshifted on many layouts).

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { shortcutOf, type ShortcutAction } from './shortcuts';
+import { shortcutOf, type KeyPress, type ShortcutAction } from './shortcuts';
 
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
 /** Runs the editor's shortcuts while `enabled` (the canvas is ready) and no dialog is open. */
-export function useEditorShortcuts(enabled: boolean, actions: Record<ShortcutAction, () => void>): void {
+export function useEditorShortcuts(enabled: boolean, actions: Record<ShortcutAction, (press: KeyPress) => void>): void {
   // The latest actions, read when a key arrives: the listener is added once.
   const current = useRef(actions);
   useEffect(() => {
@@ -16,7 +16,7 @@ export function useEditorShortcuts(enabled: boolean, actions: Record<ShortcutAct
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
       if (document.querySelector('dialog[open]')) return;
-      const shortcut = shortcutOf({
+      const press = {
         key: e.key,
         code: e.code,
         ctrlKey: e.ctrlKey,
@@ -24,10 +24,11 @@ export function useEditorShortcuts(enabled: boolean, actions: Record<ShortcutAct
         shiftKey: e.shiftKey,
         altKey: e.altKey,
         typing: isTyping(e.target),
-      });
+      };
+      const shortcut = shortcutOf(press);
       if (!shortcut) return;
       if (shortcut.preventDefault) e.preventDefault();
-      current.current[shortcut.action]();
+      current.current[shortcut.action](press);
     };
     window.addEventListener('keydown', onKey);
     return () => {

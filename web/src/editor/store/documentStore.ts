@@ -339,10 +339,27 @@ export class DocumentStore {
     return this.applyAll([edit])[0] ?? { ok: false };
   }
 
-  /** Applies edits in order as one step: one undo takes them all back (a deletion of a selection). */
-  applyAll(edits: Edit[]): EditResult[] {
+  /**
+   * Applies edits in order as one step: one undo takes them all back (a deletion of a selection).
+   * Steps given the same `key` one after another are one undo step (repeated arrow-key nudges).
+   */
+  applyAll(edits: Edit[], options: { key?: string } = {}): EditResult[] {
+    const results: EditResult[] = [];
+    this.applyStep((apply) => {
+      for (const edit of edits) results.push(apply(edit));
+    }, options);
+    return results;
+  }
+
+  /**
+   * Applies the edits `build` makes, one after another, as one undo step; each may name what the
+   * earlier ones created by the temporary ids their results carry (a paste: nodes, then the
+   * edges between them).
+   */
+  applyStep(build: (apply: (edit: Edit) => EditResult) => void, options: { key?: string } = {}): void {
     const step: UndoEntry = { edits: [], targets: [] };
-    const results = edits.map((edit): EditResult => {
+    if (options.key !== undefined) step.key = options.key;
+    build((edit) => {
       const done = this.#perform(edit, false);
       if (!done) return { ok: false };
       step.edits.unshift(...done.entry.edits);
@@ -350,7 +367,6 @@ export class DocumentStore {
       return done.result;
     });
     this.#history.record(step);
-    return results;
   }
 
   /** Undoes one's own last edit, by applying its inverse as a new edit (saved like any other). */

@@ -18,6 +18,8 @@ export interface UndoEntry {
   targets: Target[];
   /** Another editor changed what the step set since: undoing it says so and changes nothing. */
   stale?: boolean;
+  /** Steps recorded one after another with the same key are one step (arrow-key nudges). */
+  key?: string;
 }
 
 /** The undo and redo stacks, each at most `limit` steps long. */
@@ -41,6 +43,13 @@ export class History {
   /** A new step of one's own: what could be redone is gone. */
   record(entry: UndoEntry): void {
     if (entry.edits.length === 0) return;
+    const last = this.#undo[this.#undo.length - 1];
+    if (entry.key !== undefined && last?.key === entry.key && !last.stale && this.#redo.length === 0) {
+      // The newer step's inverse runs first, then the older's: undo goes back to before both.
+      last.edits = [...entry.edits, ...last.edits];
+      last.targets = [...last.targets, ...entry.targets];
+      return;
+    }
     this.#push(this.#undo, entry);
     this.#redo = [];
   }
