@@ -140,6 +140,7 @@ type SocialSharing struct {
 	Title       Text            `json:"title" nullable:"false"`
 	Description Text            `json:"description" nullable:"false"`
 	Hashtags    string          `json:"hashtags,omitempty" description:"Separated by spaces or commas, without #."`
+	Image       string          `json:"image,omitempty" description:"The picture shared (og:image), an http(s) address."`
 }
 
 // CookieConsent asks readers before anything but necessary storage.

@@ -201,6 +201,7 @@ func (r SectionRules) CheckSocialSharing(s *SocialSharing, v *Validation) {
 	s.Hashtags = strings.TrimSpace(s.Hashtags)
 	v.Check(len([]rune(s.Hashtags)) <= MaxHashtagsLen, "hashtags", TooLong(MaxHashtagsLen))
 	v.Check(SingleLine(s.Hashtags), "hashtags", LineBreak())
+	checkURL(v, "image", &s.Image, ValidHTTPURL, "must be an http(s) address")
 }
 
 // CheckCookieConsent validates and normalises the cookie consent.
