@@ -143,11 +143,13 @@ func (s *Server) sectionRoutes(m routeTable) {
 	m.HandleFunc("POST /api/v1/public/maps/{url}/quizzes/{quizId}/answers", s.handle(s.answerQuiz))
 }
 
-func wrapEditorsNote(v domain.EditorsNote, rev int64) editorsNoteAnswer { return editorsNoteAnswer{v, rev} }
-func wrapGlossary(v domain.Glossary, rev int64) glossaryAnswer          { return glossaryAnswer{v, rev} }
-func wrapReferences(v domain.References, rev int64) referencesAnswer    { return referencesAnswer{v, rev} }
-func wrapHeader(v domain.Header, rev int64) headerAnswer                { return headerAnswer{v, rev} }
-func wrapTOC(v domain.TOC, rev int64) tocAnswer                         { return tocAnswer{v, rev} }
+func wrapEditorsNote(v domain.EditorsNote, rev int64) editorsNoteAnswer {
+	return editorsNoteAnswer{v, rev}
+}
+func wrapGlossary(v domain.Glossary, rev int64) glossaryAnswer       { return glossaryAnswer{v, rev} }
+func wrapReferences(v domain.References, rev int64) referencesAnswer { return referencesAnswer{v, rev} }
+func wrapHeader(v domain.Header, rev int64) headerAnswer             { return headerAnswer{v, rev} }
+func wrapTOC(v domain.TOC, rev int64) tocAnswer                      { return tocAnswer{v, rev} }
 func wrapSocialSharing(v domain.SocialSharing, rev int64) socialSharingAnswer {
 	return socialSharingAnswer{v, rev}
 }

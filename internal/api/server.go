@@ -131,7 +131,7 @@ func New(d Deps) *Server {
 			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
 				return newLimiter(d.Redis, name, max, window)
 			}}),
-		catalog:    mapcatalog.New(d.Store, d.Editing),
+		catalog: mapcatalog.New(d.Store, d.Editing),
 	}
 	documents, err := prepared.New(prepared.Config{Store: d.Store, Budget: d.DocumentMemory})
 	if err != nil {

@@ -68,6 +68,13 @@ func (s *Service) ImportBibTeX(ctx context.Context, mapID, userID int64, data []
 		return BibTeXImport{}, Result{}, &domain.Error{Code: domain.CodeTooLarge, Message: "a BibTeX file may have at most 1 MB",
 			Problems: domain.Problems{"file": domain.TooLarge(MaxBibTeXBytes)}}
 	}
+	// Text before the first entry is a comment in BibTeX, which the parser
+	// does not take.
+	if i := bytes.IndexByte(data, '@'); i >= 0 {
+		data = data[i:]
+	} else {
+		data = nil
+	}
 	bib, err := parseBibTeX(data)
 	if err != nil {
 		return BibTeXImport{}, Result{}, bibtexRefused(err.Error())
@@ -85,7 +92,9 @@ func (s *Service) ImportBibTeX(ctx context.Context, mapID, userID int64, data []
 			return err
 		}
 		for _, en := range bib.Entries {
-			skip := func(reason string) { out.Skipped = append(out.Skipped, SkippedEntry{Key: en.CiteName, Type: en.Type, Reason: reason}) }
+			skip := func(reason string) {
+				out.Skipped = append(out.Skipped, SkippedEntry{Key: en.CiteName, Type: en.Type, Reason: reason})
+			}
 			source, link := bibtexSource(en)
 			switch {
 			case !domain.ValidReferenceKey(en.CiteName):
