@@ -43,9 +43,9 @@ func validSections(node int64) map[string]map[string]any {
 		"social_sharing": {"networks": []any{"facebook", "x", "email"}, "title": map[string]any{"en": "Our strategy"},
 			"description": map[string]any{"en": "See the plan"}, "image": "https://example.org/share.png"},
 		"cookie_consent": {"enabled": true, "title": map[string]any{"en": "Cookies"}, "text": map[string]any{"en": "We ask first."},
-			"necessary":  map[string]any{"label": map[string]any{"en": "Necessary"}, "description": map[string]any{"en": "Always on"}},
-			"external":   map[string]any{"label": map[string]any{"en": "External"}, "description": map[string]any{"en": "Videos"}},
-			"statistics": map[string]any{"label": map[string]any{"en": "Statistics"}, "description": map[string]any{}},
+			"necessary":   map[string]any{"label": map[string]any{"en": "Necessary"}, "description": map[string]any{"en": "Always on"}},
+			"external":    map[string]any{"label": map[string]any{"en": "External"}, "description": map[string]any{"en": "Videos"}},
+			"statistics":  map[string]any{"label": map[string]any{"en": "Statistics"}, "description": map[string]any{}},
 			"imprint_url": "https://example.org/imprint", "privacy_policy_url": "https://example.org/privacy"},
 	}
 }
