@@ -37,8 +37,10 @@ type SkippedEntry struct {
 	Reason string `json:"reason"`
 }
 
-// The parser keeps the file it parses in a package variable: one parse at
-// a time.
+// The parser keeps its state in package variables: one parse at a time.
+// One of them (whether a field's value is being read) outlives a parse
+// that stops inside a field and would change how the next file is read;
+// a lone comma resets it.
 var bibtexParsing sync.Mutex
 
 // parseBibTeX parses a file, answering what is wrong with it in words for
@@ -51,6 +53,7 @@ func parseBibTeX(data []byte) (bib *bibtex.BibTex, err error) {
 			bib, err = nil, fmt.Errorf("the parser could not read it")
 		}
 	}()
+	_, _ = bibtex.Parse(strings.NewReader(",")) // refused, and the state is reset
 	return bibtex.Parse(bytes.NewReader(data))
 }
 

@@ -50,3 +50,14 @@ func FuzzBibTeXNeverPanics(f *testing.F) {
 		_, _ = parseBibTeX(data) // an error is fine; a panic is not
 	})
 }
+
+// A file that stops inside a field must not change how the next is read.
+func TestBibTeXAfterABrokenFile(t *testing.T) {
+	if _, err := parseBibTeX([]byte("@article{broken, title = {no end")); err == nil {
+		t.Fatal("a broken file was read")
+	}
+	bib, err := parseBibTeX([]byte("@article{k, year = 1984,\n doi = {10.1/x}\n}"))
+	if err != nil || len(bib.Entries) != 1 {
+		t.Fatalf("the next file: %v", err)
+	}
+}
