@@ -7,6 +7,7 @@ import (
 	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
+	"github.com/strata-maps/strata/internal/publishing"
 )
 
 // mapDocument is the whole document of a map (GET /maps/{id}), as
@@ -21,6 +22,13 @@ type mapDocument struct {
 	GlobalDesign    map[string]map[string]any `json:"global_design"`
 	Layers          []domain.Layer            `json:"layers" nullable:"false"`
 	Revision        int64                     `json:"revision"`
+}
+
+// publicMapDocument is a published map's live version as readers get it:
+// the document with what readers are shown, and the version's sections.
+type publicMapDocument struct {
+	mapDocument
+	publishing.ReaderSections
 }
 
 // liveQuery names the map whose live channel a socket joins.
@@ -55,6 +63,8 @@ var (
 		editing.TypeEdgeContent, editing.TypeEdgeVisibility, editing.TypeEdgeLocked, editing.TypeEdgeTemplates,
 		editing.TypeGlobalDesign, editing.TypeObjectTemplate, editing.TypeLayerRemoved, editing.TypeLayerHidden,
 		editing.TypeLayerLocked, editing.TypeElementsRestored,
+		editing.TypeEditorsNote, editing.TypeGlossary, editing.TypeReferences, editing.TypeHeader, editing.TypeTOC,
+		editing.TypeSocialSharing, editing.TypeCookieConsent, editing.TypeQuiz, editing.TypeQuizRemoved,
 	}
 	publishingChangeTypes = []string{editing.TypeMapPublished, editing.TypeMapReset, editing.TypeStateRestored}
 )
@@ -169,9 +179,14 @@ var operations = []operation{
 
 	// The public map (spec account-area §5): for anyone its access mode admits.
 	{method: "GET", path: "/api/v1/public/maps/{url}", tag: "public map", summary: "A published map's live version, as its readers get it",
-		status: http.StatusOK, out: new(mapDocument), etag: true,
+		status: http.StatusOK, out: new(publicMapDocument), etag: true,
 		description: "Only what the map shows readers: hidden nodes and layers are left out. Its ETag names the live version; " +
-			"401 or 403 reader_required when the access mode asks for a sign-in or a reader's registration."},
+			"401 or 403 reader_required when the access mode asks for a sign-in or a reader's registration. " +
+			"The version's sections come under their names (null when never written): the editor's note only when shown, " +
+			"the table of contents only with entries whose node readers are shown, the quizzes without their correct answers."},
+	{method: "POST", path: "/api/v1/public/maps/{url}/quizzes/{quizId}/answers", tag: "public map", summary: "Answer a quiz of the live version: which answers were right",
+		in: new(publishing.QuizAnswers), status: http.StatusOK, out: new(publishing.QuizResult),
+		description: "Counted anonymously, per question and answer (editors see the counts in the quiz); 429 after too many from one address."},
 	{method: "GET", path: "/api/v1/public/maps/{url}/nodes/{nodeId}", tag: "public map", summary: "A published node's whole content",
 		status: http.StatusOK, out: new(publicNodeAnswer)},
 	{method: "POST", path: "/api/v1/public/maps/{url}/readers", tag: "public map", summary: "Register as a reader of a map open to registered readers",
@@ -181,6 +196,48 @@ var operations = []operation{
 		status: http.StatusNoContent},
 	{method: "GET", path: "/api/v1/clients/{name}/features", tag: "clients", summary: "What the client's maps may use: fonts, external content",
 		query: new(featuresQuery), status: http.StatusOK, out: new(featuresAnswer)},
+
+	// A map's content and web settings (spec account-area §3): each replaced
+	// whole, under its section lock (409 element_locked while another editor
+	// holds it); the table of contents and quizzes need an editor.
+	{method: "GET", path: "/api/v1/maps/{id}/editors_note", tag: "sections", summary: "The editor's note (About this map)", status: http.StatusOK, out: new(editorsNoteAnswer)},
+	{method: "PUT", path: "/api/v1/maps/{id}/editors_note", tag: "sections", summary: "Replace the editor's note",
+		in: new(domain.EditorsNote), ifMatch: true, status: http.StatusOK, out: new(editorsNoteAnswer)},
+	{method: "GET", path: "/api/v1/maps/{id}/glossary", tag: "sections", summary: "The glossary", status: http.StatusOK, out: new(glossaryAnswer)},
+	{method: "PUT", path: "/api/v1/maps/{id}/glossary", tag: "sections", summary: "Replace the glossary",
+		in: new(domain.Glossary), ifMatch: true, status: http.StatusOK, out: new(glossaryAnswer)},
+	{method: "GET", path: "/api/v1/maps/{id}/references", tag: "sections", summary: "The references (bibliography)", status: http.StatusOK, out: new(referencesAnswer)},
+	{method: "PUT", path: "/api/v1/maps/{id}/references", tag: "sections", summary: "Replace the references",
+		in: new(domain.References), ifMatch: true, status: http.StatusOK, out: new(referencesAnswer)},
+	{method: "POST", path: "/api/v1/maps/{id}/references/import", tag: "sections", summary: "Add the entries of a BibTeX file to the references",
+		in: new(bibtexUpload), ifMatch: true, status: http.StatusOK, out: new(bibtexAnswer),
+		description: "The file as the form field file, or as the body itself (text/plain or application/x-bibtex); at most 1 MB (413). " +
+			"Answers the entries read and those skipped with why (key taken, no title or author, references full); " +
+			"a file that is not BibTeX is refused (400, problems.file says what is wrong)."},
+	{method: "GET", path: "/api/v1/maps/{id}/header", tag: "sections", summary: "The header bar", status: http.StatusOK, out: new(headerAnswer)},
+	{method: "PUT", path: "/api/v1/maps/{id}/header", tag: "sections", summary: "Replace the header bar",
+		in: new(domain.Header), ifMatch: true, status: http.StatusOK, out: new(headerAnswer)},
+	{method: "GET", path: "/api/v1/maps/{id}/toc", tag: "sections", summary: "The table of contents", status: http.StatusOK, out: new(tocAnswer)},
+	{method: "PUT", path: "/api/v1/maps/{id}/toc", tag: "sections", summary: "Replace the table of contents (editors)",
+		in: new(domain.TOC), ifMatch: true, status: http.StatusOK, out: new(tocAnswer),
+		description: "Up to four levels; every entry points at a node on the map."},
+	{method: "GET", path: "/api/v1/maps/{id}/social_sharing", tag: "sections", summary: "The social sharing settings", status: http.StatusOK, out: new(socialSharingAnswer)},
+	{method: "PUT", path: "/api/v1/maps/{id}/social_sharing", tag: "sections", summary: "Replace the social sharing settings",
+		in: new(domain.SocialSharing), ifMatch: true, status: http.StatusOK, out: new(socialSharingAnswer)},
+	{method: "GET", path: "/api/v1/maps/{id}/cookie_consent", tag: "sections", summary: "The cookie consent", status: http.StatusOK, out: new(cookieConsentAnswer)},
+	{method: "PUT", path: "/api/v1/maps/{id}/cookie_consent", tag: "sections", summary: "Replace the cookie consent",
+		in: new(domain.CookieConsent), ifMatch: true, status: http.StatusOK, out: new(cookieConsentAnswer)},
+	{method: "GET", path: "/api/v1/maps/{id}/quizzes", tag: "sections", summary: "The map's quizzes", status: http.StatusOK, out: new(quizzesAnswer)},
+	{method: "POST", path: "/api/v1/maps/{id}/quizzes", tag: "sections", summary: "Create a quiz (editors)",
+		in: new(domain.Quiz), ifMatch: true, status: http.StatusCreated, out: new(quizAnswer),
+		description: "Ids of the quiz, its questions and answers are given by the server."},
+	{method: "GET", path: "/api/v1/maps/{id}/quizzes/{quizId}", tag: "sections", summary: "A quiz, with the counts of the readers' answers",
+		status: http.StatusOK, out: new(quizAnswer)},
+	{method: "PUT", path: "/api/v1/maps/{id}/quizzes/{quizId}", tag: "sections", summary: "Replace a quiz (editors)",
+		in: new(domain.Quiz), ifMatch: true, status: http.StatusOK, out: new(quizAnswer),
+		description: "Questions and answers sent with their ids keep them (and their counts); those without get new ones."},
+	{method: "DELETE", path: "/api/v1/maps/{id}/quizzes/{quizId}", tag: "sections", summary: "Delete a quiz (editors)",
+		ifMatch: true, status: http.StatusOK, out: new(revisionAnswer)},
 
 	// API keys for scripts (admins of the client; never with a key).
 	{method: "POST", path: "/api/v1/clients/{name}/api_keys", tag: "api keys", summary: "Create an API key; the answer is the only time the key is shown",

@@ -52,7 +52,7 @@ type operation struct {
 // pathParams are the types of the path parameters that routes use.
 var pathParams = map[string]string{
 	"id": "integer", "nodeId": "integer", "edgeId": "integer", "templateId": "integer",
-	"versionId": "integer", "userId": "integer",
+	"versionId": "integer", "userId": "integer", "quizId": "integer",
 	"name": "string", "url": "string", "token": "string",
 }
 

@@ -122,5 +122,6 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/v1/maps/{id}/templates/objects/{$}", byKey(keyEdit, s.onMap(edit, s.createTemplate)))
 	m.HandleFunc("POST /api/v1/maps/{id}/templates/objects", byKey(keyEdit, s.onMap(edit, s.createTemplate)))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/templates/objects/{templateId}", byKey(keyEdit, s.onMap(edit, s.patchTemplate)))
+	s.sectionRoutes(m)
 	m.HandleFunc("DELETE /api/v1/maps/{id}/templates/objects/{templateId}", byKey(keyEdit, s.onMap(edit, s.onElement("templateId", templateKey, false, withoutDesign(ed.DeleteTemplate)))))
 }

@@ -127,8 +127,11 @@ func New(d Deps) *Server {
 			},
 			LoginFailuresPerAccount: d.LoginLimits.PerAccount, LoginFailuresPerAddress: d.LoginLimits.PerAddress,
 			Rechecks: liveRechecks{d.Live}}),
-		publishing: publishing.New(publishing.Config{Store: d.Store, Editing: d.Editing, Log: d.Log}),
-		catalog:    mapcatalog.New(d.Store, d.Editing),
+		publishing: publishing.New(publishing.Config{Store: d.Store, Editing: d.Editing, Log: d.Log,
+			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
+				return newLimiter(d.Redis, name, max, window)
+			}}),
+		catalog: mapcatalog.New(d.Store, d.Editing),
 	}
 	documents, err := prepared.New(prepared.Config{Store: d.Store, Budget: d.DocumentMemory})
 	if err != nil {

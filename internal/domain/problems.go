@@ -27,7 +27,7 @@ const (
 	// ProblemInvalid: not of the expected form; params.format, when
 	// present, names it (email, url, url_or_path, image_url, domain, slug,
 	// map_url, colour, json, object, id, whole_number, user_path, etag,
-	// text, template_id, palette, revision, query, cursor).
+	// text, template_id, palette, revision, query, cursor, bibtex).
 	ProblemInvalid = "invalid"
 	// ProblemNotAllowed: not one of params.allowed.
 	ProblemNotAllowed = "not_allowed"

@@ -2,6 +2,7 @@ package editing
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -217,6 +218,9 @@ func (s *Service) UpdateTemplateInfo(ctx context.Context, mapID int64, p Templat
 // copyDocument copies templates, nodes and edges from one map to another,
 // renumbering every reference.
 func copyDocument(ctx context.Context, tx *store.Store, from, to int64) error {
+	if err := tx.CopySections(ctx, from, to); err != nil {
+		return err
+	}
 	templates, err := tx.TemplatesOfMap(ctx, from)
 	if err != nil {
 		return err
@@ -275,7 +279,26 @@ func copyDocument(ctx context.Context, tx *store.Store, from, to int64) error {
 			return err
 		}
 	}
-	return nil
+	return renumberTOC(ctx, tx, to, nodeIDs)
+}
+
+// renumberTOC points a copied table of contents at the copy's nodes.
+func renumberTOC(ctx context.Context, tx *store.Store, mapID int64, nodeIDs map[int64]int64) error {
+	data, err := tx.Section(ctx, mapID, domain.SectionTOC)
+	if err != nil || data == nil {
+		return err
+	}
+	var toc domain.TOC
+	if err := json.Unmarshal(data, &toc); err != nil {
+		return fmt.Errorf("table of contents of map %d: %w", mapID, err)
+	}
+	for i := range toc.Entries {
+		toc.Entries[i].NodeID = nodeIDs[toc.Entries[i].NodeID] // 0 for a node gone meanwhile: readers never see it
+	}
+	if data, err = json.Marshal(toc); err != nil {
+		return fmt.Errorf("table of contents of map %d: %w", mapID, err)
+	}
+	return tx.PutSection(ctx, mapID, domain.SectionTOC, data)
 }
 
 func remap(id *int64, ids map[int64]int64) *int64 {

@@ -54,6 +54,16 @@ type Delta struct {
 	// Publication is the live state after map_published, map_reset and
 	// state_restored.
 	Publication *PublicationState `json:"publication,omitempty"`
+	// A section's new value, under its name (its change type).
+	EditorsNote    *domain.EditorsNote   `json:"editors_note,omitempty"`
+	Glossary       *domain.Glossary      `json:"glossary,omitempty"`
+	References     *domain.References    `json:"references,omitempty"`
+	Header         *domain.Header        `json:"header,omitempty"`
+	TOC            *domain.TOC           `json:"toc,omitempty"`
+	SocialSharing  *domain.SocialSharing `json:"social_sharing,omitempty"`
+	CookieConsent  *domain.CookieConsent `json:"cookie_consent,omitempty"`
+	Quizzes        []domain.Quiz         `json:"quizzes,omitempty"`
+	RemovedQuizIDs []int64               `json:"removed_quiz_ids,omitempty"`
 }
 
 // Sync types (spec §7 in snake_case), as written to the change log.

@@ -87,6 +87,9 @@ func (s *Service) StoreVersion(ctx context.Context, mapID, userID int64, kind do
 		if err := e.tx.CopyVersionContents(ctx, mapID, ver.ID); err != nil {
 			return err
 		}
+		if err := e.tx.CopyVersionSections(ctx, mapID, ver.ID); err != nil {
+			return err
+		}
 		if ver, err = e.tx.Version(ctx, mapID, ver.ID); err != nil { // with its author's name
 			return err
 		}
@@ -256,5 +259,33 @@ func (e *edit) putBack(ver domain.Version) error {
 			}
 		}
 	}
+	if err := e.putBackSections(ver.ID); err != nil {
+		return err
+	}
 	return e.tx.ReplaceElements(e.ctx, e.m.ID, doc.ObjectTemplates, doc.Nodes, doc.Edges)
+}
+
+// putBackSections replaces the map's sections with those the version
+// kept. The quizzes' id counter keeps the higher of the two, so that no id
+// is given twice.
+func (e *edit) putBackSections(versionID int64) error {
+	sections, err := e.tx.VersionSections(e.ctx, versionID)
+	if err != nil {
+		return err
+	}
+	current, err := quizSet(e.ctx, e.tx, e.m.ID)
+	if err != nil {
+		return err
+	}
+	kept, err := ReadQuizSet(sections[domain.SectionQuizzes])
+	if err != nil {
+		return fmt.Errorf("version %d: %w", versionID, err)
+	}
+	if current.NextID > kept.NextID {
+		kept.NextID = current.NextID
+		if sections[domain.SectionQuizzes], err = json.Marshal(kept); err != nil {
+			return fmt.Errorf("version %d: quizzes: %w", versionID, err)
+		}
+	}
+	return e.tx.ReplaceSections(e.ctx, e.m.ID, sections)
 }

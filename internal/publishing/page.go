@@ -40,7 +40,13 @@ const DefaultHead = "<title>Strata</title>"
 
 var (
 	headTemplate = template.Must(template.New("head").Parse(
-		`<title>{{.Title}}</title><meta name="description" content="{{.Description}}" /><meta property="og:title" content="{{.Title}}" />`))
+		`<title>{{.Title}}</title><meta name="description" content="{{.Description}}" />` +
+			`<meta property="og:type" content="website" /><meta property="og:title" content="{{.ShareTitle}}" />` +
+			`<meta property="og:description" content="{{.ShareDescription}}" />` +
+			`{{if .Image}}<meta property="og:image" content="{{.Image}}" />{{end}}` +
+			`<meta name="twitter:card" content="{{if .Image}}summary_large_image{{else}}summary{{end}}" />` +
+			`<meta name="twitter:title" content="{{.ShareTitle}}" /><meta name="twitter:description" content="{{.ShareDescription}}" />` +
+			`{{if .Image}}<meta name="twitter:image" content="{{.Image}}" />{{end}}`))
 	refusedHead     = []byte(DefaultHead + `<meta name="strata-embed-only" content="refused" />`)
 	outlineTemplate = template.Must(template.New("outline").Parse(
 		`<noscript><article><h1>{{.Name}}</h1><ul>` +
@@ -97,8 +103,16 @@ func (s *Service) seoFor(ctx context.Context, p domain.Publication) (head, body 
 	if description == "" {
 		description = rv.description
 	}
+	// Shared links (Open Graph, Twitter cards) carry the social sharing
+	// texts where the version has them, in its first language that does.
+	share := struct{ Title, Description, ShareTitle, ShareDescription, Image string }{title, description, title, description, ""}
+	if rv.social != nil {
+		share.ShareTitle = firstText(rv.social.Title, rv.languages, title)
+		share.ShareDescription = firstText(rv.social.Description, rv.languages, description)
+		share.Image = rv.social.Image
+	}
 	var b bytes.Buffer
-	if err := headTemplate.Execute(&b, struct{ Title, Description string }{title, description}); err != nil {
+	if err := headTemplate.Execute(&b, share); err != nil {
 		return head, nil, fmt.Errorf("page head: %w", err)
 	}
 	head = b.Bytes()
@@ -144,4 +158,14 @@ func (s *Service) outline(ctx context.Context, p domain.Publication, rv readerVe
 		return nil, fmt.Errorf("outline: %w", err)
 	}
 	return b.Bytes(), nil
+}
+
+// firstText is t in the first of the languages that has it, else fallback.
+func firstText(t domain.Text, languages []domain.Language, fallback string) string {
+	for _, l := range languages {
+		if t[l] != "" {
+			return t[l]
+		}
+	}
+	return fallback
 }

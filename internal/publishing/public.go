@@ -114,6 +114,19 @@ func (s *Service) readerVersion(ctx context.Context, p domain.Publication) (read
 	if err != nil {
 		return readerVersion{}, fmt.Errorf("live version %d of map %d: %w", p.Live.ID, p.MapID, err)
 	}
+	kept, err := s.store.VersionSections(ctx, p.Live.ID)
+	if err != nil {
+		return readerVersion{}, err
+	}
+	sections, err := readerSections(kept, rv.shown)
+	if err != nil {
+		return readerVersion{}, fmt.Errorf("live version %d of map %d: %w", p.Live.ID, p.MapID, err)
+	}
+	// The sections close the document: its last byte is the object's end.
+	if rv.document, err = appendSections(rv.document[:len(rv.document)-1], sections); err != nil {
+		return readerVersion{}, err
+	}
+	rv.document, rv.social = append(rv.document, '}'), sections.SocialSharing
 	s.readers.put(p.Live.ID, rv, len(rv.document))
 	return rv, nil
 }

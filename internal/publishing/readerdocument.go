@@ -23,6 +23,9 @@ type readerVersion struct {
 	// public page (the working copy's may have changed since).
 	name, description string
 	languages         []domain.Language
+	// social is the version's social sharing settings (nil: none), for
+	// the page's Open Graph and Twitter card tags.
+	social *domain.SocialSharing
 }
 
 // readerDocument filters a version's document for its readers. Nodes and

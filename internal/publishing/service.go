@@ -10,7 +10,9 @@ import (
 	"context"
 	"log/slog"
 	"sync"
+	"time"
 
+	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/store"
@@ -21,13 +23,19 @@ type Config struct {
 	Store   *store.Store
 	Editing *editing.Service
 	Log     *slog.Logger
+	// NewLimiter makes the limit of readers' quiz answers (nil: none).
+	NewLimiter func(name string, max int, window time.Duration) *auth.Limiter
 }
+
+// maxQuizAnswersPerHour bounds the quiz answers counted from one address.
+const maxQuizAnswersPerHour = 300
 
 // Service applies the publishing rules.
 type Service struct {
 	store   *store.Store
 	editing *editing.Service
 	log     *slog.Logger
+	answers *auth.Limiter
 	// What is derived from live versions, by version id.
 	readers  versionCache[readerVersion]
 	outlines versionCache[[]byte]
@@ -37,7 +45,11 @@ type Service struct {
 
 // New returns the service.
 func New(c Config) *Service {
-	return &Service{store: c.Store, editing: c.Editing, log: c.Log}
+	s := &Service{store: c.Store, editing: c.Editing, log: c.Log}
+	if c.NewLimiter != nil {
+		s.answers = c.NewLimiter("quiz-answers", maxQuizAnswersPerHour, time.Hour)
+	}
+	return s
 }
 
 // Wait waits for the work the service does after a call returns: call it

@@ -37,6 +37,15 @@ export const ApiChangeType = [
   'layer_hidden',
   'layer_locked',
   'elements_restored',
+  'editors_note',
+  'glossary',
+  'references',
+  'header',
+  'toc',
+  'social_sharing',
+  'cookie_consent',
+  'quiz',
+  'quiz_removed',
   'map_published',
   'map_reset',
   'state_restored',
@@ -70,6 +79,15 @@ export const ApiEditingChangeType = [
   'layer_hidden',
   'layer_locked',
   'elements_restored',
+  'editors_note',
+  'glossary',
+  'references',
+  'header',
+  'toc',
+  'social_sharing',
+  'cookie_consent',
+  'quiz',
+  'quiz_removed',
 ] as const;
 
 /** The change types of publishing: map published, reset; state restored. */
@@ -108,6 +126,8 @@ export const DomainFontStyle = ['normal', 'italic'] as const;
 export const DomainGlobalDesignSection = ['nodes', 'edges', 'popups', 'tooltips', 'table_of_contents', 'templates'] as const;
 
 export const DomainLanguage = ['en', 'de', 'fr'] as const;
+
+export const DomainLinkTarget = ['new_window', 'same_window', 'map_frame', 'embedding_window'] as const;
 
 export const DomainLiveStatus = ['not_published', 'changed', 'up_to_date'] as const;
 
@@ -158,6 +178,19 @@ export const DomainShape = [
   'star',
   'trapezoid_top',
   'trapezoid_bottom',
+] as const;
+
+export const DomainSocialNetwork = [
+  'facebook',
+  'x',
+  'linkedin',
+  'xing',
+  'whatsapp',
+  'telegram',
+  'mastodon',
+  'bluesky',
+  'reddit',
+  'email',
 ] as const;
 
 /** What an object template is for. */

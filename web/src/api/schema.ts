@@ -573,6 +573,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/maps/{id}/cookie_consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cookie consent */
+        get: operations["get_maps_id_cookie_consent"];
+        /** Replace the cookie consent */
+        put: operations["put_maps_id_cookie_consent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/maps/{id}/edges": {
         parameters: {
             query?: never;
@@ -606,6 +624,24 @@ export interface paths {
         head?: never;
         /** Change an edge's design */
         patch: operations["patch_maps_id_edges_edgeId"];
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/editors_note": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The editor's note (About this map) */
+        get: operations["get_maps_id_editors_note"];
+        /** Replace the editor's note */
+        put: operations["put_maps_id_editors_note"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/maps/{id}/elements": {
@@ -643,6 +679,42 @@ export interface paths {
         head?: never;
         /** Change the map's global design, section by section */
         patch: operations["patch_maps_id_global"];
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/glossary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The glossary */
+        get: operations["get_maps_id_glossary"];
+        /** Replace the glossary */
+        put: operations["put_maps_id_glossary"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/header": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The header bar */
+        get: operations["get_maps_id_header"];
+        /** Replace the header bar */
+        put: operations["put_maps_id_header"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/maps/{id}/live": {
@@ -819,6 +891,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/maps/{id}/quizzes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The map's quizzes */
+        get: operations["get_maps_id_quizzes"];
+        put?: never;
+        /**
+         * Create a quiz (editors)
+         * @description Ids of the quiz, its questions and answers are given by the server.
+         */
+        post: operations["post_maps_id_quizzes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/quizzes/{quizId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A quiz, with the counts of the readers' answers */
+        get: operations["get_maps_id_quizzes_quizId"];
+        /**
+         * Replace a quiz (editors)
+         * @description Questions and answers sent with their ids keep them (and their counts); those without get new ones.
+         */
+        put: operations["put_maps_id_quizzes_quizId"];
+        post?: never;
+        /** Delete a quiz (editors) */
+        delete: operations["delete_maps_id_quizzes_quizId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/references": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The references (bibliography) */
+        get: operations["get_maps_id_references"];
+        /** Replace the references */
+        put: operations["put_maps_id_references"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/references/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the entries of a BibTeX file to the references
+         * @description The file as the form field file, or as the body itself (text/plain or application/x-bibtex); at most 1 MB (413). Answers the entries read and those skipped with why (key taken, no title or author, references full); a file that is not BibTeX is refused (400, problems.file says what is wrong).
+         */
+        post: operations["post_maps_id_references_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/maps/{id}/restorations": {
         parameters: {
             query?: never;
@@ -830,6 +983,24 @@ export interface paths {
         put?: never;
         /** Put deleted nodes, edges, templates or a level back */
         post: operations["post_maps_id_restorations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/social_sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The social sharing settings */
+        get: operations["get_maps_id_social_sharing"];
+        /** Replace the social sharing settings */
+        put: operations["put_maps_id_social_sharing"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -870,6 +1041,27 @@ export interface paths {
         head?: never;
         /** Rename or redesign an object template */
         patch: operations["patch_maps_id_templates_objects_templateId"];
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/toc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The table of contents */
+        get: operations["get_maps_id_toc"];
+        /**
+         * Replace the table of contents (editors)
+         * @description Up to four levels; every entry points at a node on the map.
+         */
+        put: operations["put_maps_id_toc"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/maps/{id}/versions": {
@@ -967,7 +1159,7 @@ export interface paths {
         };
         /**
          * A published map's live version, as its readers get it
-         * @description Only what the map shows readers: hidden nodes and layers are left out. Its ETag names the live version; 401 or 403 reader_required when the access mode asks for a sign-in or a reader's registration.
+         * @description Only what the map shows readers: hidden nodes and layers are left out. Its ETag names the live version; 401 or 403 reader_required when the access mode asks for a sign-in or a reader's registration. The version's sections come under their names (null when never written): the editor's note only when shown, the table of contents only with entries whose node readers are shown, the quizzes without their correct answers.
          */
         get: operations["get_public_maps_url"];
         put?: never;
@@ -989,6 +1181,26 @@ export interface paths {
         get: operations["get_public_maps_url_nodes_nodeId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/public/maps/{url}/quizzes/{quizId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a quiz of the live version: which answers were right
+         * @description Counted anonymously, per question and answer (editors see the counts in the quiz); 429 after too many from one address.
+         */
+        post: operations["post_public_maps_url_quizzes_quizId_answers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1155,6 +1367,13 @@ export interface components {
         ApiApiKeysAnswer: {
             api_keys: components["schemas"]["ApiApiKeyJSON"][];
         };
+        ApiBibtexAnswer: {
+            imported: components["schemas"]["EditingImportedEntry"][];
+            references: components["schemas"]["DomainReferences"];
+            /** Format: int64 */
+            revision: number;
+            skipped: components["schemas"]["EditingSkippedEntry"][];
+        };
         ApiChangeJSON: {
             at: string;
             data: components["schemas"]["EditingDelta"];
@@ -1164,7 +1383,7 @@ export interface components {
             user_id: null | number;
         };
         /** @enum {string} */
-        ApiChangeType: "map" | "node_position" | "node_removed" | "node_cloned" | "node_created" | "node_design" | "node_content" | "node_visibility" | "node_hidden" | "node_locked" | "node_order" | "node_templates" | "edge_created" | "edge_removed" | "edge_all_removed" | "edge_design" | "edge_content" | "edge_visibility" | "edge_locked" | "edge_templates" | "global_design" | "object_templates" | "layer_removed" | "layer_hidden" | "layer_locked" | "elements_restored" | "map_published" | "map_reset" | "state_restored";
+        ApiChangeType: "map" | "node_position" | "node_removed" | "node_cloned" | "node_created" | "node_design" | "node_content" | "node_visibility" | "node_hidden" | "node_locked" | "node_order" | "node_templates" | "edge_created" | "edge_removed" | "edge_all_removed" | "edge_design" | "edge_content" | "edge_visibility" | "edge_locked" | "edge_templates" | "global_design" | "object_templates" | "layer_removed" | "layer_hidden" | "layer_locked" | "elements_restored" | "editors_note" | "glossary" | "references" | "header" | "toc" | "social_sharing" | "cookie_consent" | "quiz" | "quiz_removed" | "map_published" | "map_reset" | "state_restored";
         ApiChangesAnswer: {
             changes: components["schemas"]["ApiChangeJSON"][];
             next_cursor: null | string;
@@ -1194,6 +1413,18 @@ export interface components {
         };
         ApiClientsAnswer: {
             clients: components["schemas"]["ApiClientJSON"][];
+        };
+        ApiCookieConsentAnswer: {
+            enabled: boolean;
+            external: components["schemas"]["DomainCookieCategory"];
+            imprint_url?: string;
+            necessary: components["schemas"]["DomainCookieCategory"];
+            privacy_policy_url?: string;
+            /** Format: int64 */
+            revision: number;
+            statistics: components["schemas"]["DomainCookieCategory"];
+            text: components["schemas"]["DomainText"];
+            title: components["schemas"]["DomainText"];
         };
         ApiCreatedAPIKeyJSON: {
             /** Format: date-time */
@@ -1235,7 +1466,17 @@ export interface components {
          * @description The change types of editing.
          * @enum {string}
          */
-        ApiEditingChangeType: "map" | "node_position" | "node_removed" | "node_cloned" | "node_created" | "node_design" | "node_content" | "node_visibility" | "node_hidden" | "node_locked" | "node_order" | "node_templates" | "edge_created" | "edge_removed" | "edge_all_removed" | "edge_design" | "edge_content" | "edge_visibility" | "edge_locked" | "edge_templates" | "global_design" | "object_templates" | "layer_removed" | "layer_hidden" | "layer_locked" | "elements_restored";
+        ApiEditingChangeType: "map" | "node_position" | "node_removed" | "node_cloned" | "node_created" | "node_design" | "node_content" | "node_visibility" | "node_hidden" | "node_locked" | "node_order" | "node_templates" | "edge_created" | "edge_removed" | "edge_all_removed" | "edge_design" | "edge_content" | "edge_visibility" | "edge_locked" | "edge_templates" | "global_design" | "object_templates" | "layer_removed" | "layer_hidden" | "layer_locked" | "elements_restored" | "editors_note" | "glossary" | "references" | "header" | "toc" | "social_sharing" | "cookie_consent" | "quiz" | "quiz_removed";
+        ApiEditorsNoteAnswer: {
+            label: components["schemas"]["DomainText"];
+            /** Format: int64 */
+            revision: number;
+            shown: boolean;
+            team_members: components["schemas"]["DomainTeamMember"][];
+            /** @description Rich text (HTML), sanitised as node content is. */
+            text: components["schemas"]["DomainText"];
+            title: components["schemas"]["DomainText"];
+        };
         ApiErrorBody: {
             error: components["schemas"]["ApiErrorDetail"];
         };
@@ -1284,6 +1525,23 @@ export interface components {
         };
         /** @description Family names; with ?expand=fonts, families with their faces. */
         ApiFontList: string[] | components["schemas"]["ApiFontFamily"][];
+        ApiGlossaryAnswer: {
+            /** Format: int64 */
+            revision: number;
+            terms: components["schemas"]["DomainGlossaryTerm"][];
+        };
+        ApiHeaderAnswer: {
+            additional_links: components["schemas"]["DomainHeaderLink"][];
+            background?: string;
+            floating_links: components["schemas"]["DomainHeaderLink"][];
+            font_color?: string;
+            height?: number;
+            logo_height?: number;
+            logo_link?: string;
+            logo_url?: string;
+            /** Format: int64 */
+            revision: number;
+        };
         ApiInvitationJSON: {
             client_name: string;
             client_title: string;
@@ -1462,6 +1720,24 @@ export interface components {
             version: null | components["schemas"]["EditingVersionRef"];
             what: components["schemas"]["EditingChangeSummary"];
         };
+        ApiPublicMapDocument: {
+            cookie_consent: null | components["schemas"]["DomainCookieConsent"];
+            edges: components["schemas"]["DomainEdge"][];
+            editors_note: null | components["schemas"]["DomainEditorsNote"];
+            global_design: components["schemas"]["DomainGlobalDesign"];
+            glossary: null | components["schemas"]["DomainGlossary"];
+            header: null | components["schemas"]["DomainHeader"];
+            layers: components["schemas"]["DomainLayer"][];
+            map: components["schemas"]["EditingMapSettings"];
+            nodes: components["schemas"]["DomainNode"][];
+            object_templates: components["schemas"]["DomainObjectTemplate"][];
+            quizzes: components["schemas"]["PublishingReaderQuiz"][];
+            references: null | components["schemas"]["DomainReferences"];
+            /** Format: int64 */
+            revision: number;
+            social_sharing: null | components["schemas"]["DomainSocialSharing"];
+            toc: null | components["schemas"]["DomainTOC"];
+        };
         ApiPublicNodeAnswer: {
             content: {
                 de?: components["schemas"]["DomainNodeContent"];
@@ -1499,6 +1775,31 @@ export interface components {
          * @enum {string}
          */
         ApiPublishingChangeType: "map_published" | "map_reset" | "state_restored";
+        ApiQuizAnswer: {
+            counts: components["schemas"]["ApiQuizCount"][];
+            description: components["schemas"]["DomainText"];
+            expandable: boolean;
+            /** Format: int64 */
+            id: number;
+            name: null | components["schemas"]["DomainText"];
+            questions: components["schemas"]["DomainQuizQuestion"][];
+            /** Format: int64 */
+            revision: number;
+            title_picture?: string;
+        };
+        ApiQuizCount: {
+            /** Format: int64 */
+            answer_id: number;
+            /** Format: int64 */
+            count: number;
+            /** Format: int64 */
+            question_id: number;
+        };
+        ApiQuizzesAnswer: {
+            quizzes: components["schemas"]["DomainQuiz"][];
+            /** Format: int64 */
+            revision: number;
+        };
         ApiQuotasAnswer: {
             quotas: {
                 active_readers: components["schemas"]["DomainQuota"];
@@ -1529,6 +1830,11 @@ export interface components {
             next_cursor: null | string;
             readers: components["schemas"]["ApiReaderJSON"][];
         };
+        ApiReferencesAnswer: {
+            references: components["schemas"]["DomainReference"][];
+            /** Format: int64 */
+            revision: number;
+        };
         ApiRegisterRequest: {
             password: string;
             password_confirmation: string;
@@ -1550,6 +1856,17 @@ export interface components {
         ApiRevisionAnswer: {
             /** Format: int64 */
             revision: number;
+        };
+        ApiSocialSharingAnswer: {
+            description: components["schemas"]["DomainText"];
+            /** @description Separated by spaces or commas, without #. */
+            hashtags?: string;
+            /** @description The picture shared (og:image), an http(s) address. */
+            image?: string;
+            networks: components["schemas"]["DomainSocialNetwork"][];
+            /** Format: int64 */
+            revision: number;
+            title: components["schemas"]["DomainText"];
         };
         ApiTemplateAnswer: components["schemas"]["DomainObjectTemplate"] & {
             /** Format: int64 */
@@ -1582,6 +1899,11 @@ export interface components {
             expired: boolean;
             /** @enum {string} */
             payment_interval: "monthly" | "yearly";
+        };
+        ApiTocAnswer: {
+            entries: components["schemas"]["DomainTOCEntry"][];
+            /** Format: int64 */
+            revision: number;
         };
         ApiTokenRequest: {
             token: string;
@@ -1657,6 +1979,20 @@ export interface components {
         DomainBorderStyle: "solid" | "dashed" | "dotted";
         /** @description #rgb, #rgba, #rrggbb, #rrggbbaa or transparent. */
         DomainColor: string;
+        DomainCookieCategory: {
+            description: components["schemas"]["DomainText"];
+            label: components["schemas"]["DomainText"];
+        };
+        DomainCookieConsent: {
+            enabled: boolean;
+            external: components["schemas"]["DomainCookieCategory"];
+            imprint_url?: string;
+            necessary: components["schemas"]["DomainCookieCategory"];
+            privacy_policy_url?: string;
+            statistics: components["schemas"]["DomainCookieCategory"];
+            text: components["schemas"]["DomainText"];
+            title: components["schemas"]["DomainText"];
+        };
         /**
          * @description Shapes a stored node may have but that cannot be created or chosen yet.
          * @enum {string}
@@ -1759,6 +2095,14 @@ export interface components {
         DomainEditing: {
             locked: boolean;
         };
+        DomainEditorsNote: {
+            label: components["schemas"]["DomainText"];
+            shown: boolean;
+            team_members: components["schemas"]["DomainTeamMember"][];
+            /** @description Rich text (HTML), sanitised as node content is. */
+            text: components["schemas"]["DomainText"];
+            title: components["schemas"]["DomainText"];
+        };
         /**
          * @description The shapes a node can be created with or changed to.
          * @enum {string}
@@ -1813,6 +2157,32 @@ export interface components {
          * @enum {string}
          */
         DomainGlobalDesignSection: "nodes" | "edges" | "popups" | "tooltips" | "table_of_contents" | "templates";
+        DomainGlossary: {
+            terms: components["schemas"]["DomainGlossaryTerm"][];
+        };
+        DomainGlossaryTerm: {
+            alternatives: components["schemas"]["DomainText"];
+            /** @description Rich text (HTML), sanitised as node content is. */
+            definition: components["schemas"]["DomainText"];
+            synonyms: components["schemas"]["DomainText"];
+            term: null | components["schemas"]["DomainText"];
+        };
+        DomainHeader: {
+            additional_links: components["schemas"]["DomainHeaderLink"][];
+            background?: string;
+            floating_links: components["schemas"]["DomainHeaderLink"][];
+            font_color?: string;
+            height?: number;
+            logo_height?: number;
+            logo_link?: string;
+            logo_url?: string;
+        };
+        DomainHeaderLink: {
+            target: components["schemas"]["DomainLinkTarget"];
+            title: null | components["schemas"]["DomainText"];
+            /** @description http, https or mailto. */
+            url: string;
+        };
         /** @enum {string} */
         DomainLanguage: "en" | "de" | "fr";
         DomainLayer: {
@@ -1822,6 +2192,8 @@ export interface components {
         };
         /** @description An http(s) address or a path on this site; "" for none. */
         DomainLink: string;
+        /** @enum {string} */
+        DomainLinkTarget: "new_window" | "same_window" | "map_frame" | "embedding_window";
         /** @enum {string} */
         DomainLiveStatus: "not_published" | "changed" | "up_to_date";
         DomainMapDesign: {
@@ -1984,6 +2356,28 @@ export interface components {
             /** Format: double */
             y: number;
         };
+        DomainQuiz: {
+            description: components["schemas"]["DomainText"];
+            expandable: boolean;
+            /** Format: int64 */
+            id: number;
+            name: null | components["schemas"]["DomainText"];
+            questions: components["schemas"]["DomainQuizQuestion"][];
+            title_picture?: string;
+        };
+        DomainQuizAnswer: {
+            correct: boolean;
+            /** Format: int64 */
+            id: number;
+            text: null | components["schemas"]["DomainText"];
+        };
+        DomainQuizQuestion: {
+            answers: components["schemas"]["DomainQuizAnswer"][];
+            /** Format: int64 */
+            id: number;
+            multiple_answers: boolean;
+            text: null | components["schemas"]["DomainText"];
+        };
         DomainQuota: {
             count: number;
             max: null | number;
@@ -1993,6 +2387,15 @@ export interface components {
          * @enum {string}
          */
         DomainQuotaKind: "active_readers" | "editing_user" | "live_map" | "map" | "template" | "user";
+        DomainReference: {
+            /** @description What node content cites it by (#ref-{key}): letters, digits and _ : . - /, at most 100. */
+            key: string;
+            link?: string;
+            source: null | components["schemas"]["DomainText"];
+        };
+        DomainReferences: {
+            references: components["schemas"]["DomainReference"][];
+        };
         /** @enum {string} */
         DomainRole: "admin" | "editor" | "student" | "guest";
         /**
@@ -2000,6 +2403,32 @@ export interface components {
          * @enum {string}
          */
         DomainShape: "circle" | "rectangle" | "triangle_top" | "triangle_bottom" | "rhombus" | "parallelogram" | "hexagon_hor" | "hexagon_vert" | "pentagon" | "star" | "trapezoid_top" | "trapezoid_bottom";
+        /** @enum {string} */
+        DomainSocialNetwork: "facebook" | "x" | "linkedin" | "xing" | "whatsapp" | "telegram" | "mastodon" | "bluesky" | "reddit" | "email";
+        DomainSocialSharing: {
+            description: components["schemas"]["DomainText"];
+            /** @description Separated by spaces or commas, without #. */
+            hashtags?: string;
+            /** @description The picture shared (og:image), an http(s) address. */
+            image?: string;
+            networks: components["schemas"]["DomainSocialNetwork"][];
+            title: components["schemas"]["DomainText"];
+        };
+        DomainTOC: {
+            entries: components["schemas"]["DomainTOCEntry"][];
+        };
+        DomainTOCEntry: {
+            /** @description 1 to 4; at most one deeper than the entry before it. */
+            depth: number;
+            /** Format: int64 */
+            node_id: number;
+            title: components["schemas"]["DomainText"];
+            zoom_level: number;
+        };
+        DomainTeamMember: {
+            description: components["schemas"]["DomainText"];
+            name: string;
+        };
         /** @description A template's id as a string; "0" for none. */
         DomainTemplateRef: string;
         /**
@@ -2007,6 +2436,11 @@ export interface components {
          * @enum {string}
          */
         DomainTemplateType: "node" | "edge";
+        DomainText: {
+            de?: string;
+            en?: string;
+            fr?: string;
+        };
         /** @enum {string} */
         DomainTextAlign: "left" | "center" | "right";
         /** @enum {string} */
@@ -2037,18 +2471,27 @@ export interface components {
             titles?: string[];
         };
         EditingDelta: {
+            cookie_consent?: components["schemas"]["DomainCookieConsent"];
             edges?: components["schemas"]["DomainEdge"][];
+            editors_note?: components["schemas"]["DomainEditorsNote"];
             global_design?: components["schemas"]["DomainGlobalDesign"];
+            glossary?: components["schemas"]["DomainGlossary"];
+            header?: components["schemas"]["DomainHeader"];
             layers?: components["schemas"]["DomainLayer"][];
             map?: components["schemas"]["EditingMapSettings"];
             nodes?: components["schemas"]["DomainNode"][];
             order?: number[];
             positions?: components["schemas"]["EditingNodePosition"][];
             publication?: components["schemas"]["EditingPublicationState"];
+            quizzes?: components["schemas"]["DomainQuiz"][];
+            references?: components["schemas"]["DomainReferences"];
             removed_edge_ids?: number[];
             removed_node_ids?: number[];
+            removed_quiz_ids?: number[];
             removed_template_ids?: number[];
+            social_sharing?: components["schemas"]["DomainSocialSharing"];
             templates?: components["schemas"]["DomainObjectTemplate"][];
+            toc?: components["schemas"]["DomainTOC"];
         };
         EditingEdgeContentPatch: {
             end?: string;
@@ -2083,6 +2526,10 @@ export interface components {
          * @enum {string}
          */
         EditingExpansion: "both" | "horizontal" | "vertical" | "none";
+        EditingImportedEntry: {
+            key: string;
+            source: string;
+        };
         EditingLevelPatch: {
             delete?: boolean;
             hidden?: boolean;
@@ -2213,6 +2660,11 @@ export interface components {
             nodes?: number[];
             templates?: number[];
         };
+        EditingSkippedEntry: {
+            key: string;
+            reason: string;
+            type: string;
+        };
         EditingTemplateInfo: {
             description?: string;
             name?: string;
@@ -2237,6 +2689,10 @@ export interface components {
             hidden?: boolean;
             max_level?: number;
             min_level?: number;
+        };
+        FormDataApiBibtexUpload: {
+            /** @description The BibTeX file, at most 1 MB. */
+            file: components["schemas"]["MultipartFile"];
         };
         LiveAccessChangedFrame: {
             can_edit: boolean;
@@ -2569,6 +3025,47 @@ export interface components {
             initials: string;
             name: string;
             pointer: components["schemas"]["LivePointer"];
+        };
+        /** Format: binary */
+        MultipartFile: string;
+        PublishingQuestionAnswer: {
+            answer_ids: number[];
+            /** Format: int64 */
+            question_id: number;
+        };
+        PublishingQuestionResult: {
+            correct_answer_ids: number[];
+            /** Format: int64 */
+            question_id: number;
+            right: boolean;
+        };
+        PublishingQuizAnswers: {
+            answers: components["schemas"]["PublishingQuestionAnswer"][];
+        };
+        PublishingQuizResult: {
+            results: components["schemas"]["PublishingQuestionResult"][];
+            right: number;
+        };
+        PublishingReaderQuiz: {
+            description: null | components["schemas"]["DomainText"];
+            expandable: boolean;
+            /** Format: int64 */
+            id: number;
+            name: null | components["schemas"]["DomainText"];
+            questions: components["schemas"]["PublishingReaderQuizQuestion"][];
+            title_picture?: string;
+        };
+        PublishingReaderQuizAnswer: {
+            /** Format: int64 */
+            id: number;
+            text: null | components["schemas"]["DomainText"];
+        };
+        PublishingReaderQuizQuestion: {
+            answers: components["schemas"]["PublishingReaderQuizAnswer"][];
+            /** Format: int64 */
+            id: number;
+            multiple_answers: boolean;
+            text: null | components["schemas"]["DomainText"];
         };
     };
     responses: never;
@@ -4067,6 +4564,75 @@ export interface operations {
             };
         };
     };
+    get_maps_id_cookie_consent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiCookieConsentAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    put_maps_id_cookie_consent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DomainCookieConsent"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiCookieConsentAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     post_maps_id_edges: {
         parameters: {
             query?: never;
@@ -4179,6 +4745,75 @@ export interface operations {
             };
         };
     };
+    get_maps_id_editors_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiEditorsNoteAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    put_maps_id_editors_note: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DomainEditorsNote"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiEditorsNoteAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     patch_maps_id_elements: {
         parameters: {
             query?: never;
@@ -4242,6 +4877,144 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiRevisionAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_maps_id_glossary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiGlossaryAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    put_maps_id_glossary: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DomainGlossary"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiGlossaryAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_maps_id_header: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiHeaderAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    put_maps_id_header: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DomainHeader"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiHeaderAnswer"];
                 };
             };
             /** @description An error, in the envelope */
@@ -4737,6 +5510,288 @@ export interface operations {
             };
         };
     };
+    get_maps_id_quizzes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiQuizzesAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_maps_id_quizzes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DomainQuiz"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiQuizAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_maps_id_quizzes_quizId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                quizId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiQuizAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    put_maps_id_quizzes_quizId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: number;
+                quizId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DomainQuiz"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiQuizAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    delete_maps_id_quizzes_quizId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: number;
+                quizId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiRevisionAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_maps_id_references: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiReferencesAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    put_maps_id_references: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DomainReferences"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiReferencesAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_maps_id_references_import: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataApiBibtexUpload"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiBibtexAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     post_maps_id_restorations: {
         parameters: {
             query?: never;
@@ -4762,6 +5817,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiRestorationAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_maps_id_social_sharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiSocialSharingAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    put_maps_id_social_sharing: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DomainSocialSharing"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiSocialSharingAnswer"];
                 };
             };
             /** @description An error, in the envelope */
@@ -4905,6 +6029,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiTemplateAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_maps_id_toc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTocAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    put_maps_id_toc: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                "If-Match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DomainTOC"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTocAnswer"];
                 };
             };
             /** @description An error, in the envelope */
@@ -5131,7 +6324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApiMapDocument"];
+                    "application/json": components["schemas"]["ApiPublicMapDocument"];
                 };
             };
             /** @description Not modified: the map is still at the revision If-None-Match names */
@@ -5171,6 +6364,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiPublicNodeAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_public_maps_url_quizzes_quizId_answers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                url: string;
+                quizId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PublishingQuizAnswers"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishingQuizResult"];
                 };
             };
             /** @description An error, in the envelope */
