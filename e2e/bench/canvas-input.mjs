@@ -98,9 +98,9 @@ async function findEmptySpot(page) {
 }
 
 /**
- * Drags the view back and forth from an empty spot for ms, at about 1,000 pixels a second.
- * Answers false, dragging nothing, when every spot of the view is on a node or an edge (the
- * editor pans only from empty space; a press on a node would move it).
+ * Drags the view back and forth with the middle button (a left drag on empty space draws a
+ * selection box) for ms, at about 1,000 pixels a second, from an empty spot as a user would.
+ * Answers false, dragging nothing, when every spot of the view is on a node or an edge.
  */
 async function pan(page, ms) {
   const box = await canvasBox(page);
@@ -109,7 +109,7 @@ async function pan(page, ms) {
   // Within the canvas whatever the spot: swing left and right by up to 300 pixels.
   const reach = Math.min(300, from.x - box.x - 10, box.x + box.width - from.x - 10);
   await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
+  await page.mouse.down({ button: 'middle' });
   const t0 = Date.now();
   let t;
   while ((t = Date.now() - t0) < ms) {
@@ -117,7 +117,7 @@ async function pan(page, ms) {
     await page.mouse.move(from.x + reach * Math.sin(phase), from.y + 60 * Math.sin(2 * phase));
   }
   await page.mouse.move(from.x, from.y);
-  await page.mouse.up();
+  await page.mouse.up({ button: 'middle' });
   return true;
 }
 

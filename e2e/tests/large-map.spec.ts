@@ -168,9 +168,10 @@ test.describe('a map of 100,000 nodes', () => {
         requestAnimationFrame(tick);
       });
       await page.mouse.move(box.x + 8, y);
-      await page.mouse.down();
+      // The middle button pans (a left drag on empty space draws a selection box).
+      await page.mouse.down({ button: 'middle' });
       for (let i = 1; i <= 60; i++) await page.mouse.move(box.x + 8 + i * 6, y + i * 2);
-      await page.mouse.up();
+      await page.mouse.up({ button: 'middle' });
       const intervals = await page.evaluate(() => (window as Window & { __intervals?: number[] }).__intervals ?? []);
       intervals.sort((p, q) => p - q);
       const p95 = intervals[Math.floor(intervals.length * 0.95)] ?? Infinity;
