@@ -17,10 +17,26 @@ export interface AccessMap {
   delta: number;
 }
 
+/** The maps made through each signed-in caller, removed by removeAccessMaps. */
+const made = new WeakMap<APIRequestContext, number[]>();
+
+/**
+ * Deletes the maps accessMap made for this caller: the demo client is shared with specs that
+ * count its maps.
+ */
+export async function removeAccessMaps(api: APIRequestContext): Promise<void> {
+  for (const id of made.get(api) ?? []) {
+    const res = await api.delete(`/api/v1/maps/${id}`);
+    expect(res.ok(), `DELETE map ${id}: ${res.status()} ${await res.text()}`).toBe(true);
+  }
+  made.delete(api);
+}
+
 export async function accessMap(api: APIRequestContext, name: string): Promise<AccessMap> {
   const map = (await ok(
     await api.post('/api/v1/clients/demo/maps', { data: { name, measurement: { width: 1200, height: 900 }, visibility_levels: 2 } }),
   )) as { id: number };
+  made.set(api, [...(made.get(api) ?? []), map.id]);
   await ok(await api.patch(`/api/v1/maps/${map.id}`, { data: { languages: ['en', 'de'] } }));
   const node = async (shape: string, x: number, y: number, min: number, en: string, de: string) => {
     const made = (await ok(
