@@ -99,13 +99,13 @@ async function findEmptySpot(page) {
 
 /**
  * Drags the view back and forth with the middle button (a left drag on empty space draws a
- * selection box) for ms, at about 1,000 pixels a second, from an empty spot as a user would.
- * Answers false, dragging nothing, when every spot of the view is on a node or an edge.
+ * selection box) for ms, at about 1,000 pixels a second, from an empty spot where there is one
+ * (as a user would choose), else from the middle of the view.
  */
 async function pan(page, ms) {
   const box = await canvasBox(page);
-  const from = await emptySpot(page);
-  if (!from) return false;
+  // The middle button pans from anywhere; an empty spot is only what a user would pick.
+  const from = (await emptySpot(page)) ?? { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   // Within the canvas whatever the spot: swing left and right by up to 300 pixels.
   const reach = Math.min(300, from.x - box.x - 10, box.x + box.width - from.x - 10);
   await page.mouse.move(from.x, from.y);
