@@ -7,16 +7,18 @@ import { LOCALES, text } from './catalog';
 import { addNode, openEditor, demoMapId } from './editing';
 import { waitForLink } from './outbox';
 import { saveShot } from './shots';
+import { clickableNode, type HookWindow } from './viewerHook';
 
-interface ViewerHook {
-  level(): number;
-  fading(): boolean;
-  nodePagePoint(id: number): { x: number; y: number } | null;
-  nodeShown(id: number): boolean;
-}
-type HookWindow = Window & { __strataViewer?: ViewerHook };
-
-async function demoMap(api: APIRequestContext): Promise<{ id: number; nodes: { id: number; visibility: { min_level: number; max_level: number; hidden: boolean }; content: Record<string, { title?: string } | undefined> }[] }> {
+async function demoMap(
+  api: APIRequestContext,
+): Promise<{
+  id: number;
+  nodes: {
+    id: number;
+    visibility: { min_level: number; max_level: number; hidden: boolean };
+    content: Record<string, { title?: string } | undefined>;
+  }[];
+}> {
   const map = { id: await demoMapId(api) };
   const doc = (await (await api.get(`/api/v1/maps/${map.id}`)).json()) as Awaited<ReturnType<typeof demoMap>>;
   return { ...doc, id: map.id };
@@ -43,11 +45,9 @@ test('a published map is read signed out at its address, in German, and follows 
   await readerPage.goto(`/m/${address}`);
   await expect(readerPage.getByTestId('viewer-canvas')).toBeVisible();
   await readerPage.waitForFunction(() => (window as HookWindow).__strataViewer !== undefined);
-  const node = map.nodes.find((n) => n.visibility.min_level === 1 && !n.visibility.hidden && n.content.de?.title);
-  if (!node) throw new Error('no node at level 1');
-  const p = await readerPage.evaluate((id) => (window as HookWindow).__strataViewer?.nodePagePoint(id) ?? null, node.id);
-  if (!p) throw new Error('the node is not drawn');
-  await readerPage.mouse.click(p.x, p.y);
+  const level1 = map.nodes.filter((n) => n.visibility.min_level === 1 && !n.visibility.hidden && n.content.de?.title);
+  const { node, x, y } = await clickableNode(readerPage, level1);
+  await readerPage.mouse.click(x, y);
   await expect(readerPage.getByTestId('node-popup').getByRole('heading')).toHaveText(node.content.de?.title ?? '');
   await saveShot(readerPage, 'public-map-de');
 
@@ -173,7 +173,10 @@ test('a partial map: a reader registers and reads it; with the seats taken the n
     await expect(adminPage.getByTestId('member-row').filter({ hasText: email })).toHaveCount(0);
     await saveShot(adminPage, 'client-readers-de');
     await row.getByRole('button', { name: text('de', 'clientSettings.remove') }).click();
-    await adminPage.getByTestId('confirm-dialog').getByRole('button', { name: text('de', 'clientSettings.remove') }).click();
+    await adminPage
+      .getByTestId('confirm-dialog')
+      .getByRole('button', { name: text('de', 'clientSettings.remove') })
+      .click();
     await expect(adminPage.getByText(text('de', 'clientSettings.readers.removed', { email }))).toBeVisible();
     await expect(row).toHaveCount(0);
     readerIds.length = 0;
@@ -199,7 +202,10 @@ test('a partial map: a reader registers and reads it; with the seats taken the n
  * served at 127.0.0.1, so a site at host localhost is another site, for which the frame is a
  * third party.
  */
-async function embeddingSite(src: string, host: '127.0.0.1' | 'localhost' = '127.0.0.1'): Promise<{ origin: string; close: () => Promise<void> }> {
+async function embeddingSite(
+  src: string,
+  host: '127.0.0.1' | 'localhost' = '127.0.0.1',
+): Promise<{ origin: string; close: () => Promise<void> }> {
   const server = createServer((_req, res) => {
     res.setHeader('Content-Type', 'text/html');
     res.end(`<!doctype html><title>Site</title><iframe id="map" src="${src}" width="1000" height="700"></iframe>`);
@@ -219,7 +225,11 @@ test('an embed is shown on an allowed site and refused by the browser elsewhere'
   const address = `embed-${Date.now().toString(36)}`;
   const partner = await embeddingSite(`${baseURL}/m/${address}`);
   const elsewhere = await embeddingSite(`${baseURL}/m/${address}`);
-  await ok(await api.patch(`/api/v1/maps/${map.id}/publication`, { data: { url: address, access_mode: 'accessible', embed_domains: partner.origin } }));
+  await ok(
+    await api.patch(`/api/v1/maps/${map.id}/publication`, {
+      data: { url: address, access_mode: 'accessible', embed_domains: partner.origin },
+    }),
+  );
   await ok(await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: true } }));
   await ok(await api.post(`/api/v1/maps/${map.id}/publish`, { data: {} }));
   try {
@@ -264,7 +274,11 @@ test('a member signs in inside a members-only map embedded on another site, and 
   const map = await demoMap(api);
   const address = `members-embed-${Date.now().toString(36)}`;
   const partner = await embeddingSite(`${baseURL}/m/${address}`, 'localhost');
-  await ok(await api.patch(`/api/v1/maps/${map.id}/publication`, { data: { url: address, access_mode: 'limited', embed_domains: partner.origin } }));
+  await ok(
+    await api.patch(`/api/v1/maps/${map.id}/publication`, {
+      data: { url: address, access_mode: 'limited', embed_domains: partner.origin },
+    }),
+  );
   await ok(await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: true } }));
   await ok(await api.post(`/api/v1/maps/${map.id}/publish`, { data: {} }));
   const context = await browser.newContext({ locale: 'fr-FR' });

@@ -4,14 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAs } from './accounts';
 import { demoMapId } from './editing';
 import { saveShot } from './shots';
-
-interface ViewerHook {
-  level(): number;
-  fading(): boolean;
-  nodePagePoint(id: number): { x: number; y: number } | null;
-  nodeShown(id: number): boolean;
-}
-type HookWindow = Window & { __strataViewer?: ViewerHook };
+import { clickableNode, type HookWindow, type ViewerHook } from './viewerHook';
 
 interface DemoNode {
   id: number;
@@ -29,8 +22,11 @@ async function openPreview(page: Page): Promise<DemoNode[]> {
   return doc.nodes;
 }
 
-const hook = <T,>(page: Page, fn: (h: ViewerHook, arg: number) => T, arg = 0) =>
-  page.evaluate(([f, a]) => new Function('h', 'a', `return (${f})(h, a)`)((window as HookWindow).__strataViewer, a) as T, [fn.toString(), arg] as const);
+const hook = <T>(page: Page, fn: (h: ViewerHook, arg: number) => T, arg = 0) =>
+  page.evaluate(([f, a]) => new Function('h', 'a', `return (${f})(h, a)`)((window as HookWindow).__strataViewer, a) as T, [
+    fn.toString(),
+    arg,
+  ] as const);
 
 test.describe('the viewer', () => {
   test.use({ locale: 'en-US' });
@@ -59,11 +55,9 @@ test.describe('the viewer', () => {
   test('a node opens its content, in the language the reader picks', async ({ page }) => {
     await signInAs(page, 'editor');
     const nodes = await openPreview(page);
-    const node = nodes.find((n) => n.visibility.min_level === 1 && !n.visibility.hidden && n.content.de?.title);
-    if (!node) throw new Error('no node at level 1');
-    const p = await hook(page, (h, id) => h.nodePagePoint(id), node.id);
-    if (!p) throw new Error('the node is not drawn');
-    await page.mouse.click(p.x, p.y);
+    const level1 = nodes.filter((n) => n.visibility.min_level === 1 && !n.visibility.hidden && n.content.de?.title);
+    const { node, x, y } = await clickableNode(page, level1);
+    await page.mouse.click(x, y);
     const popup = page.getByTestId('node-popup');
     await expect(popup.getByRole('heading')).toHaveText(node.content.en?.title ?? '');
     await page.getByTestId('viewer-language').selectOption('de');

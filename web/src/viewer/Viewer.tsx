@@ -31,6 +31,8 @@ export interface ViewerTestHook {
   fading(): boolean;
   /** A node's centre in page coordinates, or null when it is not drawn. */
   nodePagePoint(id: number): { x: number; y: number } | null;
+  /** The node a click at this page point opens, if any (another may lie on top). */
+  nodeAtPagePoint(x: number, y: number): number | null;
   nodeShown(id: number): boolean;
 }
 
@@ -136,6 +138,11 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
         const p = view.renderer.camera.worldToScreen(n.box.x, n.box.y);
         const r = el.getBoundingClientRect();
         return { x: r.left + p.x, y: r.top + p.y };
+      },
+      nodeAtPagePoint: (x, y) => {
+        const r = el.getBoundingClientRect();
+        const hit = view.renderer.hitTest(x - r.left, y - r.top);
+        return hit?.kind === 'node' ? hit.id : null;
       },
       nodeShown: (id) => {
         const n = view.scene.node(id);
