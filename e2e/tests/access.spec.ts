@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { accessMap, removeAccessMaps, type AccessMap } from './accessMap';
 import { LOCALES, text, type Lang } from './catalog';
-import { openEditor, waitForEditor, type HookWindow } from './editing';
+import { openEditor, toolbarTool, waitForEditor, type HookWindow } from './editing';
 import { saveShot } from './shots';
 
 const hook = (page: Page) => ({
@@ -89,7 +89,7 @@ test.describe('keyboard access', () => {
     try {
       const map = await accessMap(page.request, `Outline ${Date.now() % 100000}`);
       await openMap(page, map);
-      await page.getByTestId('outline-toggle').click();
+      await (await toolbarTool(page, 'outline-toggle')).click();
       const tree = page.getByRole('tree');
       await expect(tree).toBeVisible();
       const items = tree.getByRole('treeitem');
@@ -194,7 +194,7 @@ for (const { lang, locale } of LOCALES) {
     try {
       const map = await accessMap(page.request, `Outline ${lang} ${Date.now() % 100000}`);
       await openMap(page, map);
-      await page.getByTestId('outline-toggle').click();
+      await (await toolbarTool(page, 'outline-toggle')).click();
       await tabIntoEditorCanvas(page);
       // The canvas draws the interface's language where the map has it (en and de here).
       const title = (name: string) => (lang === 'de' ? `${name} (de)` : name);

@@ -59,7 +59,9 @@ test('a map from a template is created, cloned, cloned as a template and deleted
   await chooser.getByRole('button', { name: tr('form.cancel') }).click();
 
   // Delete the copy, after confirming.
-  await card(page, copyName).getByRole('button', { name: tr('overview.delete') }).click();
+  await card(page, copyName)
+    .getByRole('button', { name: tr('overview.delete') })
+    .click();
   const confirm = page.getByTestId('confirm-dialog');
   await expect(confirm).toContainText(tr('overview.deleteBody'));
   await confirm.getByRole('button', { name: tr('overview.delete') }).click();
@@ -77,14 +79,25 @@ test('a map from a template is created, cloned, cloned as a template and deleted
   // The own template is deleted in the chooser, and the map too: the demo client is left as it was.
   await page.getByTestId('new-map').click();
   await chooser.getByRole('tab', { name: tr('templates.tabs.mine') }).click();
-  const own = chooser.getByTestId('template-list').locator('li').filter({ has: page.getByRole('button', { name: templateName }) });
+  const own = chooser
+    .getByTestId('template-list')
+    .locator('li')
+    .filter({ has: page.getByRole('button', { name: templateName }) });
   await own.getByRole('button', { name: tr('templates.delete') }).click();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: tr('templates.delete') }).click();
+  await page
+    .getByTestId('confirm-dialog')
+    .getByRole('button', { name: tr('templates.delete') })
+    .click();
   await expect(page.getByTestId('toast-success').last()).toHaveText(tr('templates.deleted', { name: templateName }));
   await expect(chooser.getByRole('button', { name: templateName })).toHaveCount(0);
   await chooser.getByRole('button', { name: tr('form.cancel') }).click();
-  await card(page, name).getByRole('button', { name: tr('overview.delete') }).click();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: tr('overview.delete') }).click();
+  await card(page, name)
+    .getByRole('button', { name: tr('overview.delete') })
+    .click();
+  await page
+    .getByTestId('confirm-dialog')
+    .getByRole('button', { name: tr('overview.delete') })
+    .click();
   await expect(card(page, name)).toHaveCount(0);
 });
 
@@ -146,7 +159,10 @@ test('an invited user given read access to a map sees it read-only', async ({ pa
 
   // The admin removes them again, after a confirmation.
   await member.getByRole('button', { name: tr('clientSettings.remove') }).click();
-  await page.getByTestId('confirm-dialog').getByRole('button', { name: tr('clientSettings.remove') }).click();
+  await page
+    .getByTestId('confirm-dialog')
+    .getByRole('button', { name: tr('clientSettings.remove') })
+    .click();
   await expect(page.getByTestId('toast-success').last()).toHaveText(tr('clientSettings.removed', { email }));
   await expect(member).toHaveCount(0);
 });
@@ -174,16 +190,17 @@ test('reaching the map quota shows the message and creates nothing', async ({ pa
 
     await signInAs(page, 'editor');
     await page.goto(overview);
-    await expect(page.getByTestId('quota-line')).toContainText(
-      tr('overview.quotaOf', { type: tr('quota.labels.map'), count, max: count }),
-    );
+    await expect(page.getByTestId('quota-line')).toContainText(tr('overview.quotaOf', { type: tr('quota.labels.map'), count, max: count }));
     await page.getByTestId('new-map').click();
     await page.getByTestId('template-blank').click();
     const form = page.getByTestId('template-form');
     await form.getByLabel(tr('templates.fields.name')).fill('One map too many');
     await form.getByRole('button', { name: tr('templates.create') }).click();
     await expect(page.getByTestId('quota-message')).toHaveText(tr('quota.reached', { type: tr('quota.kinds.map') }));
-    await page.getByTestId('quota-dialog').getByRole('button', { name: tr('quota.ok') }).click();
+    await page
+      .getByTestId('quota-dialog')
+      .getByRole('button', { name: tr('quota.ok') })
+      .click();
     await expect(card(page, 'One map too many')).toHaveCount(0);
   } finally {
     await root.patch(`/api/v1/clients/${DEMO_CLIENT}/quotas`, { data: { map: null } });

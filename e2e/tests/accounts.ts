@@ -79,11 +79,7 @@ export async function inviteAndAccept(
 }
 
 /** Invites a new address as the demo admin and returns the links of the invitation mail. */
-export async function inviteNewAddress(
-  baseURL: string,
-  email: string,
-  role = 'editor',
-): Promise<{ register: string; decline: string }> {
+export async function inviteNewAddress(baseURL: string, email: string, role = 'editor'): Promise<{ register: string; decline: string }> {
   const admin = await apiAsDemo(baseURL, 'admin');
   try {
     const before = await outboxFiles(email);

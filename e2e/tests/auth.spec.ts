@@ -13,9 +13,27 @@ async function signIn(page: Page, role: string): Promise<void> {
 }
 
 const wrongCredentials = [
-  { locale: 'en-US', email: 'E-mail address', password: 'Password', submit: 'Sign in', message: 'The e-mail address or password is incorrect.' },
-  { locale: 'de-DE', email: 'E-Mail-Adresse', password: 'Passwort', submit: 'Anmelden', message: 'E-Mail-Adresse oder Passwort ist falsch.' },
-  { locale: 'fr-FR', email: 'Adresse e-mail', password: 'Mot de passe', submit: 'Se connecter', message: 'L’adresse e-mail ou le mot de passe est incorrect.' },
+  {
+    locale: 'en-US',
+    email: 'E-mail address',
+    password: 'Password',
+    submit: 'Sign in',
+    message: 'The e-mail address or password is incorrect.',
+  },
+  {
+    locale: 'de-DE',
+    email: 'E-Mail-Adresse',
+    password: 'Passwort',
+    submit: 'Anmelden',
+    message: 'E-Mail-Adresse oder Passwort ist falsch.',
+  },
+  {
+    locale: 'fr-FR',
+    email: 'Adresse e-mail',
+    password: 'Mot de passe',
+    submit: 'Se connecter',
+    message: 'L’adresse e-mail ou le mot de passe est incorrect.',
+  },
 ];
 
 for (const texts of wrongCredentials) {

@@ -33,7 +33,5 @@ export function text(lang: Lang, key: string, values: Record<string, string | nu
     node = typeof node === 'object' ? node[part] : undefined;
   }
   if (typeof node !== 'string') throw new Error(`no text ${key} in ${lang}`);
-  return node
-    .replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`))
-    .replace(/<\/?\w+>/g, '');
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? `{{${name}}}`)).replace(/<\/?\w+>/g, '');
 }

@@ -106,9 +106,7 @@ test('a user of two clients lands on the clients overview and asks for access', 
   await dialog.getByLabel('Message (optional)').fill('I would like to edit the quiz.');
   await dialog.getByRole('button', { name: 'Send request' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('toast-success')).toHaveText(
-    'Your request was sent to the administrators of Demo organisation.',
-  );
+  await expect(page.getByTestId('toast-success')).toHaveText('Your request was sent to the administrators of Demo organisation.');
 
   // A click on the row opens the client.
   await page.getByTestId(`client-row-${second}`).getByRole('cell').nth(1).click();

@@ -23,7 +23,9 @@ test('the editor and the public map run under the Content-Security-Policy', asyn
   await signInAs(page, 'editor');
   const map = { id: await demoMapId(page.request) };
   const address = `csp-${Date.now().toString(36)}`;
-  expect((await page.request.patch(`/api/v1/maps/${map.id}/publication`, { data: { url: address, access_mode: 'accessible' } })).ok()).toBe(true);
+  expect((await page.request.patch(`/api/v1/maps/${map.id}/publication`, { data: { url: address, access_mode: 'accessible' } })).ok()).toBe(
+    true,
+  );
   expect((await page.request.patch(`/api/v1/maps/${map.id}/live`, { data: { live: true } })).ok()).toBe(true);
   expect((await page.request.post(`/api/v1/maps/${map.id}/publish`, { data: { name: 'CSP' } })).ok()).toBe(true);
   const reader = await browser.newContext();

@@ -1,6 +1,6 @@
 // Driving the editor in browser tests: opening a map, the read-only test hook
 // (window.__strataEditor, web/src/editor/editorTestHook.ts), adding and dragging nodes.
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { signInAs, type DemoRole } from './accounts';
 
 // The editor's read-only test hook (web/src/editor/editorTestHook.ts, window.__strataEditor).
@@ -143,4 +143,17 @@ export async function dragNode(page: Page, id: number, dx: number, dy: number): 
   await page.mouse.down();
   for (let i = 1; i <= 8; i++) await page.mouse.move(p.x + (dx * i) / 8, p.y + (dy * i) / 8);
   await page.mouse.up();
+}
+
+/**
+ * A tool of the editor's toolbar, by test id: on the bar, or in its "More" panel when the bar is
+ * too narrow for it (long German labels, a 900 px window). Opens the panel when needed.
+ */
+export async function toolbarTool(page: Page, testId: string): Promise<Locator> {
+  const tool = page.getByTestId(testId);
+  if ((await tool.count()) === 0) {
+    await page.getByTestId('toolbar-more').click();
+    await expect(page.getByTestId('toolbar-more-panel')).toBeVisible();
+  }
+  return tool;
 }

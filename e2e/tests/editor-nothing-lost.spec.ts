@@ -21,7 +21,11 @@ async function ownMap(api: APIRequestContext, name: string): Promise<{ id: numbe
     (
       (await ok(
         await api.post(`/api/v1/maps/${map.id}/nodes`, {
-          data: { design: { shape: 'circle' }, geometry: { center: { x, y: 400 } }, visibility: { min_level: min, max_level: max, hidden: false } },
+          data: {
+            design: { shape: 'circle' },
+            geometry: { center: { x, y: 400 } },
+            visibility: { min_level: min, max_level: max, hidden: false },
+          },
         }),
       )) as { id: number }
     ).id;
@@ -72,9 +76,14 @@ test.describe('dialogs that tell the truth', () => {
   test('deleting nodes counts them and their edges; undo brings them back, also after a reload', async ({ browser }) => {
     const { context, page } = await openEditor(browser, 'editor');
     const { id, only } = await ownMap(page.request, `Undo ${Date.now() % 100000}`);
-    const stored = async () => (await ok(await page.request.get(`/api/v1/maps/${id}`))) as { nodes: { id: number }[]; edges: { id: number }[] };
+    const stored = async () =>
+      (await ok(await page.request.get(`/api/v1/maps/${id}`))) as { nodes: { id: number }[]; edges: { id: number }[] };
     try {
-      await ok(await page.request.patch(`/api/v1/maps/${id}/elements`, { data: { nodes: [{ id: only[0], content: { en: { title: 'Kept title' } } }] } }));
+      await ok(
+        await page.request.patch(`/api/v1/maps/${id}/elements`, {
+          data: { nodes: [{ id: only[0], content: { en: { title: 'Kept title' } } }] },
+        }),
+      );
       await page.goto(`/editor/${id}`);
       await waitForEditor(page);
       await page.getByTestId('level-select').selectOption('2');
@@ -103,10 +112,12 @@ test.describe('dialogs that tell the truth', () => {
       expect((await stored()).edges.map((e) => e.id)).toEqual(before.edges.map((e) => e.id));
       await page.reload();
       await waitForEditor(page);
-      await expect.poll(() => ranges(page, only)).toEqual([
-        { min_level: 2, max_level: 2, hidden: false },
-        { min_level: 2, max_level: 2, hidden: false },
-      ]);
+      await expect
+        .poll(() => ranges(page, only))
+        .toEqual([
+          { min_level: 2, max_level: 2, hidden: false },
+          { min_level: 2, max_level: 2, hidden: false },
+        ]);
       // With its content, as it was.
       const node = (await ok(await page.request.get(`/api/v1/maps/${id}/nodes/${only[0]}`))) as { content: { en?: { title?: string } } };
       expect(node.content.en?.title).toBe('Kept title');

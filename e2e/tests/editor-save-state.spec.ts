@@ -7,8 +7,20 @@ import { saveShot } from './shots';
 
 const LOCALES = [
   { lang: 'en', locale: 'en-US', saved: 'All changes saved', offline: '1 change kept on this device', failing: 'the server is busy' },
-  { lang: 'de', locale: 'de-DE', saved: 'Alle Änderungen gespeichert', offline: '1 Änderung auf diesem Gerät aufbewahrt', failing: 'Der Server ist ausgelastet' },
-  { lang: 'fr', locale: 'fr-FR', saved: 'Toutes les modifications sont enregistrées', offline: '1 modification conservée sur cet appareil', failing: 'le serveur est surchargé' },
+  {
+    lang: 'de',
+    locale: 'de-DE',
+    saved: 'Alle Änderungen gespeichert',
+    offline: '1 Änderung auf diesem Gerät aufbewahrt',
+    failing: 'Der Server ist ausgelastet',
+  },
+  {
+    lang: 'fr',
+    locale: 'fr-FR',
+    saved: 'Toutes les modifications sont enregistrées',
+    offline: '1 modification conservée sur cet appareil',
+    failing: 'le serveur est surchargé',
+  },
 ];
 
 const ELEMENTS = '**/api/v1/maps/*/elements';

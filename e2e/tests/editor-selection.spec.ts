@@ -3,7 +3,7 @@
 // nudge, Delete deletes undoably; handles resize, drags snap, align and distribute.
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALES } from './catalog';
-import { waitForEditor, openEditor, type HookWindow } from './editing';
+import { waitForEditor, openEditor, toolbarTool, type HookWindow } from './editing';
 import { saveShot } from './shots';
 import { dragFrom, selectionMap } from './selectionMap';
 
@@ -204,11 +204,11 @@ test.describe('resizing, snapping and arranging', () => {
       await page.keyboard.press('Control+z');
       await expect.poll(() => h.center(mover)).toEqual({ x: 280, y: 500 });
       // The snap toggle is remembered.
-      await page.getByTestId('snap-toggle').click();
+      await (await toolbarTool(page, 'snap-toggle')).click();
       await expect(page.getByTestId('snap-toggle')).toHaveAttribute('aria-pressed', 'false');
       await page.reload();
       await waitForEditor(page);
-      await expect(page.getByTestId('snap-toggle')).toHaveAttribute('aria-pressed', 'false');
+      await expect(await toolbarTool(page, 'snap-toggle')).toHaveAttribute('aria-pressed', 'false');
       await page.getByTestId('snap-toggle').click();
     } finally {
       await context.close();

@@ -1,10 +1,20 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { DemoRole } from './accounts';
-import { addNode, edgeIds, nodeIds, openEditor as openEditorAt, pagePoint, together as editorsTogether, waitForEditor, type HookWindow } from './editing';
+import {
+  addNode,
+  edgeIds,
+  nodeIds,
+  openEditor as openEditorAt,
+  pagePoint,
+  together as editorsTogether,
+  waitForEditor,
+  type HookWindow,
+} from './editing';
 import { saveShot } from './shots';
 
 const SIDEBAR_VIEWPORT = { width: 1400, height: 900 };
-const openEditor = (browser: Browser, role: DemoRole, locale = 'en-US') => openEditorAt(browser, role, { locale, viewport: SIDEBAR_VIEWPORT });
+const openEditor = (browser: Browser, role: DemoRole, locale = 'en-US') =>
+  openEditorAt(browser, role, { locale, viewport: SIDEBAR_VIEWPORT });
 const together = (browser: Browser) => editorsTogether(browser, { viewport: SIDEBAR_VIEWPORT });
 
 const nodeDesign = (page: Page, id: number) => page.evaluate((i) => (window as HookWindow).__strataEditor?.nodeDesign(i) ?? null, id);
@@ -76,14 +86,16 @@ async function openSidebar(page: Page, option: string, testId: string) {
 test.describe('design sidebars', () => {
   test.use({ locale: 'en-US' });
 
-  test('the client\'s fonts are offered in the font field and loaded for drawing', async ({ browser }) => {
+  test("the client's fonts are offered in the font field and loaded for drawing", async ({ browser }) => {
     const { context, page } = await openEditor(browser, 'editor');
     const id = await addNode(page, 300, 240);
     const sidebar = await openSidebar(page, 'nodeDesign', 'node-design-sidebar');
     const field = sidebar.getByTestId('field-font_family');
     const listId = await field.getAttribute('list');
     expect(listId).not.toBeNull();
-    const offered = await page.locator(`datalist[id="${listId}"] option`).evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const offered = await page
+      .locator(`datalist[id="${listId}"] option`)
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(offered.slice(0, 2)).toEqual(['Inter', 'Merriweather']);
     await field.fill('Merriweather');
     await field.press('Enter');
@@ -91,7 +103,11 @@ test.describe('design sidebars', () => {
     // Its faces were loaded from the server: the canvas draws with the font itself.
     await expect.poll(() => page.evaluate(() => document.fonts.check('700 16px Merriweather'))).toBe(true);
     await expect
-      .poll(() => page.evaluate(() => [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Merriweather' && f.status === 'loaded').length))
+      .poll(() =>
+        page.evaluate(
+          () => [...document.fonts].filter((f) => f.family.replace(/"/g, '') === 'Merriweather' && f.status === 'loaded').length,
+        ),
+      )
       .toBeGreaterThan(0);
     await context.close();
   });
@@ -117,7 +133,14 @@ test.describe('design sidebars', () => {
     await sidebar.getByTestId('field-media_opacity').fill('40');
     await expect
       .poll(async () => nodeStyle(b, id), { timeout: 3000 })
-      .toMatchObject({ width: 90, height: 90, title_position: 'top-left', border_style: 'dashed', shadow_enabled: true, media_opacity: 40 });
+      .toMatchObject({
+        width: 90,
+        height: 90,
+        title_position: 'top-left',
+        border_style: 'dashed',
+        shadow_enabled: true,
+        media_opacity: 40,
+      });
 
     // A web font by address: drawn with its family; one that cannot be loaded is only logged.
     const warnings: string[] = [];
@@ -500,9 +523,7 @@ test.describe('map and global settings', () => {
     await expect(sidebar.getByRole('alert')).toContainText('Between 1 and 4');
     await sidebar.getByTestId('global-table_of_contents-depth').fill('3');
     await sidebar.getByTestId('global-table_of_contents-enabled').check();
-    await expect
-      .poll(async () => (await globalDesign(b))?.table_of_contents, { timeout: 3000 })
-      .toEqual({ depth: 3, enabled: true });
+    await expect.poll(async () => (await globalDesign(b))?.table_of_contents, { timeout: 3000 }).toEqual({ depth: 3, enabled: true });
 
     // Back to the defaults.
     await sidebar.getByTestId('global-section').selectOption('nodes');
@@ -522,9 +543,7 @@ test.describe('layers panel', () => {
     await a.getByTestId('menu-layers').click();
     const all = a.getByTestId('all-edges');
     await all.getByTestId('all-edges-hidden').check();
-    await expect
-      .poll(() => edgesHidden(b), { timeout: 3000 })
-      .toBe(true);
+    await expect.poll(() => edgesHidden(b), { timeout: 3000 }).toBe(true);
     await all.getByTestId('all-edges-hidden').uncheck();
     await all.getByTestId('all-edges-locked').check();
     await expect.poll(() => edgesHidden(b), { timeout: 3000 }).toBe(false);

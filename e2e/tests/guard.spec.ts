@@ -52,7 +52,6 @@ test('a user of one client goes from / and from /clients to its map overview', a
   await expect(page.getByRole('button', { name: 'Invite user' })).toHaveCount(0);
 });
 
-
 test('a superuser goes from / to the clients overview and may open any client', async ({ page }) => {
   await signInAs(page, 'superuser');
   await expect(page).toHaveURL(/\/clients$/);

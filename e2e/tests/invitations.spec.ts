@@ -37,9 +37,7 @@ test('an admin invites a new address, which accepts and lands signed in', async 
   const fresh = await context.newPage();
   await fresh.goto(link);
   await expect(fresh.getByRole('heading', { level: 1, name: 'Set your password' })).toBeVisible();
-  await expect(fresh.getByTestId('invitation-summary')).toHaveText(
-    'You were invited to Demo organisation as Student.',
-  );
+  await expect(fresh.getByTestId('invitation-summary')).toHaveText('You were invited to Demo organisation as Student.');
   await expect(fresh.getByTestId('invitation-email')).toHaveText(email);
 
   const password = fresh.getByLabel('New password', { exact: true });
@@ -82,9 +80,7 @@ test('an invitation can be declined, after which its links no longer work', asyn
   await expect(page).toHaveURL(decline);
 
   await expect(page.getByRole('heading', { level: 1, name: 'Decline the invitation' })).toBeVisible();
-  await expect(page.getByTestId('invitation-summary')).toHaveText(
-    `${email} was invited to Demo organisation as Guest.`,
-  );
+  await expect(page.getByTestId('invitation-summary')).toHaveText(`${email} was invited to Demo organisation as Guest.`);
   await page.getByRole('button', { name: 'Decline invitation' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Invitation declined');
   await expect(page.getByText('You will not be added to Demo organisation.')).toBeVisible();

@@ -4,11 +4,7 @@ import { createAccount, signIn, uniqueEmail } from './accounts';
 // The browser says English; the language shown after a reload comes from the user record.
 test.use({ locale: 'en-US' });
 
-test('the language chosen in the top bar applies at once and is kept in the user record', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
+test('the language chosen in the top bar applies at once and is kept in the user record', async ({ page, browser, baseURL }) => {
   const email = uniqueEmail('polyglot');
   await createAccount(baseURL ?? '', email, 'polyglot-password', 'admin');
 

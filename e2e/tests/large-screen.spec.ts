@@ -28,9 +28,7 @@ test.describe('large-screen notice', () => {
 
     test('is translated', async ({ page }) => {
       await page.goto('/login');
-      await expect(page.getByTestId('large-screen-notice')).toContainText(
-        'Strata ist für größere Bildschirme optimiert',
-      );
+      await expect(page.getByTestId('large-screen-notice')).toContainText('Strata ist für größere Bildschirme optimiert');
     });
   });
 });

@@ -35,7 +35,9 @@ test.describe('links to a node', () => {
     const name = `Public link ${Date.now() % 100000}`;
     const map = await searchMap(page.request, name);
     const address = `link-${Date.now().toString(36)}`;
-    expect((await page.request.patch(`/api/v1/maps/${map.id}/publication`, { data: { url: address, access_mode: 'accessible' } })).ok()).toBe(true);
+    expect(
+      (await page.request.patch(`/api/v1/maps/${map.id}/publication`, { data: { url: address, access_mode: 'accessible' } })).ok(),
+    ).toBe(true);
     expect((await page.request.patch(`/api/v1/maps/${map.id}/live`, { data: { live: true } })).ok()).toBe(true);
     expect((await page.request.post(`/api/v1/maps/${map.id}/publish`, { data: { name: 'Links' } })).ok()).toBe(true);
     const reader = await browser.newContext({ locale: 'en-US' });

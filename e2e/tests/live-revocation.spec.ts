@@ -8,7 +8,13 @@ import { saveShot } from './shots';
 
 const LOCALES = [
   { lang: 'en', locale: 'en-US', readOnly: 'Read only', revoked: 'You no longer have access to this map', broken: 'has taken over' },
-  { lang: 'de', locale: 'de-DE', readOnly: 'Nur lesen', revoked: 'Sie haben keinen Zugriff mehr auf diese Karte', broken: 'hat übernommen' },
+  {
+    lang: 'de',
+    locale: 'de-DE',
+    readOnly: 'Nur lesen',
+    revoked: 'Sie haben keinen Zugriff mehr auf diese Karte',
+    broken: 'hat übernommen',
+  },
   { lang: 'fr', locale: 'fr-FR', readOnly: 'Lecture seule', revoked: 'Vous n’avez plus accès à cette carte', broken: 'a repris' },
 ];
 

@@ -41,13 +41,11 @@ export function parseMail(file: string, raw: string): OutboxMail {
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?q?…?= and =?UTF-8?b?…?=), as the mail library writes them. */
 export function decodeWords(header: string): string {
-  return header
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, enc: string, data: string) => {
-      if (enc.toLowerCase() === 'b') return Buffer.from(data, 'base64').toString('utf8');
-      const bytes = data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      return Buffer.from(bytes, 'latin1').toString('utf8');
-    });
+  return header.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, enc: string, data: string) => {
+    if (enc.toLowerCase() === 'b') return Buffer.from(data, 'base64').toString('utf8');
+    const bytes = data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  });
 }
 
 /** The addresses of a To header: "Ada <ada@x.org>, bob@y.org" → ["ada@x.org", "bob@y.org"]. */

@@ -16,7 +16,9 @@ async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<u
 async function demoMaps(api: APIRequestContext, lang: string): Promise<{ id: number; other: number }> {
   const map = { id: await demoMapId(api) };
   const other = (await ok(
-    await api.post('/api/v1/clients/demo/maps', { data: { name: `Address holder (${lang})`, measurement: { width: 2000, height: 1000 }, visibility_levels: 3 } }),
+    await api.post('/api/v1/clients/demo/maps', {
+      data: { name: `Address holder (${lang})`, measurement: { width: 2000, height: 1000 }, visibility_levels: 3 },
+    }),
   )) as { id: number };
   return { id: map.id, other: other.id };
 }

@@ -9,9 +9,7 @@ import { waitForLink } from './outbox';
 import { saveShot } from './shots';
 import { clickableNode, type HookWindow } from './viewerHook';
 
-async function demoMap(
-  api: APIRequestContext,
-): Promise<{
+async function demoMap(api: APIRequestContext): Promise<{
   id: number;
   nodes: {
     id: number;

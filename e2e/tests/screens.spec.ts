@@ -163,9 +163,7 @@ for (const { lang, locale } of LOCALES) {
       await dialog.getByLabel(tr('login.email'), { exact: true }).fill(email);
       await dialog.getByLabel(tr('invite.role'), { exact: true }).selectOption('admin');
       await dialog.getByRole('button', { name: tr('invite.send') }).click();
-      await expect(page.getByTestId('toast-success')).toHaveText(
-        tr('invite.sent', { email, role: tr('roles.admin') }),
-      );
+      await expect(page.getByTestId('toast-success')).toHaveText(tr('invite.sent', { email, role: tr('roles.admin') }));
       await saveShot(page, `invite-sent-toast-${lang}`);
     });
 
@@ -196,9 +194,7 @@ for (const { lang, locale } of LOCALES) {
       await dialog.getByRole('textbox').fill('Bitte / please / s’il vous plaît');
       await saveShot(page, `ask-access-dialog-${lang}`);
       await dialog.getByRole('button', { name: tr('askAccess.send') }).click();
-      await expect(page.getByTestId('toast-success')).toHaveText(
-        tr('askAccess.sent', { title: DEMO_CLIENT_TITLE }),
-      );
+      await expect(page.getByTestId('toast-success')).toHaveText(tr('askAccess.sent', { title: DEMO_CLIENT_TITLE }));
       await saveShot(page, `ask-access-sent-${lang}`);
     });
 
@@ -208,10 +204,18 @@ for (const { lang, locale } of LOCALES) {
       await expect(page.getByTestId('map-card').first()).toBeVisible();
       await topShot(page, `overview-cards-${lang}`);
 
-      await page.getByTestId('map-card').first().getByRole('button', { name: tr('overview.preview') }).click();
+      await page
+        .getByTestId('map-card')
+        .first()
+        .getByRole('button', { name: tr('overview.preview') })
+        .click();
       await expect(page.getByTestId('map-preview-dialog')).toBeVisible();
       await topShot(page, `overview-preview-${lang}`);
-      await page.getByTestId('map-preview-dialog').getByRole('button', { name: tr('dialog.close') }).last().click();
+      await page
+        .getByTestId('map-preview-dialog')
+        .getByRole('button', { name: tr('dialog.close') })
+        .last()
+        .click();
 
       await page.getByTestId('new-map').click();
       const chooser = page.getByTestId('template-chooser');
@@ -222,7 +226,10 @@ for (const { lang, locale } of LOCALES) {
       await expect(page.getByTestId('template-form').getByRole('heading')).toHaveText(
         tr('templates.fromTitle', { name: tr('templates.builtin.swot') }),
       );
-      await page.getByTestId('template-form').getByRole('button', { name: tr('templates.create') }).click();
+      await page
+        .getByTestId('template-form')
+        .getByRole('button', { name: tr('templates.create') })
+        .click();
       await expect(page.getByText(tr('templates.problems.required'))).toBeVisible();
       await topShot(page, `template-form-${lang}`);
       await page.keyboard.press('Escape');
@@ -245,7 +252,10 @@ for (const { lang, locale } of LOCALES) {
 
       await page.getByTestId('user-settings-link').click();
       await heading(page, tr('userSettings.title'));
-      await page.getByTestId('password-form').getByRole('button', { name: tr('userSettings.savePassword') }).click();
+      await page
+        .getByTestId('password-form')
+        .getByRole('button', { name: tr('userSettings.savePassword') })
+        .click();
       await expect(page.getByText(tr('problems.required')).first()).toBeVisible();
       await topShot(page, `user-settings-${lang}`);
 

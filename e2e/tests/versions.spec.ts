@@ -152,7 +152,9 @@ test('an admin reads the map protocol; a student may not, and may not publish', 
       await more.click();
       await expect.poll(() => panel.getByTestId('protocol-entry').count()).toBeGreaterThan(shown);
     }
-    const revisions = await panel.getByTestId('protocol-entry').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-revision'))));
+    const revisions = await panel
+      .getByTestId('protocol-entry')
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-revision'))));
     expect(revisions).toEqual([...revisions].sort((x, y) => y - x));
   } finally {
     if (added) await page.request.delete(`/api/v1/maps/${mapId}/nodes/${added}`);
@@ -181,11 +183,19 @@ for (const { lang, locale } of LOCALES) {
     const mapId = mapIdOf(page);
     let added = 0;
     try {
-      await ok(await page.request.post(`/api/v1/maps/${mapId}/publish`, { data: { name: `${lang}: a published version with a long name`, description: 'What changed, in a few words.' } }));
+      await ok(
+        await page.request.post(`/api/v1/maps/${mapId}/publish`, {
+          data: { name: `${lang}: a published version with a long name`, description: 'What changed, in a few words.' },
+        }),
+      );
       const panel = await openPanel(page, 'versions');
       await expect(panel.getByTestId('live-status')).toHaveText(text(lang, 'sidebar.publishing.status.up_to_date'));
       // Another change: the panel offers syncing and resetting.
-      const node = (await ok(await page.request.post(`/api/v1/maps/${mapId}/nodes`, { data: { design: { shape: 'circle' }, geometry: { center: { x: 80, y: 80 } } } }))) as { id: number };
+      const node = (await ok(
+        await page.request.post(`/api/v1/maps/${mapId}/nodes`, {
+          data: { design: { shape: 'circle' }, geometry: { center: { x: 80, y: 80 } } },
+        }),
+      )) as { id: number };
       added = node.id;
       await expect(panel.getByTestId('live-status')).toHaveText(text(lang, 'sidebar.publishing.status.changed'));
       await expect(panel.getByTestId('versions-reset')).toHaveText(text(lang, 'sidebar.versions.reset'));
@@ -194,8 +204,12 @@ for (const { lang, locale } of LOCALES) {
       await expect(panel.getByTestId('version-row').first()).toContainText(text(lang, 'sidebar.versions.restore'));
       await saveShot(page, `versions-${lang}`);
       const protocol = await openPanel(page, 'protocol');
-      await expect(protocol.getByTestId('protocol-entry').first().getByTestId('protocol-type')).toHaveText(text(lang, 'sidebar.protocol.types.node_created'));
-      await expect(protocol.getByTestId('protocol-entry').nth(1).getByTestId('protocol-type')).toHaveText(text(lang, 'sidebar.protocol.types.map_published'));
+      await expect(protocol.getByTestId('protocol-entry').first().getByTestId('protocol-type')).toHaveText(
+        text(lang, 'sidebar.protocol.types.node_created'),
+      );
+      await expect(protocol.getByTestId('protocol-entry').nth(1).getByTestId('protocol-type')).toHaveText(
+        text(lang, 'sidebar.protocol.types.map_published'),
+      );
       await saveShot(page, `protocol-${lang}`);
     } finally {
       if (added) await page.request.delete(`/api/v1/maps/${mapId}/nodes/${added}`);

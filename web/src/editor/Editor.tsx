@@ -14,7 +14,7 @@ import { ConfirmDialog, PointerLayer, ShortcutsPanel, SideMenu } from './EditorP
 import { EditorPanels } from './EditorPanels';
 import { useEditorCanvas } from './useEditorCanvas';
 import { useEditorToasts } from './useEditorToasts';
-import { EditorToolbar } from './EditorToolbar';
+import { EditorToolbar } from './toolbar/EditorToolbar';
 import { ClientFontFamilies } from './fonts';
 import { wantedLocks } from './ownLocks';
 import { PublicationSource } from './publication';
