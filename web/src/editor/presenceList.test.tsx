@@ -9,7 +9,7 @@ const visitor = (id: number): Visitor => ({
   id,
   name: `Editor ${id}`,
   initials: `E${id}`,
-  color: 'blue',
+  color: 'sea',
   pointer: { x: 0, y: 0 },
 });
 
