@@ -34,6 +34,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   body?: unknown;
+  /** A file sent as the body itself (multipart is not needed for one file). */
+  file?: Blob;
   signal?: AbortSignal;
 }
 
@@ -118,6 +120,9 @@ export async function requestResponse<T>(method: Method, path: string, options: 
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
+  } else if (options.file !== undefined) {
+    headers['Content-Type'] = options.file.type || 'application/octet-stream';
+    init.body = options.file;
   }
   if (options.signal) init.signal = options.signal;
 
