@@ -97,12 +97,7 @@ async function measure(browser, base, mapId, n, scenariosToo = true) {
         `  CPU profile of the scenarios (${args.profile}), by self time:\n    ${(await stopProfile(args.profile)).join('\n    ')}`,
       );
     for (const [name, s] of Object.entries(got)) {
-      const acc = (scenarios[name] ??= {
-        intervals: [],
-        work: [],
-        skipped: null,
-      });
-      if (s.skipped) acc.skipped = s.skipped;
+      const acc = (scenarios[name] ??= { intervals: [], work: [] });
       acc.intervals.push(...s.intervals);
       acc.work.push(...s.work);
     }
@@ -113,7 +108,6 @@ async function measure(browser, base, mapId, n, scenariosToo = true) {
     name,
     interval: stats(s.intervals),
     work: stats(s.work),
-    skipped: s.skipped,
   }));
   for (const r of rows) {
     const f = (x) => `${x.p50.toFixed(1)} / ${x.p95.toFixed(1)} / ${x.p99.toFixed(1)}`;
@@ -219,7 +213,7 @@ function report(results) {
     for (const row of r.rows) {
       const i = row.interval;
       if (i.n === 0) {
-        lines.push(`| ${r.nodes} nodes, ${row.name} | not measured: ${row.skipped ?? 'no frames'} | – | – |`);
+        lines.push(`| ${r.nodes} nodes, ${row.name} | not measured: no frames | – | – |`);
         continue;
       }
       const barText = bar.p95 ? `p95 ≤ ${bar.p95} ms${bar.p99 ? `, p99 ≤ ${bar.p99} ms` : ''}` : '–';

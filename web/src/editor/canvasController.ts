@@ -22,6 +22,7 @@ import {
 } from '../map';
 import { CanvasNavigation, boundsOfNodes } from './canvasNavigation';
 import { lastShapeSetting } from './editorSettings';
+import { RemoteDrags } from './remoteDrags';
 import { edgesAmong, nodesInRect, rectBetween, unionIds } from './selection/boxSelect';
 import { OverlayMarks } from './selection/overlayMarks';
 import { cornerOf, handleAt, resized, startResize, type Corner, type ResizeStart, type Resized } from './selection/resize';
@@ -76,7 +77,6 @@ const MAX_HANDLED_NODES = 50;
 
 const DRAG_THRESHOLD_PX = 3;
 const DRAG_SEND_MS = 40;
-const REMOTE_DRAG_STALE_MS = 2000;
 
 function overlaps(a: Visibility, b: Visibility): boolean {
   return a.min_level <= b.max_level && b.min_level <= a.max_level;
@@ -98,12 +98,13 @@ export class CanvasController {
   #templates: TemplatesById = new Map();
   /** Positions shown instead of the store's while someone drags: own drag and others'. */
   readonly #ownDrag = new Map<number, Point>();
-  readonly #remoteDrag = new Map<number, { center: Point; at: number }>();
+  readonly #remoteDrags = new RemoteDrags((ids) => {
+    if (!this.#disposed) this.#refreshNodes(ids);
+  });
   /** A node shown at the size a handle drag gives it, until the resize is stored. */
   readonly #ownResize = new Map<number, Resized>();
   /** Whether drags and resizes snap to other nodes (Alt suspends it). */
   #snapping = readSnapSetting();
-  #remoteTimer: number | undefined;
   #canEdit: boolean;
   #nodesLockedByOthers: ReadonlyMap<number, string> = new Map();
   #view: CanvasView;
@@ -269,7 +270,7 @@ export class CanvasController {
     this.#disposed = true;
     for (const off of this.#offs) off();
     this.#navigation.dispose();
-    if (this.#remoteTimer !== undefined) window.clearTimeout(this.#remoteTimer);
+    this.#remoteDrags.dispose();
     this.renderer.dispose();
     this.#listeners.clear();
     this.#frameListeners.clear();
@@ -287,8 +288,7 @@ export class CanvasController {
     if (size)
       return { ...n, design: { ...n.design, width: size.width, height: size.height }, geometry: { ...n.geometry, center: size.center } };
     const own = this.#ownDrag.get(n.id);
-    const remote = this.#remoteDrag.get(n.id);
-    const center = own ?? remote?.center;
+    const center = own ?? this.#remoteDrags.center(n.id);
     if (!center) return n;
     return { ...n, geometry: { ...n.geometry, center } };
   }
@@ -321,7 +321,7 @@ export class CanvasController {
       this.#loadAll();
     } else {
       // A stored position replaces another editor's drag of that node.
-      for (const id of change.nodes) this.#remoteDrag.delete(id);
+      for (const id of change.nodes) this.#remoteDrags.forget(id);
       for (const id of change.nodes) {
         const n = this.#store.getNode(id);
         if (n?.id === id) this.#nodes.set(id, this.#shown(n));
@@ -420,35 +420,8 @@ export class CanvasController {
 
   /** Another editor's drag: the nodes are shown there until the move is stored (or goes stale). */
   showRemoteDrag(positions: readonly NodePosition[]): void {
-    const now = Date.now();
-    const ids: number[] = [];
-    for (const p of positions) {
-      if (typeof p.id !== 'number' || typeof p.center.x !== 'number' || typeof p.center.y !== 'number') continue;
-      if (this.#ownDrag.has(p.id) || !this.#nodes.has(p.id)) continue;
-      this.#remoteDrag.set(p.id, { center: { x: p.center.x, y: p.center.y }, at: now });
-      ids.push(p.id);
-    }
+    const ids = this.#remoteDrags.show(positions, (id) => !this.#ownDrag.has(id) && this.#nodes.has(id));
     if (ids.length > 0) this.#refreshNodes(ids);
-    if (this.#remoteTimer === undefined) {
-      this.#remoteTimer = window.setTimeout(() => {
-        this.#remoteTimer = undefined;
-        this.#dropStaleRemote();
-      }, REMOTE_DRAG_STALE_MS);
-    }
-  }
-
-  #dropStaleRemote(): void {
-    if (this.#disposed) return;
-    const now = Date.now();
-    const stale = [...this.#remoteDrag].filter(([, d]) => now - d.at >= REMOTE_DRAG_STALE_MS).map(([id]) => id);
-    for (const id of stale) this.#remoteDrag.delete(id);
-    if (stale.length > 0) this.#refreshNodes(stale);
-    if (this.#remoteDrag.size > 0) {
-      this.#remoteTimer = window.setTimeout(() => {
-        this.#remoteTimer = undefined;
-        this.#dropStaleRemote();
-      }, REMOTE_DRAG_STALE_MS);
-    }
   }
 
   /** Whether this user may move or change a node now (not locked by another, by itself, or its layer). */
