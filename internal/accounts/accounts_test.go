@@ -13,6 +13,7 @@ import (
 
 	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/auth"
+	"github.com/strata-maps/strata/internal/auth/authtest"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
@@ -119,10 +120,7 @@ func newFixture(t *testing.T, s *store.Store) *fixture {
 	if f.client, err = s.CreateClient(ctx, "acme", "Acme"); err != nil {
 		t.Fatal(err)
 	}
-	hash, err := auth.HashPassword(password)
-	if err != nil {
-		t.Fatal(err)
-	}
+	hash := authtest.PasswordHash(password)
 	if f.admin, err = s.CreateUser(ctx, store.NewUser{Email: "admin@example.org", Name: "Admin", PasswordHash: hash}); err != nil {
 		t.Fatal(err)
 	}
@@ -150,11 +148,7 @@ func (f *fixture) actor(t *testing.T, u domain.User) domain.Actor {
 func (f *fixture) user(t *testing.T, email string, role domain.Role) domain.User {
 	t.Helper()
 	ctx := context.Background()
-	hash, err := auth.HashPassword(password)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, err := f.s.CreateUser(ctx, store.NewUser{Email: email, Name: email, PasswordHash: hash})
+	u, err := f.s.CreateUser(ctx, store.NewUser{Email: email, Name: email, PasswordHash: authtest.PasswordHash(password)})
 	if err != nil {
 		t.Fatal(err)
 	}

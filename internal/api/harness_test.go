@@ -17,7 +17,7 @@ import (
 	"testing"
 
 	"github.com/strata-maps/strata/internal/api"
-	"github.com/strata-maps/strata/internal/auth"
+	"github.com/strata-maps/strata/internal/auth/authtest"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/live"
@@ -56,16 +56,11 @@ type harness struct {
 var testFonts = []webapp.Font{{FamilyName: "Inter", Name: "Inter (sans-serif)", Package: "@fontsource/inter",
 	Faces: []webapp.FontFace{{File: "inter-latin-400-normal.woff2", Weight: 400, Style: "normal"}}}}
 
-// testPassword signs in every harness user; hashed once for all tests.
+// testPassword signs in every harness user; hashed once for all tests, at
+// argon2id's smallest cost (authtest): sign-in is what the tests exercise.
 const testPassword = "correct horse battery"
 
-var testPasswordHash = func() string {
-	h, err := auth.HashPassword(testPassword)
-	if err != nil {
-		panic(err)
-	}
-	return h
-}()
+var testPasswordHash = authtest.PasswordHash(testPassword)
 
 func newHarness(t testing.TB, s *store.Store) *harness {
 	t.Helper()

@@ -6,8 +6,10 @@ package store
 
 import (
 	"context"
+	"crypto/sha256"
 	"database/sql"
 	"embed"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -157,6 +159,33 @@ func (s *Store) Migrate(ctx context.Context) (applied int, err error) {
 		return 0, fmt.Errorf("migrations for %s: %w", s.dialect, err)
 	}
 	return s.migrate(ctx, sub)
+}
+
+// SchemaFingerprint identifies the dialect's migrations: a hash of their
+// names and contents. Tests name the migrated template database they copy
+// by it, so that a changed schema never reuses an old template.
+func SchemaFingerprint(d Dialect) (string, error) {
+	sub, err := fs.Sub(migrations, "migrations/"+string(d))
+	if err != nil {
+		return "", fmt.Errorf("migrations for %s: %w", d, err)
+	}
+	h := sha256.New()
+	err = fs.WalkDir(sub, ".", func(path string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(sub, path)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", path, len(b))
+		h.Write(b)
+		return nil
+	})
+	if err != nil {
+		return "", fmt.Errorf("read migrations for %s: %w", d, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 func (s *Store) migrate(ctx context.Context, sub fs.FS) (int, error) {
