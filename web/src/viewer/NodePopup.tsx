@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../api';
 import type { Node, NodeContent, PopupType } from '../api/document';
@@ -16,6 +16,10 @@ interface NodePopupProps {
   onNavigate: (id: number) => void;
   onClose: () => void;
   onCopyLink: () => void;
+  /** How rich text is made ready for the page; it must sanitise (the reader's map also marks glossary terms). */
+  renderContent?: (html: string) => string;
+  /** What the marks in the rich text do (glossary terms, citations). */
+  contentEvents?: HTMLAttributes<HTMLDivElement>;
 }
 
 const PLACE: Record<PopupType, string> = {
@@ -36,7 +40,17 @@ function contentIn(node: Node, languages: readonly Language[]): { lang: Language
 }
 
 /** A node's content in the box its popup type asks for. */
-export function NodePopup({ node, languages, previousTitle, nextTitle, onNavigate, onClose, onCopyLink }: NodePopupProps) {
+export function NodePopup({
+  node,
+  languages,
+  previousTitle,
+  nextTitle,
+  onNavigate,
+  onClose,
+  onCopyLink,
+  renderContent = sanitizeRichText,
+  contentEvents,
+}: NodePopupProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   const shown = contentIn(node, languages);
@@ -72,7 +86,9 @@ export function NodePopup({ node, languages, previousTitle, nextTitle, onNavigat
       <div className={styles.popupBody}>
         {c?.abstract && <p className={styles.abstract}>{c.abstract}</p>}
         {/* Rich text is sanitised by the server before it is stored, and again here before it is inserted. */}
-        {c?.content && <div className={styles.richText} dangerouslySetInnerHTML={{ __html: sanitizeRichText(c.content) }} />}
+        {c?.content && (
+          <div className={styles.richText} {...contentEvents} dangerouslySetInnerHTML={{ __html: renderContent(c.content) }} />
+        )}
         {!c?.content && c?.short_content && <p>{c.short_content}</p>}
         {(c?.marginal_content_1 ?? c?.marginal_content_2) !== undefined && (
           <div className={styles.marginal}>
