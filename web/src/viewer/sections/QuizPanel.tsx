@@ -1,6 +1,6 @@
 // The map's quizzes for the reader: answer, check (the server says which answers were right),
 // take again. A quiz with the expandable flag is a collapsed entry of the list until opened.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../api';
 import type { QuizAnswers, QuizResult, ReaderQuiz } from '../../api/sections';
@@ -29,6 +29,11 @@ function QuizForm({ quiz, languages, answer, externalAllowed, onAllowExternal }:
   const [result, setResult] = useState<QuizResult | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The check button gives way to the score: the focus goes to it, not to the page.
+  const scoreRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (result) scoreRef.current?.focus();
+  }, [result]);
   const picture = quiz.title_picture;
   const pictureShown = picture && (externalAllowed || !isRemote(picture, window.location.origin));
 
@@ -118,7 +123,7 @@ function QuizForm({ quiz, languages, answer, externalAllowed, onAllowExternal }:
       )}
       {result ? (
         <div className={styles.quizResult}>
-          <p role="status" data-testid="quiz-score">
+          <p role="status" data-testid="quiz-score" ref={scoreRef} tabIndex={-1}>
             {t('reader.quiz.score', { right: result.right, count: quiz.questions.length })}
           </p>
           <Button
