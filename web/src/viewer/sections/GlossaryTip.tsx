@@ -85,7 +85,10 @@ export function useContentMarks({ glossary, onCite, onAllowExternal }: ContentMa
         className={styles.tip}
         data-testid="glossary-tip"
         style={{
-          top: shown.box.bottom + 6,
+          // Below the term, or above it when the term is in the lower part of the window.
+          ...(shown.box.bottom > window.innerHeight * 0.65
+            ? { bottom: window.innerHeight - shown.box.top + 6 }
+            : { top: shown.box.bottom + 6 }),
           left: Math.max(8, Math.min(shown.box.left, window.innerWidth - 328)),
         }}
       >
