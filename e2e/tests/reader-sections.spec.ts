@@ -192,6 +192,11 @@ test('the preview shows the working copy’s sections and checks a quiz without 
   };
   // The two answers of the public map's test above, none of the preview's.
   expect(counts.counts.reduce((sum, c) => sum + c.count, 0)).toBe(2);
+  // Its share buttons name the map's public address, not the preview's.
+  await editor.keyboard.press('Escape');
+  await editor.getByTestId('reader-open-share').click();
+  const href = (await editor.getByTestId('share-linkedin').getAttribute('href')) ?? '';
+  expect(new URL(new URL(href).searchParams.get('url') ?? '').pathname).toBe(`/m/${prepared.address}`);
 });
 
 for (const { lang, locale } of LOCALES) {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import * as api from '../api';
 import type { MapDocument, Node } from '../api/document';
+import { getPublication } from '../api/publishing';
 import { getSection, listQuizzes, type Quiz, type SectionName, type SectionValues } from '../api/sections';
 import { ErrorState } from '../layout/States';
 import { LoadingScreen } from '../layout/StatusScreen';
@@ -15,6 +16,8 @@ interface Loaded {
   doc: MapDocument;
   sections: ReaderSections;
   quizzes: Quiz[];
+  /** The map's public address, when it has one: what the share buttons name. */
+  publicAddress: string | undefined;
 }
 
 /** A section of the working copy, or null when it cannot be read (the preview shows the map without it). */
@@ -27,7 +30,7 @@ function section<N extends SectionName>(mapId: number, name: N, signal: AbortSig
 
 /** The working copy's document and sections, read side by side. */
 async function loadPreview(mapId: number, signal: AbortSignal): Promise<Loaded> {
-  const [res, editorsNote, glossary, references, header, toc, socialSharing, cookieConsent, quizzes] = await Promise.all([
+  const [res, editorsNote, glossary, references, header, toc, socialSharing, cookieConsent, quizzes, publication] = await Promise.all([
     api.getMap(mapId, signal),
     section(mapId, 'editors_note', signal),
     section(mapId, 'glossary', signal),
@@ -40,9 +43,14 @@ async function loadPreview(mapId: number, signal: AbortSignal): Promise<Loaded> 
       (r) => r.quizzes,
       () => [],
     ),
+    getPublication(mapId).then(
+      (p) => p,
+      () => null,
+    ),
   ]);
+  const publicAddress = publication?.url ? `${window.location.origin}/m/${encodeURIComponent(publication.url)}` : undefined;
   const values = { editorsNote, glossary, references, header, toc, socialSharing, cookieConsent };
-  return { id: mapId, doc: res.data, sections: sectionsOfWorkingCopy(res.data, values, quizzes), quizzes };
+  return { id: mapId, doc: res.data, sections: sectionsOfWorkingCopy(res.data, values, quizzes), quizzes, publicAddress };
 }
 
 /** A map's working copy as readers will see it once published: the viewer on GET /maps/{id} and its sections. */
@@ -81,5 +89,14 @@ export default function PreviewScreen() {
     return <ErrorState title={t('editor.notFound')} text={t('editor.loadFailedText')} />;
   }
   if (!current) return <LoadingScreen />;
-  return <Viewer doc={current.doc} loadNode={loadNode} mapKey={`preview-${mapId}`} sections={current.sections} answerQuiz={answerQuiz} />;
+  return (
+    <Viewer
+      doc={current.doc}
+      loadNode={loadNode}
+      mapKey={`preview-${mapId}`}
+      sections={current.sections}
+      answerQuiz={answerQuiz}
+      shareAddress={current.publicAddress}
+    />
+  );
 }

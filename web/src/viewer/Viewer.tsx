@@ -35,6 +35,8 @@ interface ViewerProps {
   sections?: ReaderSections;
   /** Checks a reader's answers to a quiz: the server for the public map, the working copy in the preview. */
   answerQuiz?: AnswerQuiz;
+  /** The map's public address that share links name; the page's own when absent. */
+  shareAddress?: string;
 }
 
 /** Read-only figures for browser tests (window.__strataViewer). */
@@ -62,7 +64,7 @@ function languageOrder(chosen: Language, mapLanguages: readonly Language[]): Lan
 const noQuizzes: AnswerQuiz = () => Promise.reject(new Error('this map has no quizzes'));
 
 /** The published, zoomable map: read-only, levels by zoom, popups with each node's content. */
-export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQuiz = noQuizzes }: ViewerProps) {
+export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQuiz = noQuizzes, shareAddress }: ViewerProps) {
   const { t } = useTranslation();
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -228,10 +230,10 @@ export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQu
     canvas?.focus(item.nodeId, item.zoomLevel);
     openNode(item.nodeId);
   };
-  const pageUrl = `${window.location.origin}${window.location.pathname}`;
+  const sharedPage = shareAddress ?? `${window.location.origin}${window.location.pathname}`;
   const sharing = sections.socialSharing;
   const shared = {
-    url: shownNode ? nodeLinkUrl(pageUrl, { node: shownNode.id, level, lang: language }) : pageUrl,
+    url: shownNode ? nodeLinkUrl(sharedPage, { node: shownNode.id, level, lang: language }) : sharedPage,
     title: textIn(sharing?.title, languages) || doc.map.name,
     description: textIn(sharing?.description, languages),
     hashtags: sharing?.hashtags ?? '',
