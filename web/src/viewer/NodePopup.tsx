@@ -18,8 +18,15 @@ interface NodePopupProps {
   onCopyLink: () => void;
   /** How rich text is made ready for the page; it must sanitise (the reader's map also marks glossary terms). */
   renderContent?: (html: string) => string;
-  /** What the marks in the rich text do (glossary terms, citations). */
+  /** How plain text is made ready for the page: escaped, glossary terms marked. Absent: as it is. */
+  renderText?: (text: string) => string;
+  /** What the marks in the content do (glossary terms, citations). */
   contentEvents?: HTMLAttributes<HTMLDivElement>;
+}
+
+/** A paragraph of plain text, through the reader's marks when there are any. */
+function PlainText({ text, render, className }: { text: string; render?: (text: string) => string; className?: string }) {
+  return render ? <p className={className} dangerouslySetInnerHTML={{ __html: render(text) }} /> : <p className={className}>{text}</p>;
 }
 
 const PLACE: Record<PopupType, string> = {
@@ -49,6 +56,7 @@ export function NodePopup({
   onClose,
   onCopyLink,
   renderContent = sanitizeRichText,
+  renderText,
   contentEvents,
 }: NodePopupProps) {
   const { t } = useTranslation();
@@ -83,17 +91,15 @@ export function NodePopup({
           ×
         </Button>
       </header>
-      <div className={styles.popupBody}>
-        {c?.abstract && <p className={styles.abstract}>{c.abstract}</p>}
+      <div className={styles.popupBody} {...contentEvents}>
+        {c?.abstract && <PlainText className={styles.abstract} text={c.abstract} render={renderText} />}
         {/* Rich text is sanitised by the server before it is stored, and again here before it is inserted. */}
-        {c?.content && (
-          <div className={styles.richText} {...contentEvents} dangerouslySetInnerHTML={{ __html: renderContent(c.content) }} />
-        )}
-        {!c?.content && c?.short_content && <p>{c.short_content}</p>}
+        {c?.content && <div className={styles.richText} dangerouslySetInnerHTML={{ __html: renderContent(c.content) }} />}
+        {!c?.content && c?.short_content && <PlainText text={c.short_content} render={renderText} />}
         {(c?.marginal_content_1 ?? c?.marginal_content_2) !== undefined && (
           <div className={styles.marginal}>
-            {c?.marginal_content_1 && <p>{c.marginal_content_1}</p>}
-            {c?.marginal_content_2 && <p>{c.marginal_content_2}</p>}
+            {c?.marginal_content_1 && <PlainText text={c.marginal_content_1} render={renderText} />}
+            {c?.marginal_content_2 && <PlainText text={c.marginal_content_2} render={renderText} />}
           </div>
         )}
         {!c && <p className={styles.empty}>{t('viewer.noContent')}</p>}

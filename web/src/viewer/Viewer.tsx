@@ -385,6 +385,7 @@ export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQu
             node={shownNode}
             languages={languages}
             renderContent={reader.renderContent}
+            renderText={reader.renderText}
             contentEvents={marks.events}
             previousTitle={neighbourTitle(shownNode.previous_id)}
             nextTitle={neighbourTitle(shownNode.next_id)}

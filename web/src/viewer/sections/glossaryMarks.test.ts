@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Glossary } from '../../api/sections';
 import { GlossaryMatcher, glossaryEntries, indexLetter, markGlossary } from './glossaryMarks';
-import { readerContent } from './readerContent';
+import { readerContent, readerText } from './readerContent';
 
 const glossary: Glossary = {
   terms: [
@@ -68,6 +68,12 @@ describe('markGlossary', () => {
   it('leaves attributes alone and escapes what it serialises', () => {
     expect(marked('<p title="climate">&lt;climate&gt;</p>')).toBe(`<p title="climate">&lt;${mark(0, 'climate')}&gt;</p>`);
     expect(marked('<img src="x" alt="climate">')).toBe('<img src="x" alt="climate">');
+  });
+
+  it('marks plain texts too, escaping them', () => {
+    const matcher = new GlossaryMatcher(glossaryEntries(glossary, ['en']));
+    expect(readerText('<b>climate</b> & more', matcher)).toBe(`&lt;b&gt;${mark(0, 'climate')}&lt;/b&gt; &amp; more`);
+    expect(readerText('<script>x</script>', null)).toBe('&lt;script&gt;x&lt;/script&gt;');
   });
 
   it('marks nothing with an empty glossary', () => {

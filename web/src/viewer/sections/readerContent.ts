@@ -25,3 +25,11 @@ export function readerContent(html: string, rules: ContentRules): string {
   box.append(fragment);
   return box.innerHTML;
 }
+
+/** A plain text (a node's abstract, short content) as HTML: escaped, its glossary terms marked. */
+export function readerText(text: string, glossary: GlossaryMatcher | null): string {
+  const box = document.createElement('div');
+  box.textContent = text;
+  if (glossary) markGlossary(box, glossary);
+  return box.innerHTML;
+}

@@ -6,7 +6,7 @@ import type { Language } from '../../api';
 import { browserStorage } from '../visited';
 import { allowCategory, allows, decide, initialConsent, type ConsentChoice, type ConsentState } from './consent';
 import { GlossaryMatcher, glossaryEntries, type GlossaryEntry } from './glossaryMarks';
-import { readerContent } from './readerContent';
+import { readerContent, readerText } from './readerContent';
 import type { ReaderSections } from './readerSections';
 
 export interface ReaderState {
@@ -17,6 +17,8 @@ export interface ReaderState {
   glossary: GlossaryEntry[];
   /** Node content as the reader's map inserts it. */
   renderContent: (html: string) => string;
+  /** A node's plain texts likewise (glossary terms marked). */
+  renderText: (text: string) => string;
 }
 
 export function useReaderSections(sections: ReaderSections, languages: readonly Language[], mapKey: string): ReaderState {
@@ -41,6 +43,8 @@ export function useReaderSections(sections: ReaderSections, languages: readonly 
     [matcher, referenceKeys, external, blockText, allowText],
   );
 
+  const renderText = useCallback((text: string) => readerText(text, matcher), [matcher]);
+
   return {
     consent,
     choose: (choice) => {
@@ -51,5 +55,6 @@ export function useReaderSections(sections: ReaderSections, languages: readonly 
     },
     glossary,
     renderContent,
+    renderText,
   };
 }
