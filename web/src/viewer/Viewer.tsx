@@ -101,6 +101,7 @@ export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQu
     panelOpener.current = null;
   }, []);
   const marks = useContentMarks({
+    scope: open && 'node' in open ? open.node.id : null,
     glossary: reader.glossary,
     onCite: (key) => {
       panelOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;

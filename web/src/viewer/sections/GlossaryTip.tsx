@@ -7,6 +7,8 @@ import type { GlossaryEntry } from './glossaryMarks';
 import styles from './Reader.module.css';
 
 interface Shown {
+  /** The content it was shown over: another node's popup does not show it. */
+  scope: number | null;
   term: number;
   box: DOMRect;
   pinned: boolean;
@@ -15,6 +17,8 @@ interface Shown {
 type ContentEvents = Pick<HTMLAttributes<HTMLElement>, 'onClick' | 'onMouseOver' | 'onMouseOut' | 'onFocus' | 'onBlur' | 'onKeyDown'>;
 
 interface ContentMarks {
+  /** The open node's id. */
+  scope: number | null;
   glossary: GlossaryEntry[];
   onCite: (key: string) => void;
   onAllowExternal: () => void;
@@ -22,14 +26,15 @@ interface ContentMarks {
 
 const termOf = (e: SyntheticEvent) => (e.target instanceof Element ? e.target.closest<HTMLElement>('[data-glossary]') : null);
 
-export function useContentMarks({ glossary, onCite, onAllowExternal }: ContentMarks): { events: ContentEvents; tip: ReactNode } {
+export function useContentMarks({ scope, glossary, onCite, onAllowExternal }: ContentMarks): { events: ContentEvents; tip: ReactNode } {
   const tipId = useId();
-  const [shown, setShown] = useState<Shown | null>(null);
+  const [state, setShown] = useState<Shown | null>(null);
+  const shown = state?.scope === scope ? state : null;
   const byIndex = useMemo(() => new Map(glossary.map((g) => [g.index, g])), [glossary]);
 
   const show = (el: HTMLElement, pinned: boolean) => {
     el.setAttribute('aria-describedby', tipId);
-    setShown({ term: Number(el.dataset.glossary), box: el.getBoundingClientRect(), pinned });
+    setShown({ scope, term: Number(el.dataset.glossary), box: el.getBoundingClientRect(), pinned });
   };
   const hide = (onlyUnpinned: boolean) => {
     setShown((cur) => (cur && onlyUnpinned && cur.pinned ? cur : null));
