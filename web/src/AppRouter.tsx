@@ -1,11 +1,13 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Outlet, redirect, RouterProvider, type LoaderFunction } from 'react-router';
+import { createBrowserRouter, Outlet, redirect, RouterProvider, useLocation, type LoaderFunction } from 'react-router';
 import { guardDeps, session } from './account/app-session';
 import { guard, LOGIN_PATH, mapOverviewPath, resolveRoot, type Access } from './account/guard';
 import { hasRole } from './account/roles';
 import { editorMaps, publicMaps } from './api/prefetch';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
 import { DocumentTitle } from './layout/documentTitle';
+import { LargeScreenGate } from './layout/LargeScreenGate';
+import { ToastViewport } from './layout/Toasts';
 import type { TitleHandle } from './layout/useDocumentTitle';
 import { ScrollToTop } from './layout/ScrollToTop';
 import { ErrorScreen, LoadingScreen } from './layout/StatusScreen';
@@ -43,12 +45,19 @@ function guarded(access: Access, after?: LoaderFunction): LoaderFunction {
 
 const authenticated: Access = { kind: 'authenticated' };
 
+/** Published maps are read on phones too; every other screen (the editor first) needs a large one. */
+const readsOnAnyScreen = (pathname: string) => pathname.startsWith('/m/');
+
 function RootLayout() {
+  const { pathname } = useLocation();
   return (
-    <DocumentTitle>
-      <ScrollToTop />
-      <Outlet />
-    </DocumentTitle>
+    <LargeScreenGate narrowAllowed={readsOnAnyScreen(pathname)}>
+      <DocumentTitle>
+        <ScrollToTop />
+        <Outlet />
+      </DocumentTitle>
+      <ToastViewport />
+    </LargeScreenGate>
   );
 }
 

@@ -1,7 +1,7 @@
 // Publishing a map and reading published maps (docs/api.md, "Publishing").
 import { request } from './http';
 import { everyPage } from './pages';
-import type { ContentByLanguage, MapDocument, NodeContent } from './document';
+import type { ContentByLanguage, NodeContent } from './document';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -95,12 +95,14 @@ export function getProtocol(mapId: number, page: { before?: number; limit?: numb
   return request<ProtocolPage>('GET', `/maps/${mapId}/protocol${qs ? `?${qs}` : ''}`, { signal });
 }
 
-// The public map's calls are not in the description yet: their answers keep hand-written types.
 const publicPath = (url: string) => `/public/maps/${encodeURIComponent(url)}`;
 
+/** A published map's live document with its sections (docs/api.md "Sections"). */
+export type PublicMapDocument = Schemas['ApiPublicMapDocument'];
+
 /** A published map's live document (401: sign in first; 404: no such map for this reader). */
-export function getPublicMap(url: string, signal?: AbortSignal): Promise<MapDocument> {
-  return request<MapDocument>('GET', publicPath(url), { signal });
+export function getPublicMap(url: string, signal?: AbortSignal): Promise<PublicMapDocument> {
+  return request<PublicMapDocument>('GET', publicPath(url), { signal });
 }
 
 /** A node's whole content as the live version holds it. */

@@ -50,6 +50,9 @@ const sameInLanguage = {
     'overview.liveOn', // Live (as in "live schalten")
     'apiKeys.columns.name', // Name
     'apiKeys.name', // Name
+    'reader.about.team', // Team
+    'reader.quiz.open', // Quiz
+    'reader.quiz.title_one', // Quiz
   ]),
   fr: new Set([
     'askAccess.message', // Message
@@ -58,6 +61,8 @@ const sameInLanguage = {
     'apiKeys.columns.actions', // Actions
     'clients.status.active', // Active (une organisation active)
     'toast.region', // Notifications
+    'reader.quiz.open', // Quiz
+    'reader.quiz.title_one', // Quiz
   ]),
 };
 

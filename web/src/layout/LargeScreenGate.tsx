@@ -16,10 +16,11 @@ function isLargeScreen(): boolean {
 
 /**
  * Shows the notice instead of the app on narrow screens. The app stays mounted but hidden, so
- * that narrowing a window for a moment does not throw away what the user was doing.
+ * that narrowing a window for a moment does not throw away what the user was doing. A screen
+ * that works narrow too (the published map) says so with `narrowAllowed`.
  */
-export function LargeScreenGate({ children }: { children: ReactNode }) {
-  const large = useSyncExternalStore(subscribe, isLargeScreen);
+export function LargeScreenGate({ children, narrowAllowed = false }: { children: ReactNode; narrowAllowed?: boolean }) {
+  const large = useSyncExternalStore(subscribe, isLargeScreen) || narrowAllowed;
   return (
     <>
       {!large && <LargeScreenNotice />}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../api';
 import type { Node, NodeContent, PopupType } from '../api/document';
@@ -16,6 +16,17 @@ interface NodePopupProps {
   onNavigate: (id: number) => void;
   onClose: () => void;
   onCopyLink: () => void;
+  /** How rich text is made ready for the page; it must sanitise (the reader's map also marks glossary terms). */
+  renderContent?: (html: string) => string;
+  /** How plain text is made ready for the page: escaped, glossary terms marked. Absent: as it is. */
+  renderText?: (text: string) => string;
+  /** What the marks in the content do (glossary terms, citations). */
+  contentEvents?: HTMLAttributes<HTMLDivElement>;
+}
+
+/** A paragraph of plain text, through the reader's marks when there are any. */
+function PlainText({ text, render, className }: { text: string; render?: (text: string) => string; className?: string }) {
+  return render ? <p className={className} dangerouslySetInnerHTML={{ __html: render(text) }} /> : <p className={className}>{text}</p>;
 }
 
 const PLACE: Record<PopupType, string> = {
@@ -36,7 +47,18 @@ function contentIn(node: Node, languages: readonly Language[]): { lang: Language
 }
 
 /** A node's content in the box its popup type asks for. */
-export function NodePopup({ node, languages, previousTitle, nextTitle, onNavigate, onClose, onCopyLink }: NodePopupProps) {
+export function NodePopup({
+  node,
+  languages,
+  previousTitle,
+  nextTitle,
+  onNavigate,
+  onClose,
+  onCopyLink,
+  renderContent = sanitizeRichText,
+  renderText,
+  contentEvents,
+}: NodePopupProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   const shown = contentIn(node, languages);
@@ -69,15 +91,15 @@ export function NodePopup({ node, languages, previousTitle, nextTitle, onNavigat
           ×
         </Button>
       </header>
-      <div className={styles.popupBody}>
-        {c?.abstract && <p className={styles.abstract}>{c.abstract}</p>}
+      <div className={styles.popupBody} {...contentEvents}>
+        {c?.abstract && <PlainText className={styles.abstract} text={c.abstract} render={renderText} />}
         {/* Rich text is sanitised by the server before it is stored, and again here before it is inserted. */}
-        {c?.content && <div className={styles.richText} dangerouslySetInnerHTML={{ __html: sanitizeRichText(c.content) }} />}
-        {!c?.content && c?.short_content && <p>{c.short_content}</p>}
+        {c?.content && <div className={styles.richText} dangerouslySetInnerHTML={{ __html: renderContent(c.content) }} />}
+        {!c?.content && c?.short_content && <PlainText text={c.short_content} render={renderText} />}
         {(c?.marginal_content_1 ?? c?.marginal_content_2) !== undefined && (
           <div className={styles.marginal}>
-            {c?.marginal_content_1 && <p>{c.marginal_content_1}</p>}
-            {c?.marginal_content_2 && <p>{c.marginal_content_2}</p>}
+            {c?.marginal_content_1 && <PlainText text={c.marginal_content_1} render={renderText} />}
+            {c?.marginal_content_2 && <PlainText text={c.marginal_content_2} render={renderText} />}
           </div>
         )}
         {!c && <p className={styles.empty}>{t('viewer.noContent')}</p>}

@@ -3,40 +3,100 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import * as api from '../api';
 import type { MapDocument, Node } from '../api/document';
+import { getPublication } from '../api/publishing';
+import { getSection, listQuizzes, type Quiz, type SectionName, type SectionValues } from '../api/sections';
 import { ErrorState } from '../layout/States';
 import { LoadingScreen } from '../layout/StatusScreen';
+import type { AnswerQuiz } from './sections/QuizPanel';
+import { checkQuizLocally, sectionsOfWorkingCopy, type ReaderSections } from './sections/readerSections';
 import { Viewer } from './Viewer';
 
-/** A map's working copy as readers will see it once published: the viewer on GET /maps/{id}. */
+interface Loaded {
+  id: number;
+  doc: MapDocument;
+  sections: ReaderSections;
+  quizzes: Quiz[];
+  /** The map's public address, when it has one: what the share buttons name. */
+  publicAddress: string | undefined;
+}
+
+/** A section of the working copy, or null when it cannot be read (the preview shows the map without it). */
+function section<N extends SectionName>(mapId: number, name: N, signal: AbortSignal): Promise<SectionValues[N] | null> {
+  return getSection(mapId, name, signal).then(
+    (v) => v,
+    () => null,
+  );
+}
+
+/** The working copy's document and sections, read side by side. */
+async function loadPreview(mapId: number, signal: AbortSignal): Promise<Loaded> {
+  const [res, editorsNote, glossary, references, header, toc, socialSharing, cookieConsent, quizzes, publication] = await Promise.all([
+    api.getMap(mapId, signal),
+    section(mapId, 'editors_note', signal),
+    section(mapId, 'glossary', signal),
+    section(mapId, 'references', signal),
+    section(mapId, 'header', signal),
+    section(mapId, 'toc', signal),
+    section(mapId, 'social_sharing', signal),
+    section(mapId, 'cookie_consent', signal),
+    listQuizzes(mapId, signal).then(
+      (r) => r.quizzes,
+      () => [],
+    ),
+    getPublication(mapId).then(
+      (p) => p,
+      () => null,
+    ),
+  ]);
+  const publicAddress = publication?.url ? `${window.location.origin}/m/${encodeURIComponent(publication.url)}` : undefined;
+  const values = { editorsNote, glossary, references, header, toc, socialSharing, cookieConsent };
+  return { id: mapId, doc: res.data, sections: sectionsOfWorkingCopy(res.data, values, quizzes), quizzes, publicAddress };
+}
+
+/** A map's working copy as readers will see it once published: the viewer on GET /maps/{id} and its sections. */
 export default function PreviewScreen() {
   const { t } = useTranslation();
   const { mapId: param = '' } = useParams();
   const mapId = Number(param);
   const valid = Number.isInteger(mapId) && mapId > 0;
-  const [loaded, setLoaded] = useState<{ id: number; doc: MapDocument } | { id: number; failed: true } | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | { id: number; failed: true } | null>(null);
 
   useEffect(() => {
     if (!valid) return;
     const abort = new AbortController();
-    api.getMap(mapId, abort.signal).then(
-      (res) => {
-        setLoaded({ id: mapId, doc: res.data });
-      },
-      () => {
-        if (!abort.signal.aborted) setLoaded({ id: mapId, failed: true });
-      },
-    );
+    loadPreview(mapId, abort.signal).then(setLoaded, () => {
+      if (!abort.signal.aborted) setLoaded({ id: mapId, failed: true });
+    });
     return () => {
       abort.abort();
     };
   }, [mapId, valid]);
 
   const loadNode = useCallback(async (id: number): Promise<Node> => api.getNode(mapId, id), [mapId]);
+  const quizzes = loaded && 'quizzes' in loaded ? loaded.quizzes : null;
+  // The preview checks answers against the working copy: nothing is counted.
+  const answerQuiz = useCallback<AnswerQuiz>(
+    async (quiz, answers) => {
+      const full = quizzes?.find((q) => q.id === quiz.id);
+      if (!full) throw new Error(`quiz ${quiz.id} is not on the map`);
+      return Promise.resolve(checkQuizLocally(full, answers));
+    },
+    [quizzes],
+  );
 
   const current = loaded?.id === mapId ? loaded : null;
   if (!valid || (current && 'failed' in current)) {
     return <ErrorState title={t('editor.notFound')} text={t('editor.loadFailedText')} />;
   }
   if (!current) return <LoadingScreen />;
-  return <Viewer doc={current.doc} loadNode={loadNode} mapKey={`preview-${mapId}`} />;
+  return (
+    <Viewer
+      doc={current.doc}
+      loadNode={loadNode}
+      mapKey={`preview-${mapId}`}
+      sections={current.sections}
+      answerQuiz={answerQuiz}
+      shareAddress={current.publicAddress}
+    />
+  );
 }

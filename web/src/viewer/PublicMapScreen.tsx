@@ -1,18 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../api';
-import type { MapDocument, Node } from '../api/document';
-import { getPublicMap, getPublicNodeContent } from '../api/publishing';
+import type { Node } from '../api/document';
+import { getPublicMap, getPublicNodeContent, type PublicMapDocument } from '../api/publishing';
+import { answerQuiz } from '../api/sections';
 import { publicMaps } from '../api/prefetch';
 import { AuthLayout } from '../account/AuthLayout';
 import { LoadingScreen } from '../layout/StatusScreen';
 import { DOCUMENT_READ_MARK, markOpening } from '../map';
 import { embedOnlyRefused, gateOf, type Gate } from './readerGate';
 import { ReaderGate } from './ReaderGate';
+import type { AnswerQuiz } from './sections/QuizPanel';
+import { NO_SECTIONS, sectionsOfPublicMap } from './sections/readerSections';
 import { Viewer } from './Viewer';
 
-type Loaded = { url: string } & ({ doc: MapDocument } | { gate: Gate } | { problem: 'notFound' | 'failed' });
+type Loaded = { url: string } & ({ doc: PublicMapDocument } | { gate: Gate } | { problem: 'notFound' | 'failed' });
 
 /** A published map at its public address (/m/:url): its live version, for the readers its access mode admits. */
 export default function PublicMapScreen() {
@@ -52,6 +55,8 @@ export default function PublicMapScreen() {
     },
     [doc, url],
   );
+  const sections = useMemo(() => (doc ? sectionsOfPublicMap(doc) : NO_SECTIONS), [doc]);
+  const answer = useCallback<AnswerQuiz>((quiz, answers) => answerQuiz(url, quiz.id, answers), [url]);
 
   // Checked where the page arrived, not on every render: the marker stays in the page's head.
   const [refused] = useState(embedOnlyRefused);
@@ -78,5 +83,5 @@ export default function PublicMapScreen() {
       />
     );
   }
-  return <Viewer doc={current.doc} loadNode={loadNode} mapKey={`m-${url}`} />;
+  return <Viewer doc={current.doc} loadNode={loadNode} mapKey={`m-${url}`} sections={sections} answerQuiz={answer} />;
 }

@@ -15,6 +15,14 @@ import { NodePopup } from './NodePopup';
 import { searchNodes, titleIn } from './search';
 import { ViewerCanvas } from './viewerCanvas';
 import { browserStorage, VisitedNodes } from './visited';
+import { useContentMarks } from './sections/GlossaryTip';
+import type { AnswerQuiz } from './sections/QuizPanel';
+import { panelsOf, type PanelName } from './sections/panels';
+import { ReaderBar } from './sections/ReaderBar';
+import { ReaderPanels } from './sections/ReaderPanels';
+import { NO_SECTIONS, textIn, type ReaderSections } from './sections/readerSections';
+import { tocTree, type TocItem } from './sections/toc';
+import { useReaderSections } from './sections/useReaderSections';
 import styles from './Viewer.module.css';
 
 interface ViewerProps {
@@ -23,6 +31,12 @@ interface ViewerProps {
   loadNode: (id: number) => Promise<Node>;
   /** Names the map in the reader's browser storage (visited nodes). */
   mapKey: string;
+  /** The map's sections as readers see them. */
+  sections?: ReaderSections;
+  /** Checks a reader's answers to a quiz: the server for the public map, the working copy in the preview. */
+  answerQuiz?: AnswerQuiz;
+  /** The map's public address that share links name; the page's own when absent. */
+  shareAddress?: string;
 }
 
 /** Read-only figures for browser tests (window.__strataViewer). */
@@ -47,8 +61,10 @@ function languageOrder(chosen: Language, mapLanguages: readonly Language[]): Lan
   return [chosen, ...mapLanguages.filter((l) => l !== chosen)];
 }
 
+const noQuizzes: AnswerQuiz = () => Promise.reject(new Error('this map has no quizzes'));
+
 /** The published, zoomable map: read-only, levels by zoom, popups with each node's content. */
-export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
+export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQuiz = noQuizzes, shareAddress }: ViewerProps) {
   const { t } = useTranslation();
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -74,6 +90,26 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
   const markVisited = doc.map.behavior.mark_visited_nodes;
   const byId = useMemo(() => new Map(doc.nodes.map((n) => [n.id, n])), [doc.nodes]);
   const levels = Math.max(1, doc.map.visibility_levels);
+  const reader = useReaderSections(sections, languages, mapKey);
+  const [panel, setPanel] = useState<PanelName | null>(null);
+  const [citedKey, setCitedKey] = useState<string | null>(null);
+  // The header button that opened the panel: it takes the focus back when the panel closes.
+  const panelOpener = useRef<HTMLElement | null>(null);
+  const closePanel = useCallback(() => {
+    setPanel(null);
+    panelOpener.current?.focus();
+    panelOpener.current = null;
+  }, []);
+  const marks = useContentMarks({
+    scope: open && 'node' in open ? open.node.id : null,
+    glossary: reader.glossary,
+    onCite: (key) => {
+      panelOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setCitedKey(key);
+      setPanel('references');
+    },
+    onAllowExternal: reader.allowExternal,
+  });
 
   const openNode = useCallback(
     (id: number) => {
@@ -179,6 +215,31 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
     return true;
   });
   const shownNode = open && 'node' in open ? open.node : null;
+  const toc = useMemo(
+    () =>
+      tocTree(sections.toc, languages, (id) => {
+        const n = byId.get(id);
+        return (n ? titleIn(n, languages) : '') || t('viewer.untitled');
+      }),
+    [sections.toc, languages, byId, t],
+  );
+  const chooseEntry = (item: TocItem) => {
+    // The node's popup takes the focus; closed, it gives it back to the contents' button.
+    returnFocus.current = panelOpener.current;
+    panelOpener.current = null;
+    setPanel(null);
+    canvas?.focus(item.nodeId, item.zoomLevel);
+    openNode(item.nodeId);
+  };
+  const sharedPage = shareAddress ?? `${window.location.origin}${window.location.pathname}`;
+  const sharing = sections.socialSharing;
+  const shared = {
+    url: shownNode ? nodeLinkUrl(sharedPage, { node: shownNode.id, level, lang: language }) : sharedPage,
+    title: textIn(sharing?.title, languages) || doc.map.name,
+    description: textIn(sharing?.description, languages),
+    hashtags: sharing?.hashtags ?? '',
+  };
+  const panels = panelsOf(sections, { about: textIn(sections.editorsNote?.label, languages) }, t);
   const neighbourTitle = (id: number | null | undefined) => {
     if (id === null || id === undefined) return null;
     const n = byId.get(id);
@@ -187,6 +248,21 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
 
   return (
     <main className={styles.viewer} data-testid="viewer">
+      <ReaderBar
+        header={sections.header}
+        languages={languages}
+        panels={panels}
+        open={panel}
+        onOpen={(name, opener) => {
+          if (panel === name) {
+            closePanel();
+            return;
+          }
+          panelOpener.current = opener;
+          setCitedKey(null);
+          setPanel(name);
+        }}
+      />
       <header className={styles.bar}>
         <h1 className={styles.name} title={doc.map.name}>
           {doc.map.name}
@@ -309,6 +385,9 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
           <NodePopup
             node={shownNode}
             languages={languages}
+            renderContent={reader.renderContent}
+            renderText={reader.renderText}
+            contentEvents={marks.events}
             previousTitle={neighbourTitle(shownNode.previous_id)}
             nextTitle={neighbourTitle(shownNode.next_id)}
             onNavigate={(id) => {
@@ -324,7 +403,21 @@ export function Viewer({ doc, loadNode, mapKey }: ViewerProps) {
             }}
           />
         )}
+        <ReaderPanels
+          sections={sections}
+          reader={reader}
+          languages={languages}
+          panel={panel}
+          citedKey={citedKey}
+          toc={toc}
+          onChooseEntry={chooseEntry}
+          shared={shared}
+          sharedNode={shownNode ? titleIn(shownNode, languages) || t('viewer.untitled') : null}
+          answerQuiz={answerQuiz}
+          onClose={closePanel}
+        />
       </div>
+      {marks.tip}
     </main>
   );
 }
