@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasProblemIn, hasProblemUnder, hasText, isHttpUrl, isTooLong, textIn, withText } from './sectionTexts';
+import { firstLanguage, hasProblemIn, hasProblemUnder, hasText, isHttpUrl, isTooLong, textIn, withText } from './sectionTexts';
 
 describe('texts by language', () => {
   it('sets a language and drops it when emptied', () => {
@@ -28,5 +28,11 @@ describe('texts by language', () => {
     expect(isHttpUrl('example.org')).toBe(false);
     expect(isTooLong('é'.repeat(200), 200)).toBe(false);
     expect(isTooLong('x'.repeat(201), 200)).toBe(true);
+  });
+
+  it('opens on the interface language when the map has it, else the map first', () => {
+    expect(firstLanguage(['en', 'de'], 'de-AT')).toBe('de');
+    expect(firstLanguage(['de', 'fr'], 'en')).toBe('de');
+    expect(firstLanguage([], 'fr')).toBe('en');
   });
 });

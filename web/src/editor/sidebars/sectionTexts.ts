@@ -58,3 +58,13 @@ export function isHttpUrl(value: string): boolean {
 export function isTooLong(value: string, max: number): boolean {
   return Array.from(value.trim()).length > max;
 }
+
+/** The language a panel opens on: the interface's when the map has it, else the map's first. */
+export function firstLanguage(languages: readonly Language[], uiLanguage: string): Language {
+  return languages.find((l) => uiLanguage.startsWith(l)) ?? languages[0] ?? 'en';
+}
+
+/** Marks a language tab when a server problem names that language. */
+export function serverMarks(problems: FieldProblems): (lang: Language) => boolean {
+  return (lang) => hasProblemIn(problems, lang);
+}

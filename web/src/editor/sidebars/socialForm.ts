@@ -18,6 +18,19 @@ export const SOCIAL_NETWORKS: readonly SocialNetwork[] = [
   'email',
 ];
 
+/** The networks' own names, the same in every language; e-mail is named in the user's. */
+export const NETWORK_NAMES: Record<Exclude<SocialNetwork, 'email'>, string> = {
+  facebook: 'Facebook',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  xing: 'XING',
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  mastodon: 'Mastodon',
+  bluesky: 'Bluesky',
+  reddit: 'Reddit',
+};
+
 export const EMPTY_SOCIAL: SocialSharing = { networks: [], title: {}, description: {}, hashtags: '', image: '' };
 
 /** The networks with one ticked or unticked, in the fixed order. */
