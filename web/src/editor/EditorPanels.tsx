@@ -11,6 +11,7 @@ import { MapSettingsSidebar } from './sidebars/MapSettingsSidebar';
 import { ProtocolSidebar } from './sidebars/ProtocolSidebar';
 import { PublishingSidebar, type PublishingSection } from './sidebars/PublishingSidebar';
 import { QuizSidebar } from './sidebars/QuizSidebar';
+import { CookieConsentSidebar, SocialSharingSidebar, TocSidebar } from './sidebars/SectionSidebars';
 import type { LockHolder } from './sidebars/SidebarParts';
 import { ManageTemplatesSidebar, TemplatesSidebar } from './sidebars/TemplatesSidebar';
 import { VersionsSidebar } from './sidebars/VersionsSidebar';
@@ -177,6 +178,9 @@ export function EditorPanels({
         <NodeVisibilitySidebar store={store} node={sidebarNode} levels={levels} lockedBy={nodeHolder} onClose={closePanel} />
       )}
       {panel === 'edgeVisibility' && <EdgeVisibilitySidebar store={store} edge={sidebarEdge} lockedBy={edgeHolder} onClose={closePanel} />}
+      {panel === 'tableOfContents' && <TocSidebar store={store} lockedBy={sectionHolder} onClose={closePanel} />}
+      {panel === 'socialSharing' && <SocialSharingSidebar store={store} lockedBy={sectionHolder} onClose={closePanel} />}
+      {panel === 'cookieConsent' && <CookieConsentSidebar store={store} lockedBy={sectionHolder} onClose={closePanel} />}
       {(panel === 'quiz' || panel === 'quizForm') && (
         // One element for both options: the quiz being edited stays when the list and form switch.
         <QuizSidebar
