@@ -71,7 +71,9 @@ export function TocSidebar({ store, lockedBy, onClose }: PanelProps) {
       {(value) => (
         <TocForm
           value={value}
-          onChange={section.change}
+          onChange={(next) => {
+            section.change(next);
+          }}
           readOnly={lockedBy !== null}
           languages={store.map.languages}
           problems={section.problems}
@@ -98,7 +100,9 @@ export function SocialSharingSidebar({ store, lockedBy, onClose }: PanelProps) {
       {(value) => (
         <SocialSharingForm
           value={value}
-          onChange={section.change}
+          onChange={(next) => {
+            section.change(next);
+          }}
           readOnly={lockedBy !== null}
           languages={store.map.languages}
           problems={section.problems}
@@ -123,7 +127,9 @@ export function CookieConsentSidebar({ store, lockedBy, onClose }: PanelProps) {
       {(value) => (
         <CookieConsentForm
           value={value}
-          onChange={section.change}
+          onChange={(next) => {
+            section.change(next);
+          }}
           readOnly={lockedBy !== null}
           languages={store.map.languages}
           problems={section.problems}
