@@ -85,7 +85,7 @@ export function QuizSidebar({
 
   const setEditing = (next: Editing | null) => {
     setEditingState(next);
-    if (next && isDirty(next.saved, next.draft)) keptDrafts.set(mapId, next);
+    if (next && (next.saved.id === 0 || isDirty(next.saved, next.draft))) keptDrafts.set(mapId, next);
     else keptDrafts.delete(mapId);
   };
 
@@ -173,7 +173,8 @@ export function QuizSidebar({
     }
   };
 
-  const dirty = editing !== null && isDirty(editing.saved, editing.draft);
+  // A new quiz is unsaved until it is saved, even untouched.
+  const dirty = editing !== null && (editing.saved.id === 0 || isDirty(editing.saved, editing.draft));
   const local = editing && tried ? quizProblems(editing.draft) : [];
   const title = view === 'form' ? t('editor.menu.options.quizForm') : t('editor.menu.options.quiz');
 
