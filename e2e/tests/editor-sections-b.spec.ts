@@ -239,6 +239,31 @@ test.describe('sections in the editor', () => {
   });
 });
 
+const SHOT_QUIZ = {
+  name: { en: 'Harbour quiz', de: 'Hafenquiz', fr: 'Quiz du port' },
+  description: { en: 'Five minutes about the harbour.', de: 'Fünf Minuten über den Hafen.', fr: 'Cinq minutes sur le port.' },
+  expandable: true,
+  questions: [
+    {
+      text: { en: 'Where do ships tie up?', de: 'Wo legen Schiffe an?', fr: 'Où les navires accostent-ils ?' },
+      multiple_answers: false,
+      answers: [
+        { text: { en: 'At the quay', de: 'Am Kai', fr: 'Au quai' }, correct: true },
+        { text: { en: 'In the lighthouse', de: 'Im Leuchtturm', fr: 'Dans le phare' }, correct: false },
+      ],
+    },
+    {
+      text: { en: 'What does a harbour offer?', de: 'Was bietet ein Hafen?', fr: 'Qu’offre un port ?' },
+      multiple_answers: true,
+      answers: [
+        { text: { en: 'Shelter', de: 'Schutz', fr: 'Un abri' }, correct: true },
+        { text: { en: 'Cargo handling', de: 'Umschlag', fr: 'La manutention' }, correct: true },
+        { text: { en: 'Mountains', de: 'Berge', fr: 'Des montagnes' }, correct: false },
+      ],
+    },
+  ],
+};
+
 for (const [lang, locale] of [
   ['en', 'en-US'],
   ['de', 'de-DE'],
@@ -260,11 +285,25 @@ for (const [lang, locale] of [
     await saveShot(page, `${dir}-social`);
     await openPanel(page, 'cookieConsent', 'cookies-sidebar');
     await saveShot(page, `${dir}-cookies`);
+    const mapId = await demoMapId(page.request);
+    const quizzes = (await (await page.request.get(`/api/v1/maps/${mapId}/quizzes`)).json()) as { quizzes: { id: number }[] };
+    let quizId = quizzes.quizzes[0]?.id;
+    if (quizId === undefined) {
+      const made = await page.request.post(`/api/v1/maps/${mapId}/quizzes`, { data: SHOT_QUIZ });
+      expect(made.ok(), await made.text()).toBe(true);
+      quizId = ((await made.json()) as { id: number }).id;
+    }
     const quiz = await openPanel(page, 'quiz', 'quiz-sidebar');
+    await expect(quiz.getByTestId(`quiz-row-${quizId}`)).toBeVisible();
     await saveShot(page, `${dir}-quiz-list`);
+    await quiz.getByTestId(`quiz-edit-${quizId}`).click();
+    await expect(quiz.getByTestId('quiz-question-1')).toBeVisible();
+    await saveShot(page, `${dir}-quiz-form`);
+    await quiz.getByTestId('quiz-back').click();
     await quiz.getByTestId('quiz-new').click();
     await quiz.getByTestId('quiz-save').click();
-    await saveShot(page, `${dir}-quiz-form`);
+    await expect(quiz.getByTestId('quiz-missing')).toBeVisible();
+    await saveShot(page, `${dir}-quiz-form-missing`);
     await context.close();
   });
 }

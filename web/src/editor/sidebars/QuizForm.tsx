@@ -263,17 +263,19 @@ export function QuizForm({
                     {answersProblem}
                   </span>
                 )}
-                <Button
-                  size="small"
-                  variant="ghost"
-                  disabled={readOnly || q.answers.length >= MAX_ANSWERS}
-                  data-testid={`quiz-add-answer-${i}`}
-                  onClick={() => {
-                    setQuestion(i, addAnswer(q));
-                  }}
-                >
-                  {t('editor.sections.quiz.addAnswer')}
-                </Button>
+                <div className={sidebar.buttons}>
+                  <Button
+                    size="small"
+                    variant="ghost"
+                    disabled={readOnly || q.answers.length >= MAX_ANSWERS}
+                    data-testid={`quiz-add-answer-${i}`}
+                    onClick={() => {
+                      setQuestion(i, addAnswer(q));
+                    }}
+                  >
+                    {t('editor.sections.quiz.addAnswer')}
+                  </Button>
+                </div>
               </fieldset>
             </li>
           );

@@ -253,16 +253,6 @@ export function QuizSidebar({
               {t('editor.sections.quiz.back')}
             </Button>
           </div>
-          {tried && local.length > 0 && (
-            <p className={sidebar.problem} role="alert" data-testid="quiz-missing">
-              {t('editor.sections.quiz.missing', { count: local.length })}
-            </p>
-          )}
-          {failure && (
-            <p className={sidebar.problem} role="alert" data-testid="quiz-failure">
-              {failure}
-            </p>
-          )}
           <QuizForm
             value={editing.draft}
             onChange={(draft) => {
@@ -274,6 +264,17 @@ export function QuizSidebar({
             localProblems={local}
             counts={editing.counts}
           />
+          {/* Said beside the Save button, where it was pressed. */}
+          {tried && local.length > 0 && (
+            <p className={sidebar.problem} role="alert" data-testid="quiz-missing">
+              {t('editor.sections.quiz.missing', { count: local.length })}
+            </p>
+          )}
+          {failure && (
+            <p className={sidebar.problem} role="alert" data-testid="quiz-failure">
+              {failure}
+            </p>
+          )}
           <div className={sidebar.actions}>
             {editing.saved.id > 0 && (
               <Button
