@@ -78,7 +78,7 @@ test.describe('sections in the editor', () => {
     await expect(panel.getByTestId('toc-title-1')).toHaveValue('Start here');
     await expect(panel.getByTestId('toc-entry-0')).toHaveAttribute('data-depth', '1');
     // And back up by dragging.
-    await panel.getByTestId('toc-entry-1').dragTo(panel.getByTestId('toc-entry-0'));
+    await panel.getByTestId('toc-handle-1').dragTo(panel.getByTestId('toc-entry-0'));
     await expect(panel.getByTestId('toc-title-0')).toHaveValue('Start here');
     await saved(page);
 

@@ -123,6 +123,8 @@ export function TocForm({
   const [refused, setRefused] = useState<{ index: number; max: number } | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
+  // Only the handle starts a drag: text in an entry's title stays selectable with the mouse.
+  const [armed, setArmed] = useState<number | null>(null);
   const serverText = useServerProblemText(problems);
   const entries = value.entries;
   const set = (next: Toc['entries'] | null) => {
@@ -146,7 +148,7 @@ export function TocForm({
             key={i}
             className={[styles.entry, over === i && dragged !== i && styles.entryOver].filter(Boolean).join(' ')}
             style={{ marginLeft: `${(entry.depth - 1) * 0.9}rem` }}
-            draggable={!readOnly}
+            draggable={!readOnly && armed === i}
             data-testid={`toc-entry-${i}`}
             data-depth={entry.depth}
             data-problem={hasProblemUnder(problems, `entries[${i}]`) ? 'true' : undefined}
@@ -172,10 +174,22 @@ export function TocForm({
             onDragEnd={() => {
               setDragged(null);
               setOver(null);
+              setArmed(null);
             }}
           >
             <div className={styles.entryHead}>
-              <span className={styles.handle} aria-hidden="true" title={t('editor.sections.toc.drag')}>
+              <span
+                className={styles.handle}
+                aria-hidden="true"
+                title={t('editor.sections.toc.drag')}
+                data-testid={`toc-handle-${i}`}
+                onPointerDown={() => {
+                  setArmed(i);
+                }}
+                onPointerUp={() => {
+                  setArmed(null);
+                }}
+              >
                 ⋮⋮
               </span>
               <div className={styles.entryTitle}>
