@@ -138,6 +138,7 @@ export function QuizSidebar({
     setBusy(true);
     setFailure(null);
     try {
+      // The client's calls are typed with the stored quiz; the body leaves out the ids not yet given.
       const body = quizBody(editing.draft) as unknown as Quiz;
       const answer = editing.saved.id > 0 ? await updateQuiz(mapId, editing.saved.id, body) : await createQuiz(mapId, body);
       startFresh(answer);
