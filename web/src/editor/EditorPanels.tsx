@@ -10,6 +10,8 @@ import { GlobalSettingsSidebar } from './sidebars/GlobalSettingsSidebar';
 import { MapSettingsSidebar } from './sidebars/MapSettingsSidebar';
 import { ProtocolSidebar } from './sidebars/ProtocolSidebar';
 import { PublishingSidebar, type PublishingSection } from './sidebars/PublishingSidebar';
+import { QuizSidebar } from './sidebars/QuizSidebar';
+import { CookieConsentSidebar, SocialSharingSidebar, TocSidebar } from './sidebars/SectionSidebars';
 import type { LockHolder } from './sidebars/SidebarParts';
 import { ManageTemplatesSidebar, TemplatesSidebar } from './sidebars/TemplatesSidebar';
 import { VersionsSidebar } from './sidebars/VersionsSidebar';
@@ -176,6 +178,23 @@ export function EditorPanels({
         <NodeVisibilitySidebar store={store} node={sidebarNode} levels={levels} lockedBy={nodeHolder} onClose={closePanel} />
       )}
       {panel === 'edgeVisibility' && <EdgeVisibilitySidebar store={store} edge={sidebarEdge} lockedBy={edgeHolder} onClose={closePanel} />}
+      {panel === 'tableOfContents' && <TocSidebar store={store} lockedBy={sectionHolder} onClose={closePanel} />}
+      {panel === 'socialSharing' && <SocialSharingSidebar store={store} lockedBy={sectionHolder} onClose={closePanel} />}
+      {panel === 'cookieConsent' && <CookieConsentSidebar store={store} lockedBy={sectionHolder} onClose={closePanel} />}
+      {(panel === 'quiz' || panel === 'quizForm') && (
+        // One element for both options: the quiz being edited stays when the list and form switch.
+        <QuizSidebar
+          mapId={store.mapId}
+          revision={store.revision}
+          languages={store.map.languages}
+          view={panel === 'quizForm' ? 'form' : 'list'}
+          onView={(view) => {
+            if ((view === 'form') !== (panel === 'quizForm')) chooseOption(view === 'form' ? 'quizForm' : 'quiz');
+          }}
+          lockedBy={sectionHolder}
+          onClose={closePanel}
+        />
+      )}
     </>
   );
 }

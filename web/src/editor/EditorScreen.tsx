@@ -11,6 +11,7 @@ import { LoadingScreen } from '../layout/StatusScreen';
 import { DOCUMENT_READ_MARK, markOpening } from '../map';
 import { Editor } from './Editor';
 import { editorMaps } from '../api/prefetch';
+import { getSection, putSection } from '../api/sections';
 import { DocumentStore, browserStorage, type StoreApi } from './store';
 import styles from './Editor.module.css';
 
@@ -29,6 +30,8 @@ const storeApi: StoreApi = {
   createTemplate: api.createTemplate,
   updateTemplate: api.updateTemplate,
   deleteTemplate: api.deleteTemplate,
+  getSection,
+  putSection,
 };
 
 type Loaded = { mapId: number } & (

@@ -95,3 +95,25 @@ describe('locks of others', () => {
     expect(lockHolder(locks, 2, others, 'node', 4)).toBeNull();
   });
 });
+
+describe('the table of contents, social sharing, cookie consent and quizzes', () => {
+  it('open their panels under their section locks, toc and quizzes for editors', () => {
+    const none = new Map();
+    const opened = [
+      ['tableOfContents', 'tableOfContents', 'table_of_contents', 'editor'],
+      ['socialNetworks', 'socialSharing', 'social_sharing', 'student'],
+      ['cookieConsent', 'cookieConsent', 'cookie_consent', 'student'],
+      ['quiz', 'quiz', 'quiz', 'editor'],
+      ['quizForm', 'quizForm', 'quiz', 'editor'],
+    ] as const;
+    for (const [id, panel, lock, role] of opened) {
+      expect(optionState(option(id), role, true, none)).toEqual({ kind: 'available' });
+      expect(panelOf(id)).toBe(panel);
+      expect(option(id).lock).toBe(lock);
+    }
+    expect(optionState(option('quizForm'), 'student', true, none)).toEqual({ kind: 'needsRole', role: 'editor' });
+    const held = optionState(option('quiz'), 'editor', true, new Map([['quiz', '#e8772e']]));
+    expect(held).toEqual({ kind: 'lockedByOther', color: '#e8772e' });
+    expect(canOpen(option('quiz'), held)).toBe(true);
+  });
+});

@@ -57,7 +57,12 @@ export type PanelId =
   | 'globalSettings'
   | 'publishing'
   | 'versions'
-  | 'protocol';
+  | 'protocol'
+  | 'tableOfContents'
+  | 'socialSharing'
+  | 'cookieConsent'
+  | 'quiz'
+  | 'quizForm';
 
 export type MenuOpens = { kind: 'panel'; panel: PanelId } | { kind: 'mode'; mode: 'connect' } | { kind: 'later' };
 
@@ -107,13 +112,35 @@ export const MENU_OPTIONS: readonly MenuOption[] = [
   { id: 'glossary', group: 'organize', label: 'glossary', role: 'student', opens: later, lock: 'glossary' },
   { id: 'sources', group: 'organize', label: 'sources', role: 'student', opens: later, lock: 'source' },
   { id: 'headerBar', group: 'organize', label: 'headerBar', role: 'student', opens: later, lock: 'header_bar' },
-  { id: 'quiz', group: 'organize', label: 'quiz', role: 'editor', opens: later, lock: 'quiz' },
-  { id: 'quizForm', group: 'organize', label: 'quizForm', role: 'student', opens: later },
-  { id: 'tableOfContents', group: 'organize', label: 'tableOfContents', role: 'editor', opens: later, lock: 'table_of_contents' },
+  { id: 'quiz', group: 'organize', label: 'quiz', role: 'editor', opens: { kind: 'panel', panel: 'quiz' }, lock: 'quiz' },
+  // One quiz's questions and answers, reached from the quiz list: the quizzes' role and lock.
+  { id: 'quizForm', group: 'organize', label: 'quizForm', role: 'editor', opens: { kind: 'panel', panel: 'quizForm' }, lock: 'quiz' },
+  {
+    id: 'tableOfContents',
+    group: 'organize',
+    label: 'tableOfContents',
+    role: 'editor',
+    opens: { kind: 'panel', panel: 'tableOfContents' },
+    lock: 'table_of_contents',
+  },
   { id: 'mediaTemplates', group: 'organize', label: 'mediaTemplates', role: 'student', opens: later },
   { id: 'mediaAssets', group: 'organize', label: 'mediaAssets', role: 'student', opens: later, lock: 'media_asset' },
-  { id: 'socialNetworks', group: 'manage', label: 'socialNetworks', role: 'student', opens: later, lock: 'social_sharing' },
-  { id: 'cookieConsent', group: 'manage', label: 'cookieConsent', role: 'student', opens: later, lock: 'cookie_consent' },
+  {
+    id: 'socialNetworks',
+    group: 'manage',
+    label: 'socialNetworks',
+    role: 'student',
+    opens: { kind: 'panel', panel: 'socialSharing' },
+    lock: 'social_sharing',
+  },
+  {
+    id: 'cookieConsent',
+    group: 'manage',
+    label: 'cookieConsent',
+    role: 'student',
+    opens: { kind: 'panel', panel: 'cookieConsent' },
+    lock: 'cookie_consent',
+  },
   { id: 'seo', group: 'manage', label: 'seo', role: 'student', opens: { kind: 'panel', panel: 'publishing' }, lock: 'seo' },
   { id: 'mapUrl', group: 'manage', label: 'mapUrl', role: 'editor', opens: { kind: 'panel', panel: 'publishing' }, lock: 'map_url' },
   {

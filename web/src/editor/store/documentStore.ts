@@ -15,17 +15,30 @@
 // changes in revision order in inbox.ts, the undo steps in history.ts, and what each kind of edit
 // does in edits/.
 import { ApiError } from '../../api/http';
+import type { SectionName, SectionValues } from '../../api/sections';
 import type { Edge, GlobalDesign, Layer, MapDocument, MapSettings, Node, ObjectTemplate, TemplateRef } from '../../api/document';
 import { NO_TEMPLATE } from '../../api/document';
 import type { SyncMapEdit } from '../../api/live';
 import { inheritTemplateEqual } from '../../map/style';
 import { applyEdit, definitionOf, inverseOf } from './edits';
+import { withoutRevision } from './edits/definition';
 import { changedByOther, History, targetsOf, type UndoEntry } from './history';
 import { Inbox } from './inbox';
 import { failureToasts, idsOf } from './requests';
 import { SaveQueue, type Op } from './saveQueue';
+import { sectionsOf, SectionStatus, type SectionSnapshot } from './sectionStatus';
 import type { SaveState, SaveStateListener } from './saveState';
-import { applyDelta, cloneState, deepEqual, Draft, stateFromDocument, Touched, type ApplyContext, type DocState } from './state';
+import {
+  applyDelta,
+  cloneState,
+  deepEqual,
+  Draft,
+  stateFromDocument,
+  Touched,
+  type ApplyContext,
+  type DocState,
+  type Sections,
+} from './state';
 import type {
   DocumentStoreOptions,
   Edit,
@@ -67,6 +80,12 @@ function keepIdentity(prev: DocState, next: DocState, touched: Touched[]): void 
   if (next.layers !== prev.layers && deepEqual(next.layers, prev.layers)) next.layers = prev.layers;
   if (next.map !== prev.map && deepEqual(next.map, prev.map)) next.map = prev.map;
   if (next.global !== prev.global && deepEqual(next.global, prev.global)) next.global = prev.global;
+  for (const t of touched) {
+    for (const name of t.sections.keys()) {
+      const was = prev.sections[name];
+      if (was !== undefined && next.sections[name] !== was && deepEqual(was, next.sections[name])) next.sections[name] = was as never;
+    }
+  }
 }
 
 export class DocumentStore {
@@ -74,6 +93,7 @@ export class DocumentStore {
   readonly #userId: number;
   readonly #log: (message: string, error?: unknown) => void;
   readonly #getMap: StoreApi['getMap'];
+  readonly #getSection: StoreApi['getSection'];
 
   #confirmed: DocState;
   #view: DocState;
@@ -92,6 +112,7 @@ export class DocumentStore {
   readonly #toastListeners = new Set<ToastListener>();
   readonly #publishingListeners = new Set<PublishingListener>();
   #snapshot: MapDocument | null = null;
+  readonly #sections = new SectionStatus();
   #version = 0;
   #disposed = false;
 
@@ -100,6 +121,7 @@ export class DocumentStore {
     this.#userId = options.userId;
     const api = options.api;
     this.#getMap = api.getMap;
+    this.#getSection = api.getSection;
     const timers = options.timers ?? browserTimers;
     this.#history = new History(options.undoLimit ?? 100);
     this.#log =
@@ -242,6 +264,41 @@ export class DocumentStore {
 
   get globalDesign(): GlobalDesign {
     return this.#view.global;
+  }
+
+  /**
+   * A section as shown (local edits included); null until read (see loadSection). The same object
+   * until it changes (a snapshot for useSyncExternalStore).
+   */
+  section<N extends SectionName>(name: N): SectionSnapshot<N> {
+    return this.#sections.snapshot(name, this.#view.sections[name]);
+  }
+
+  /**
+   * Reads a section unless it is read or being read (sections are not in GET /maps/{id}); after a
+   * failure, tries again. Changes of others keep it current from then on.
+   */
+  loadSection(name: SectionName): void {
+    if (this.#disposed || this.#confirmed.sections[name] !== undefined || this.#sections.isLoading(name)) return;
+    if (this.#sections.loading(name)) this.#emitSections([name]);
+    void this.#readSection(name);
+  }
+
+  async #readSection(name: SectionName): Promise<void> {
+    let value: SectionValues[SectionName];
+    try {
+      value = withoutRevision(await this.#getSection(this.mapId, name));
+    } catch (err) {
+      this.#sections.loaded(name, err);
+      if (!this.#disposed) this.#emitSections([name]);
+      return;
+    }
+    this.#sections.loaded(name);
+    // A change of others may have brought it first: the change log keeps that one current.
+    if (this.#disposed || this.#confirmed.sections[name] !== undefined) return;
+    const t = new Touched();
+    new Draft(this.#confirmed, t).setSection(name, value);
+    this.#rebase([t], []);
   }
 
   /** The server's id for a temporary one once its create is answered; other ids unchanged. */
@@ -466,6 +523,7 @@ export class DocumentStore {
 
   /** The batch is stored at revision: it leaves once confirmed holds it (now, if it does). */
   #acked(batch: Op[], revision: number): void {
+    this.#emitSections(this.#sections.saved(sectionsOf(batch.map((op) => op.edit)), null));
     const replaced = batch.filter((op) => op.answer !== undefined);
     // Confirmed may hold it already (its sync waited no longer, or came with a catch-up).
     const done = revision <= this.#revision;
@@ -477,6 +535,7 @@ export class DocumentStore {
     const locked = err instanceof ApiError && err.code === 'element_locked';
     for (const op of batch) if (op.createdId !== undefined) this.#dead.add(op.createdId);
     this.#drop(batch);
+    this.#emitSections(this.#sections.saved(sectionsOf(edits), err instanceof ApiError ? err.problems : {}));
     if (edits.some((e) => e.type === 'deleteLayer')) this.#log('deleting a layer failed', err);
     this.#toast(failureToasts(edits, locked, err instanceof ApiError ? err.message : String(err)));
   }
@@ -551,14 +610,15 @@ export class DocumentStore {
    */
   async #reload(): Promise<boolean> {
     let doc: MapDocument;
+    let sections: Sections;
     try {
-      doc = (await this.#getMap(this.mapId)).data;
+      [doc, sections] = await Promise.all([this.#getMap(this.mapId).then((answer) => answer.data), this.#readSectionsAgain()]);
     } catch (err) {
       this.#log('reloading the map failed', err);
       return false;
     }
     if (this.#disposed) return true;
-    this.#confirmed = stateFromDocument(doc);
+    this.#confirmed = stateFromDocument(doc, sections);
     this.#revision = doc.revision;
     this.#inbox.forgetUpTo(doc.revision);
     this.#queue.remove((op) => op.status === 'acked' && op.ackRevision <= doc.revision);
@@ -567,6 +627,25 @@ export class DocumentStore {
     this.#rebase([], [], true);
     this.#dropOrphans();
     return true;
+  }
+
+  /**
+   * The sections read so far, read again for a reload (a restore puts back older ones). One that
+   * cannot be read keeps its value (the change log brings later changes of it) and is logged.
+   */
+  async #readSectionsAgain(): Promise<Sections> {
+    const out: Sections = { ...this.#confirmed.sections };
+    const names = Object.keys(out) as SectionName[];
+    await Promise.all(
+      names.map(async (name) => {
+        try {
+          (out as Record<SectionName, unknown>)[name] = withoutRevision(await this.#getSection(this.mapId, name));
+        } catch (err) {
+          this.#log(`reading the section ${name} again failed`, err);
+        }
+      }),
+    );
+    return out;
   }
 
   /** Queued edits whose elements the document no longer has: dropped, with their error. */
@@ -616,7 +695,10 @@ export class DocumentStore {
   }
 
   /** What differs between `prev` (or each touched's values before) and the view. */
-  #diff(touched: Touched[], prev: DocState | null): StoreChange & { nodes: Set<number>; edges: Set<number>; templates: Set<number> } {
+  #diff(
+    touched: Touched[],
+    prev: DocState | null,
+  ): StoreChange & { nodes: Set<number>; edges: Set<number>; templates: Set<number>; sections: Set<SectionName> } {
     const v = this.#view;
     const change = {
       nodes: new Set<number>(),
@@ -625,6 +707,7 @@ export class DocumentStore {
       layers: false,
       map: false,
       globalDesign: false,
+      sections: new Set<SectionName>(),
       reloaded: false,
       replacedIds: { nodes: new Map<number, number>(), edges: new Map<number, number>() },
     };
@@ -637,6 +720,9 @@ export class DocumentStore {
       if (t.layers && (prev ? prev.layers : t.layers) !== v.layers) change.layers = true;
       if (t.map && (prev ? prev.map : t.map) !== v.map) change.map = true;
       if (t.global && (prev ? prev.global : t.global) !== v.global) change.globalDesign = true;
+      for (const [name, was] of t.sections) {
+        if ((prev ? prev.sections[name] : was) !== v.sections[name]) change.sections.add(name);
+      }
     }
     return change;
   }
@@ -647,11 +733,29 @@ export class DocumentStore {
       change.nodes.size + change.edges.size + change.templates.size === 0 &&
       !change.layers &&
       !change.map &&
-      !change.globalDesign;
+      !change.globalDesign &&
+      change.sections.size === 0;
     this.#snapshot = null;
+    this.#sections.forget(change.reloaded ? 'all' : change.sections);
     this.#version++;
     if (empty) return;
     for (const l of [...this.#listeners]) l(change);
+  }
+
+  /** Tells that sections' reading state or problems changed (their values did not). */
+  #emitSections(names: SectionName[]): void {
+    if (names.length === 0) return;
+    this.#emit({
+      nodes: new Set(),
+      edges: new Set(),
+      templates: new Set(),
+      layers: false,
+      map: false,
+      globalDesign: false,
+      sections: new Set(names),
+      reloaded: false,
+      replacedIds: { nodes: new Map(), edges: new Map() },
+    });
   }
 
   #toast(toasts: Toast[]): void {

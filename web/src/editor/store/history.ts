@@ -1,15 +1,18 @@
 // The undo history: each step is the edits that undo what one did, with the fields it set, so
 // that another editor's change to the same fields makes the step stale (undoing it then says so
 // and changes nothing). What undoes each kind of edit is in its definition (edits/).
+import type { SectionName } from '../../api/sections';
 import { deepEqual, diffPaths, valueAt, type DocState, type Touched } from './state';
 import type { Edit } from './types';
 
-type TargetKind = 'node' | 'edge' | 'template' | 'layer' | 'map' | 'global';
+type TargetKind = 'node' | 'edge' | 'template' | 'layer' | 'map' | 'global' | 'section';
 
 /** Fields an undo step set on one element; another editor changing one makes the step stale. */
 export interface Target {
   kind: TargetKind;
   id: number;
+  /** With kind section: which one (id is then 0). */
+  section?: SectionName;
   paths: string[];
 }
 
@@ -109,6 +112,10 @@ export function targetsOf(t: Touched, view: DocState): Target[] {
   }
   if (t.map) add('map', 0, t.map, view.map);
   if (t.global) add('global', 0, t.global, view.global);
+  // A section is replaced whole: another editor's change of any of it makes the step stale.
+  for (const [name, prev] of t.sections) {
+    if (!deepEqual(prev, view.sections[name])) out.push({ kind: 'section', id: 0, section: name, paths: [''] });
+  }
   return out;
 }
 
@@ -141,6 +148,10 @@ export function changedByOther(target: Target, t: Touched, s: DocState, resolve:
     case 'global':
       if (!t.global) return false;
       [prev, cur] = [t.global, s.global];
+      break;
+    case 'section':
+      if (!target.section || !t.sections.has(target.section)) return false;
+      [prev, cur] = [t.sections.get(target.section), s.sections[target.section]];
       break;
   }
   return target.paths.some((p) => !deepEqual(valueAt(prev, p), valueAt(cur, p)));

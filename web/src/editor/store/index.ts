@@ -1,4 +1,5 @@
 export { DocumentStore } from './documentStore';
+export type { SectionSnapshot } from './sectionStatus';
 export { TOAST_KEYS } from './types';
 export { browserStorage } from './keptEdits';
 export { editFamily } from './saveState';

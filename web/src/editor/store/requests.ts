@@ -11,6 +11,16 @@ export function saveGroup(type: EditType): SaveGroup {
   return EDITS[type].group;
 }
 
+/**
+ * What queued neighbours must share to go in one request: their save group, and for sections the
+ * section (one PUT each); null for edits that go alone.
+ */
+export function batchKey(edit: Edit): string | null {
+  const group = saveGroup(edit.type);
+  if (group === 'alone') return null;
+  return edit.type === 'setSection' ? `section:${edit.name}` : group;
+}
+
 /** Edits that are saved at once rather than after the quiet time. */
 export function savesAtOnce(type: EditType): boolean {
   return saveGroup(type) === 'alone' && type !== 'reorderNodes';
@@ -104,6 +114,15 @@ export function globalPatch(edits: Edit[]): GlobalDesignPatch {
   const p = new Patches();
   p.add(edits, 'global');
   return p.globalPatch;
+}
+
+/** The PUT of a batch of one section's edits: the last value replaces the section whole. */
+export function sectionPut(edits: Edit[]): Extract<Edit, { type: 'setSection' }> {
+  const last = edits[edits.length - 1];
+  if (last?.type !== 'setSection' || edits.some((e) => e.type !== 'setSection' || e.name !== last.name)) {
+    throw new Error('a section batch holds changes of one section only');
+  }
+  return last;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import type { Edge, Node, ObjectTemplate } from '../../api/document';
 import { ApiError } from '../../api/http';
 import { definitionOf } from './edits';
 import { keptEditsKey, readKeptEdits, writeKeptEdits, type EditStorage, type KeptEdit } from './keptEdits';
-import { elementsPatch, globalPatch, idsOf, resolveEdit, saveGroup, savesAtOnce, successToasts } from './requests';
+import { batchKey, elementsPatch, globalPatch, idsOf, resolveEdit, saveGroup, savesAtOnce, sectionPut, successToasts } from './requests';
 import { isPassing, isUnreachable, sameSaveState, type SaveState, type SaveStateListener } from './saveState';
 import type { Touched } from './state';
 import type { Edit, StoreApi, StoreTimers, Toast } from './types';
@@ -256,10 +256,10 @@ export class SaveQueue {
     while (i < queued.length) {
       const first = queued[i];
       if (!first) break;
-      const group = saveGroup(first.edit.type);
+      const key = batchKey(first.edit);
       let j = i + 1;
-      if (group !== 'alone') {
-        while (j < queued.length && saveGroup(queued[j]?.edit.type ?? 'createNode') === group) j++;
+      if (key !== null) {
+        while (j < queued.length && batchKey(queued[j]?.edit ?? first.edit) === key) j++;
       }
       // The server cannot be reached: the rest waits behind what failed, in order.
       if (!(await this.#send(queued.slice(i, j)))) return;
@@ -321,6 +321,10 @@ export class SaveQueue {
         return (await api.patchElements(mapId, elementsPatch(edits))).revision;
       case 'global':
         return (await api.patchGlobalDesign(mapId, globalPatch(edits))).revision;
+      case 'section': {
+        const put = sectionPut(edits);
+        return (await api.putSection(mapId, put.name, put.value)).revision;
+      }
       case 'alone': {
         const edit = edits[0] ?? first.edit;
         const def = definitionOf(edit);

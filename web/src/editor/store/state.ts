@@ -16,6 +16,21 @@ import type {
   Visibility,
 } from '../../api/document';
 import { NO_TEMPLATE } from '../../api/document';
+import type { SectionName, SectionValues } from '../../api/sections';
+
+/** The section names a change's data may carry (docs/api.md "A change's data"). */
+export const SECTION_NAMES: readonly SectionName[] = [
+  'editors_note',
+  'glossary',
+  'references',
+  'header',
+  'toc',
+  'social_sharing',
+  'cookie_consent',
+];
+
+/** The sections read so far: they are not in GET /maps/{id}, each is read on first use. */
+export type Sections = { [N in SectionName]?: SectionValues[N] };
 
 export interface DocState {
   map: MapSettings;
@@ -24,9 +39,10 @@ export interface DocState {
   templates: Map<number, ObjectTemplate>;
   layers: Layer[];
   global: GlobalDesign;
+  sections: Sections;
 }
 
-export function stateFromDocument(doc: MapDocument): DocState {
+export function stateFromDocument(doc: MapDocument, sections: Sections = {}): DocState {
   return {
     map: doc.map,
     nodes: new Map(doc.nodes.map((n) => [n.id, n])),
@@ -34,11 +50,12 @@ export function stateFromDocument(doc: MapDocument): DocState {
     templates: new Map(doc.object_templates.map((t) => [t.id, t])),
     layers: doc.layers,
     global: doc.global_design,
+    sections,
   };
 }
 
 export function cloneState(s: DocState): DocState {
-  return { ...s, nodes: new Map(s.nodes), edges: new Map(s.edges), templates: new Map(s.templates) };
+  return { ...s, nodes: new Map(s.nodes), edges: new Map(s.edges), templates: new Map(s.templates), sections: { ...s.sections } };
 }
 
 /** What a change touched, with the values before it (undefined: the element did not exist). */
@@ -49,6 +66,8 @@ export class Touched {
   layers: Layer[] | null = null;
   map: MapSettings | null = null;
   global: GlobalDesign | null = null;
+  /** Each section's value before (undefined: not read yet). */
+  readonly sections = new Map<SectionName, SectionValues[SectionName] | undefined>();
 }
 
 /** A state being changed, recording what it touched. */
@@ -104,6 +123,11 @@ export class Draft {
   setGlobal(g: GlobalDesign): void {
     this.t.global ??= this.s.global;
     this.s.global = g;
+  }
+
+  setSection<N extends SectionName>(name: N, value: SectionValues[N]): void {
+    if (!this.t.sections.has(name)) this.t.sections.set(name, this.s.sections[name]);
+    this.s.sections[name] = value;
   }
 }
 
@@ -318,6 +342,10 @@ export function applyDelta(d: Draft, delta: Delta): void {
     if (n) d.putNode({ ...n, geometry: { ...n.geometry, center: p.center } });
   }
   if (delta.order) applyOrder(d, delta.order);
+  for (const name of SECTION_NAMES) {
+    const value = delta[name];
+    if (value) d.setSection(name, value);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import type { Change, Delta, Edge, MapDocument, Node, RevisionAnswer, SyncType } from '../../api/document';
 import type { SyncMapEdit } from '../../api/live';
 import type { Revised } from '../../api/maps';
+import type { SectionAnswer, SectionName, SectionValues } from '../../api/sections';
 import { DocumentStore } from './documentStore';
 import type { DocumentStoreOptions, StoreApi, StoreChange, Toast } from './types';
 
@@ -107,12 +108,17 @@ export function setup(revision = 10, options: Partial<DocumentStoreOptions> = {}
     createTemplate: vi.fn<StoreApi['createTemplate']>(),
     updateTemplate: vi.fn<StoreApi['updateTemplate']>(),
     deleteTemplate: vi.fn<StoreApi['deleteTemplate']>(ok),
+    getSection: vi.fn<(mapId: number, name: SectionName) => Promise<SectionAnswer<SectionName>>>(),
+    putSection: vi.fn<StoreApi['putSection']>(<N extends SectionName>(_mapId: number, _name: N, value: SectionValues[N]) => {
+      rev += 1;
+      return Promise.resolve({ ...value, revision: rev });
+    }),
   };
   const log = vi.fn();
   const store = new DocumentStore(document, {
     mapId: 1,
     userId: ME,
-    api,
+    api: api as StoreApi,
     log,
     timers: {
       setTimeout: (cb, ms) => setTimeout(cb, ms),

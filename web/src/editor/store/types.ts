@@ -6,12 +6,14 @@ import type { LayerEdit } from './edits/layers';
 import type { MapEdit } from './edits/map';
 import type { NodeEdit } from './edits/nodes';
 import type { RestoreEdit } from './edits/restore';
+import type { SectionEdit } from './edits/sections';
 import type { TemplateEdit } from './edits/templates';
 
 export type { NodeNavigation } from './edits/nodes';
 export type { NodeLinks } from './edits/restore';
 
 import type { ServerEvents } from '../../api/live';
+import type { getSection, putSection, SectionName } from '../../api/sections';
 import type {
   cloneNode,
   createEdge,
@@ -34,7 +36,7 @@ import type {
  * yet: the store maps them to the server's ids (see DocumentStore.resolveId). Each family's edits
  * are defined in edits/, with everything the store does with them.
  */
-export type Edit = NodeEdit | EdgeEdit | RestoreEdit | LayerEdit | MapEdit | TemplateEdit;
+export type Edit = NodeEdit | EdgeEdit | RestoreEdit | LayerEdit | MapEdit | TemplateEdit | SectionEdit;
 
 export type EditType = Edit['type'];
 
@@ -58,6 +60,8 @@ export interface StoreChange {
   layers: boolean;
   map: boolean;
   globalDesign: boolean;
+  /** The sections (editor's note, glossary, …) whose value changed or was read. */
+  sections: ReadonlySet<SectionName>;
   /** The whole document was replaced (a reload after 410): everything may have changed. */
   reloaded: boolean;
   /** Temporary ids that now have the server's id (for a selection to follow). */
@@ -100,6 +104,8 @@ export const TOAST_KEYS = [
   'templateUpdateError',
   'templateRemoveError',
   'restoreError',
+  /** A section (editor's note, glossary, …) was refused: the reason in the server's words. */
+  'sectionError',
   /** An undo step another editor's change made stale: nothing is changed. */
   'undoStale',
   /** 409 element_locked: another editor holds the element. */
@@ -140,7 +146,7 @@ export interface StoreTimers {
   now(): number;
 }
 
-/** The calls the store makes (web/src/api/maps.ts has them all). */
+/** The calls the store makes (web/src/api/maps.ts and sections.ts have them). */
 export interface StoreApi {
   getMap: typeof getMap;
   getChanges: typeof getChanges;
@@ -156,6 +162,8 @@ export interface StoreApi {
   createTemplate: typeof createTemplate;
   updateTemplate: typeof updateTemplate;
   deleteTemplate: typeof deleteTemplate;
+  getSection: typeof getSection;
+  putSection: typeof putSection;
 }
 
 /** The part of LiveConnection the store listens to. */

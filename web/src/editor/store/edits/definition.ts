@@ -9,12 +9,13 @@ import type { Edit, EditType, StoreApi, ToastKey } from '../types';
 
 /**
  * elements: merged with its neighbours into one elements patch; global: merged into one global
- * design patch; alone: a request of its own (a create, a delete, an order, a template call).
+ * design patch; section: neighbours changing the same section saved as one PUT of the last value;
+ * alone: a request of its own (a create, a delete, an order, a template call).
  */
-export type SaveGroup = 'elements' | 'global' | 'alone';
+export type SaveGroup = 'elements' | 'global' | 'section' | 'alone';
 
 /** The part of the document an edit belongs to, for saying what is not saved yet. */
-export type EditFamily = 'nodes' | 'edges' | 'layers' | 'map' | 'global' | 'templates';
+export type EditFamily = 'nodes' | 'edges' | 'layers' | 'map' | 'global' | 'templates' | 'sections';
 
 export interface Messages {
   error?: ToastKey;
@@ -82,6 +83,7 @@ export type EditDefinition<K extends EditType> = Common<K> &
   (
     | { group: 'elements' | 'global'; addTo: (p: PatchBuilder, e: EditOf<K>) => void }
     | { group: 'alone'; send: (c: SendContext, e: EditOf<K>) => Promise<number> }
+    | { group: 'section' }
   );
 
 export type EditDefinitions<K extends EditType> = { [P in K]: EditDefinition<P> };

@@ -7,6 +7,7 @@ import { LAYER_EDITS } from './layers';
 import { MAP_EDITS } from './map';
 import { NODE_EDITS } from './nodes';
 import { RESTORE_EDITS } from './restore';
+import { SECTION_EDITS } from './sections';
 import { TEMPLATE_EDITS } from './templates';
 
 export const EDITS: EditDefinitions<EditType> = {
@@ -16,6 +17,7 @@ export const EDITS: EditDefinitions<EditType> = {
   ...LAYER_EDITS,
   ...MAP_EDITS,
   ...TEMPLATE_EDITS,
+  ...SECTION_EDITS,
 };
 
 /** The definition of an edit, typed for that edit. */

@@ -1,0 +1,119 @@
+// Social sharing's form (account-area §3): the networks readers may share the map on, and the
+// title, description, hashtags and picture a shared link shows. A controlled form.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldProblems } from '../../api/http';
+import type { SocialSharing } from '../../api/sections';
+import type { Language } from '../../api/types';
+import { LanguageTabs, SectionText, ServerProblem } from './SectionParts';
+import { useServerProblemText } from './useServerProblemText';
+import { firstLanguage, SECTION_LIMITS, serverMarks, textIn, withText } from './sectionTexts';
+import { NETWORK_NAMES, normalizeHashtags, SOCIAL_NETWORKS, socialProblem, withNetwork } from './socialForm';
+import sidebar from './Sidebar.module.css';
+import styles from './Sections.module.css';
+
+export function SocialSharingForm({
+  value,
+  onChange,
+  readOnly,
+  languages,
+  problems,
+}: {
+  value: SocialSharing;
+  onChange: (next: SocialSharing) => void;
+  readOnly: boolean;
+  languages: readonly Language[];
+  problems: FieldProblems;
+}) {
+  const { t, i18n } = useTranslation();
+  const [lang, setLang] = useState<Language>(() => firstLanguage(languages, i18n.language));
+  const serverText = useServerProblemText(problems);
+  const set = (patch: Partial<SocialSharing>) => {
+    onChange({ ...value, ...patch });
+  };
+  return (
+    <>
+      <fieldset className={sidebar.group}>
+        <legend className={sidebar.legend}>{t('editor.sections.social.networks')}</legend>
+        <p className={sidebar.hint}>{t('editor.sections.social.networksHint')}</p>
+        <div className={styles.networks} data-testid="social-networks">
+          {SOCIAL_NETWORKS.map((n) => (
+            <label key={n} className={sidebar.check}>
+              <input
+                type="checkbox"
+                checked={value.networks.includes(n)}
+                disabled={readOnly}
+                data-testid={`social-network-${n}`}
+                onChange={(e) => {
+                  set({ networks: withNetwork(value.networks, n, e.target.checked) });
+                }}
+              />
+              {n === 'email' ? t('editor.sections.social.email') : NETWORK_NAMES[n]}
+            </label>
+          ))}
+        </div>
+        <ServerProblem problems={problems} path="networks" />
+      </fieldset>
+      <fieldset className={sidebar.group}>
+        <legend className={sidebar.legend}>{t('editor.sections.social.texts')}</legend>
+        <LanguageTabs languages={languages} lang={lang} onLang={setLang} marked={serverMarks(problems)} testId="social" />
+        <div className={sidebar.form} lang={lang}>
+          <SectionText
+            label={t('editor.sections.social.title')}
+            value={textIn(value.title, lang)}
+            readOnly={readOnly}
+            max={SECTION_LIMITS.label}
+            testId="social-title"
+            problem={serverText(`title.${lang}`)}
+            onCommit={(s) => {
+              set({ title: withText(value.title, lang, s) });
+            }}
+          />
+          <SectionText
+            label={t('editor.sections.social.description')}
+            value={textIn(value.description, lang)}
+            readOnly={readOnly}
+            max={SECTION_LIMITS.description}
+            multiline
+            testId="social-description"
+            problem={serverText(`description.${lang}`)}
+            onCommit={(s) => {
+              set({ description: withText(value.description, lang, s) });
+            }}
+          />
+        </div>
+      </fieldset>
+      <fieldset className={sidebar.group}>
+        <legend className={sidebar.legend}>{t('editor.sections.social.forAll')}</legend>
+        <div className={sidebar.form}>
+          <SectionText
+            label={t('editor.sections.social.hashtags')}
+            value={value.hashtags ?? ''}
+            readOnly={readOnly}
+            max={SECTION_LIMITS.hashtags}
+            testId="social-hashtags"
+            hint={t('editor.sections.social.hashtagsHint')}
+            problem={serverText('hashtags')}
+            onCommit={(s) => {
+              set({ hashtags: normalizeHashtags(s) });
+            }}
+          />
+          <SectionText
+            label={t('editor.sections.social.image')}
+            value={value.image ?? ''}
+            readOnly={readOnly}
+            max={2000}
+            inputMode="url"
+            testId="social-image"
+            hint={t('editor.sections.social.imageHint')}
+            problem={serverText('image')}
+            check={(s) => (socialProblem('image', s) ? t('editor.sections.forms.httpUrl') : null)}
+            onCommit={(s) => {
+              set({ image: s.trim() });
+            }}
+          />
+        </div>
+      </fieldset>
+    </>
+  );
+}
