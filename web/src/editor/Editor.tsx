@@ -161,16 +161,10 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   const [managedTemplate, setManagedTemplate] = useState<number | null>(null);
   const managed = panel === 'manageTemplates' ? managedTemplate : null;
 
-  // Map and global settings are sections one editor edits at a time: the open one holds its lock,
-  // unless another editor has it (then it opens read-only, saying who).
-  const sectionType =
-    panel === 'mapSettings'
-      ? 'map'
-      : panel === 'globalSettings'
-        ? 'global_design'
-        : panel === 'publishing'
-          ? (MENU_OPTIONS.find((o) => o.id === openOption)?.lock ?? null)
-          : null;
+  // Map and global settings, the publishing settings and the map's sections (editor's note, glossary,
+  // …) are sections one editor edits at a time: the open one holds its option's lock, unless
+  // another editor has it (then it opens read-only, saying who).
+  const sectionType = panel === null ? null : (MENU_OPTIONS.find((o) => o.id === openOption)?.lock ?? null);
   const sectionHolder = sectionType ? lockHolder(people.locks, user.id, people.others, sectionType, store.mapId) : null;
 
   // A title edited on the canvas (double-click, or Enter): refused while another editor holds the

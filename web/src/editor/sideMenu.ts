@@ -55,6 +55,10 @@ export type PanelId =
   | 'manageTemplates'
   | 'mapSettings'
   | 'globalSettings'
+  | 'editorsNote'
+  | 'glossary'
+  | 'references'
+  | 'headerBar'
   | 'publishing'
   | 'versions'
   | 'protocol';
@@ -103,10 +107,24 @@ export const MENU_OPTIONS: readonly MenuOption[] = [
     opens: { kind: 'panel', panel: 'mapSettings' },
     lock: 'map',
   },
-  { id: 'editorsNote', group: 'organize', label: 'editorsNote', role: 'student', opens: later, lock: 'editors_note' },
-  { id: 'glossary', group: 'organize', label: 'glossary', role: 'student', opens: later, lock: 'glossary' },
-  { id: 'sources', group: 'organize', label: 'sources', role: 'student', opens: later, lock: 'source' },
-  { id: 'headerBar', group: 'organize', label: 'headerBar', role: 'student', opens: later, lock: 'header_bar' },
+  {
+    id: 'editorsNote',
+    group: 'organize',
+    label: 'editorsNote',
+    role: 'student',
+    opens: { kind: 'panel', panel: 'editorsNote' },
+    lock: 'editors_note',
+  },
+  { id: 'glossary', group: 'organize', label: 'glossary', role: 'student', opens: { kind: 'panel', panel: 'glossary' }, lock: 'glossary' },
+  { id: 'sources', group: 'organize', label: 'sources', role: 'student', opens: { kind: 'panel', panel: 'references' }, lock: 'source' },
+  {
+    id: 'headerBar',
+    group: 'organize',
+    label: 'headerBar',
+    role: 'student',
+    opens: { kind: 'panel', panel: 'headerBar' },
+    lock: 'header_bar',
+  },
   { id: 'quiz', group: 'organize', label: 'quiz', role: 'editor', opens: later, lock: 'quiz' },
   { id: 'quizForm', group: 'organize', label: 'quizForm', role: 'student', opens: later },
   { id: 'tableOfContents', group: 'organize', label: 'tableOfContents', role: 'editor', opens: later, lock: 'table_of_contents' },

@@ -50,6 +50,12 @@ const sameInLanguage = {
     'overview.liveOn', // Live (as in "live schalten")
     'apiKeys.columns.name', // Name
     'apiKeys.name', // Name
+    'editor.sections.glossary.definition', // Definition
+    'editor.sections.header.linkNumber', // Link {{n}}
+    'editor.sections.header.logo', // Logo
+    'editor.sections.note.memberName', // Name
+    'editor.sections.note.text', // Text
+    'editor.sections.references.link', // Link
   ]),
   fr: new Set([
     'askAccess.message', // Message
@@ -58,6 +64,9 @@ const sameInLanguage = {
     'apiKeys.columns.actions', // Actions
     'clients.status.active', // Active (une organisation active)
     'toast.region', // Notifications
+    'editor.sections.header.logo', // Logo
+    'editor.sections.note.memberDescription', // Description ({{language}})
+    'editor.sections.references.source', // Source
   ]),
 };
 
