@@ -4,7 +4,8 @@ import { saveShot } from './shots';
 
 // The editor's note, glossary, references and header bar panels: built in the editor, kept, undone,
 // locked for a second editor who then sees the first one's change; BibTeX imports.
-test.describe.configure({ mode: 'serial' });
+// Two browsers and four panels on a machine shared with other runs: more than the default 30 s.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const VIEWPORT = { width: 1400, height: 1000 };
 const openEditor = (browser: Browser, locale: string) => openEditorAt(browser, 'editor', { locale, viewport: VIEWPORT });

@@ -21,7 +21,7 @@ import {
   without,
 } from './sectionChecks';
 import type { SectionProblems } from './sectionChecks';
-import { AddButton, LanguageTabs, ListItem, SectionPanel, TextField } from './SectionFields';
+import { AddButton, ColourField, LanguageTabs, ListItem, SectionPanel, TextField } from './SectionFields';
 import styles from './Sections.module.css';
 import { useSection } from './useSection';
 import { useSectionForm } from './useSectionForm';
@@ -79,19 +79,20 @@ export function HeaderPanel({
     />
   );
   const colour = (h: Header, key: 'background' | 'font_color') => (
-    <div className={sidebar.row}>
-      <input
-        type="color"
-        className={sidebar.swatch}
-        value={/^#[0-9a-f]{6}$/i.test(h[key] ?? '') ? h[key] : '#ffffff'}
-        disabled={readOnly}
-        aria-label={t(`editor.sections.header.${key}`)}
-        onChange={(e) => {
-          form.commit(withField(h, key, e.target.value));
-        }}
-      />
-      {text(h, key)}
-    </div>
+    <ColourField
+      label={t(`editor.sections.header.${key}`)}
+      value={h[key] ?? ''}
+      onEdit={(v) => {
+        form.edit(withField(h, key, v));
+      }}
+      onCommit={commit}
+      onPick={(v) => {
+        form.commit(withField(h, key, v));
+      }}
+      problem={p[key]}
+      disabled={readOnly}
+      testId={`header-${key}`}
+    />
   );
   const number = (h: Header, key: NumberKey, range: { min: number; max: number }) => (
     <TextField

@@ -1,7 +1,7 @@
 // The references (account-area §3): key, source and link, cited by node content as #ref-{key};
 // added and edited here, or imported from a BibTeX file (what was read and what was skipped is
 // shown). Held under the `source` lock while open.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../../account/problems';
 import { importBibtex, type Reference } from '../../api/sections';
@@ -11,7 +11,7 @@ import sidebar from '../sidebars/Sidebar.module.css';
 import type { DocumentStore } from '../store';
 import { MAX_BIBTEX_BYTES, refusal, skipReason, type ImportOutcome } from './bibtexImport';
 import { checkReferences, firstLanguage, languagesWithProblems, LIMITS, replaced, textIn, withText, without } from './sectionChecks';
-import { AddButton, LanguageTabs, ListItem, SectionPanel, TextField } from './SectionFields';
+import { AddButton, FilePicker, LanguageTabs, ListItem, SectionPanel, TextField } from './SectionFields';
 import styles from './Sections.module.css';
 import { useSection } from './useSection';
 import { useSectionForm } from './useSectionForm';
@@ -30,7 +30,6 @@ export function ReferencesPanel({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const fileId = useId();
   const section = useSection(store, 'references');
   const form = useSectionForm(section, checkReferences, languages);
   const [lang, setLang] = useState(() => firstLanguage(languages, canvasLanguage));
@@ -72,17 +71,14 @@ export function ReferencesPanel({
     >
       <fieldset className={sidebar.group}>
         <legend className={sidebar.legend}>{t('editor.sections.references.import')}</legend>
-        <label htmlFor={fileId}>{t('editor.sections.references.file')}</label>
-        <input
-          id={fileId}
-          type="file"
+        <FilePicker
+          label={t('editor.sections.references.file')}
+          button={t('editor.sections.references.choose')}
           accept=".bib,.bibtex,text/x-bibtex,text/plain"
           disabled={readOnly || importing || blocked}
-          data-testid="references-file"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void importFile(file);
+          testId="references-file"
+          onFile={(file) => {
+            void importFile(file);
           }}
         />
         <span className={sidebar.hint}>{t(blocked ? 'editor.sections.references.fixFirst' : 'editor.sections.references.fileHint')}</span>

@@ -268,3 +268,100 @@ export function AddButton({ label, disabled, onAdd, testId }: { label: string; d
     </button>
   );
 }
+
+/** A colour: the browser's picker (sent at once) beside a box for any form the server takes. */
+export function ColourField({
+  label,
+  value,
+  onEdit,
+  onCommit,
+  onPick,
+  problem,
+  disabled,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onEdit: (v: string) => void;
+  onCommit: () => void;
+  onPick: (v: string) => void;
+  problem: Problem | undefined;
+  disabled: boolean;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className={sidebar.field}>
+      <label htmlFor={id}>{label}</label>
+      <div className={styles.colourRow}>
+        <input
+          type="color"
+          className={sidebar.swatch}
+          value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#ffffff'}
+          disabled={disabled}
+          aria-label={label}
+          onChange={(e) => {
+            onPick(e.target.value);
+          }}
+        />
+        <input
+          id={id}
+          className={[sidebar.input, problem && sidebar.inputBad].filter(Boolean).join(' ')}
+          value={value}
+          disabled={disabled}
+          data-testid={testId}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(e) => {
+            onEdit(e.target.value);
+          }}
+          onBlur={onCommit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') onCommit();
+          }}
+        />
+      </div>
+      <ProblemLine problem={problem} id={`${id}-problem`} />
+    </div>
+  );
+}
+
+/** A file picker whose button speaks the user's language (the browser's own does not). */
+export function FilePicker({
+  label,
+  button,
+  accept,
+  disabled,
+  onFile,
+  testId,
+}: {
+  label: string;
+  button: string;
+  accept: string;
+  disabled: boolean;
+  onFile: (file: File) => void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className={sidebar.field}>
+      <span>{label}</span>
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        disabled={disabled}
+        className={styles.fileInput}
+        data-testid={testId}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+      <label htmlFor={id} className={styles.fileButton} aria-disabled={disabled}>
+        {button}
+      </label>
+    </div>
+  );
+}
