@@ -184,6 +184,9 @@ test('header bar: colours, heights, logo and links with their targets, checked a
   await page.reload();
   const again = await openPanel(page, 'headerBar', 'header-panel');
   await expect(again.getByTestId('header-height')).toHaveValue('64');
+  // Escape closes the panel it was pressed in, and lets go of its lock.
+  await again.getByTestId('header-height').press('Escape');
+  await expect(again).toHaveCount(0);
   await context.close();
 });
 

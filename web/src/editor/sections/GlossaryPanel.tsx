@@ -55,8 +55,13 @@ export function GlossaryPanel({
     else form.edit({ terms: list });
   };
   const shown = glossary ? matchingTerms(glossary, query, lang) : [];
-  const name = (term: GlossaryTerm, i: number) =>
-    [lang, ...languages].map((l) => textIn(term.term, l)).find((x) => x !== '') ?? t('editor.sections.glossary.termNumber', { n: i + 1 });
+  // A term without a text in this language shows another language's, marked with it.
+  const name = (term: GlossaryTerm, i: number) => {
+    const own = textIn(term.term, lang);
+    if (own !== '') return own;
+    const other = languages.find((l) => textIn(term.term, l) !== '');
+    return other ? `${textIn(term.term, other)} (${other.toUpperCase()})` : t('editor.sections.glossary.termNumber', { n: i + 1 });
+  };
   const hasProblem = (i: number) => Object.keys(p).some((path) => path.startsWith(`terms[${i}].`));
   const field = (term: GlossaryTerm, i: number, key: 'term' | 'alternatives' | 'synonyms', hint?: string) => (
     <TextField

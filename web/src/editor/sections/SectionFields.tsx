@@ -29,16 +29,26 @@ export function SectionPanel({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  // Escape inside the panel closes it (what is typed is sent as when a field is left).
   return (
-    <Sidebar title={title} testId={testId} onClose={onClose} lockedBy={lockedBy}>
-      {loaded ? (
-        children
-      ) : (
-        <p className={sidebar.note} role={failed ? 'alert' : 'status'}>
-          {t(failed ? 'editor.sections.common.loadFailed' : 'editor.sections.common.loading')}
-        </p>
-      )}
-    </Sidebar>
+    <div
+      className={styles.contents}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        onClose();
+      }}
+    >
+      <Sidebar title={title} testId={testId} onClose={onClose} lockedBy={lockedBy}>
+        {loaded ? (
+          children
+        ) : (
+          <p className={sidebar.note} role={failed ? 'alert' : 'status'}>
+            {t(failed ? 'editor.sections.common.loadFailed' : 'editor.sections.common.loading')}
+          </p>
+        )}
+      </Sidebar>
+    </div>
   );
 }
 
