@@ -7,6 +7,10 @@ import type { MenuOptionId, PanelId } from './sideMenu';
 import { ContentFormSidebar } from './sidebars/ContentFormSidebar';
 import { EdgeDesignSidebar, NodeDesignSidebar } from './sidebars/DesignSidebar';
 import { GlobalSettingsSidebar } from './sidebars/GlobalSettingsSidebar';
+import { EditorsNotePanel } from './sections/EditorsNotePanel';
+import { GlossaryPanel } from './sections/GlossaryPanel';
+import { HeaderPanel } from './sections/HeaderPanel';
+import { ReferencesPanel } from './sections/ReferencesPanel';
 import { MapSettingsSidebar } from './sidebars/MapSettingsSidebar';
 import { ProtocolSidebar } from './sidebars/ProtocolSidebar';
 import { PublishingSidebar, type PublishingSection } from './sidebars/PublishingSidebar';
@@ -154,6 +158,42 @@ export function EditorPanels({
         />
       )}
       {panel === 'mapSettings' && <MapSettingsSidebar store={store} map={store.map} lockedBy={sectionHolder} onClose={closePanel} />}
+      {panel === 'editorsNote' && (
+        <EditorsNotePanel
+          store={store}
+          languages={store.map.languages}
+          canvasLanguage={canvasLanguage}
+          lockedBy={sectionHolder}
+          onClose={closePanel}
+        />
+      )}
+      {panel === 'glossary' && (
+        <GlossaryPanel
+          store={store}
+          languages={store.map.languages}
+          canvasLanguage={canvasLanguage}
+          lockedBy={sectionHolder}
+          onClose={closePanel}
+        />
+      )}
+      {panel === 'references' && (
+        <ReferencesPanel
+          store={store}
+          languages={store.map.languages}
+          canvasLanguage={canvasLanguage}
+          lockedBy={sectionHolder}
+          onClose={closePanel}
+        />
+      )}
+      {panel === 'headerBar' && (
+        <HeaderPanel
+          store={store}
+          languages={store.map.languages}
+          canvasLanguage={canvasLanguage}
+          lockedBy={sectionHolder}
+          onClose={closePanel}
+        />
+      )}
       {panel === 'publishing' && isPublishingSection(openOption) && (
         <PublishingSidebar
           key={openOption}

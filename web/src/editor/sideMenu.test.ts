@@ -20,7 +20,16 @@ describe('side menu', () => {
     expect(optionState(option('addNode'), 'student', true, none)).toEqual({ kind: 'available' });
     expect(optionState(option('edgeConnection'), 'student', true, none)).toEqual({ kind: 'available' });
     expect(optionState(option('layers'), 'student', true, none)).toEqual({ kind: 'available' });
-    expect(optionState(option('glossary'), 'student', true, none)).toEqual({ kind: 'later' });
+    expect(optionState(option('textOnMap'), 'student', true, none)).toEqual({ kind: 'later' });
+    for (const [id, panel] of [
+      ['editorsNote', 'editorsNote'],
+      ['glossary', 'glossary'],
+      ['sources', 'references'],
+      ['headerBar', 'headerBar'],
+    ] as const) {
+      expect(optionState(option(id), 'student', true, none)).toEqual({ kind: 'available' });
+      expect(panelOf(option(id).id)).toBe(panel);
+    }
     for (const id of ['nodeDesign', 'nodeVisibility', 'edgeDesign', 'edgeVisibility']) {
       expect(optionState(option(id), 'student', true, none)).toEqual({ kind: 'available' });
       expect(panelOf(option(id).id)).toBe(id);
@@ -58,13 +67,16 @@ describe('side menu', () => {
     const held = new Map([
       ['map', '#e8772e'],
       ['glossary', '#e8772e'],
+      ['media_asset', '#e8772e'],
     ] as const);
     const design = option('nodeDesign');
     expect(canOpen(design, optionState(design, 'student', true, new Map()))).toBe(true);
     const glossary = option('glossary');
     const state = optionState(glossary, 'student', true, held);
     expect(state.kind).toBe('lockedByOther');
-    expect(canOpen(glossary, state)).toBe(false);
+    expect(canOpen(glossary, state)).toBe(true);
+    const media = option('mediaAssets');
+    expect(canOpen(media, optionState(media, 'student', true, held))).toBe(false);
     expect(canOpen(option('quiz'), optionState(option('quiz'), 'student', true, held))).toBe(false);
   });
 

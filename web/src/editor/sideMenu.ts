@@ -55,6 +55,10 @@ export type PanelId =
   | 'manageTemplates'
   | 'mapSettings'
   | 'globalSettings'
+  | 'editorsNote'
+  | 'glossary'
+  | 'references'
+  | 'headerBar'
   | 'publishing'
   | 'versions'
   | 'protocol'
@@ -108,10 +112,24 @@ export const MENU_OPTIONS: readonly MenuOption[] = [
     opens: { kind: 'panel', panel: 'mapSettings' },
     lock: 'map',
   },
-  { id: 'editorsNote', group: 'organize', label: 'editorsNote', role: 'student', opens: later, lock: 'editors_note' },
-  { id: 'glossary', group: 'organize', label: 'glossary', role: 'student', opens: later, lock: 'glossary' },
-  { id: 'sources', group: 'organize', label: 'sources', role: 'student', opens: later, lock: 'source' },
-  { id: 'headerBar', group: 'organize', label: 'headerBar', role: 'student', opens: later, lock: 'header_bar' },
+  {
+    id: 'editorsNote',
+    group: 'organize',
+    label: 'editorsNote',
+    role: 'student',
+    opens: { kind: 'panel', panel: 'editorsNote' },
+    lock: 'editors_note',
+  },
+  { id: 'glossary', group: 'organize', label: 'glossary', role: 'student', opens: { kind: 'panel', panel: 'glossary' }, lock: 'glossary' },
+  { id: 'sources', group: 'organize', label: 'sources', role: 'student', opens: { kind: 'panel', panel: 'references' }, lock: 'source' },
+  {
+    id: 'headerBar',
+    group: 'organize',
+    label: 'headerBar',
+    role: 'student',
+    opens: { kind: 'panel', panel: 'headerBar' },
+    lock: 'header_bar',
+  },
   { id: 'quiz', group: 'organize', label: 'quiz', role: 'editor', opens: { kind: 'panel', panel: 'quiz' }, lock: 'quiz' },
   // One quiz's questions and answers, reached from the quiz list: the quizzes' role and lock.
   { id: 'quizForm', group: 'organize', label: 'quizForm', role: 'editor', opens: { kind: 'panel', panel: 'quizForm' }, lock: 'quiz' },

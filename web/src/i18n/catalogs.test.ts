@@ -53,6 +53,12 @@ const sameInLanguage = {
     'reader.about.team', // Team
     'reader.quiz.open', // Quiz
     'reader.quiz.title_one', // Quiz
+    'editor.sections.glossary.definition', // Definition
+    'editor.sections.header.linkNumber', // Link {{n}}
+    'editor.sections.header.logo', // Logo
+    'editor.sections.note.memberName', // Name
+    'editor.sections.note.text', // Text
+    'editor.sections.references.link', // Link
   ]),
   fr: new Set([
     'askAccess.message', // Message
@@ -63,6 +69,9 @@ const sameInLanguage = {
     'toast.region', // Notifications
     'reader.quiz.open', // Quiz
     'reader.quiz.title_one', // Quiz
+    'editor.sections.header.logo', // Logo
+    'editor.sections.note.memberDescription', // Description ({{language}})
+    'editor.sections.references.source', // Source
   ]),
 };
 
