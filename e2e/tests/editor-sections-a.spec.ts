@@ -79,6 +79,20 @@ test("editor's note: built, kept, undone; a second editor sees the lock, then th
     text: { en: expect.stringContaining('what matter is made of') },
     team_members: [{ name: 'Ada Lovelace', description: { en: 'Wrote the texts.' } }],
   });
+
+  // A draft that cannot be saved is not dropped silently: closing the panel asks first.
+  await type(again.getByTestId('note-title'), 'y'.repeat(201));
+  await again.getByRole('button', { name: 'Close' }).click();
+  const ask = a.getByTestId('confirm-dialog');
+  await expect(ask).toContainText('This panel has changes that are not saved');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(again.getByTestId('note-title')).toHaveValue('y'.repeat(201));
+  await again.getByRole('button', { name: 'Close' }).click();
+  await a.getByTestId('confirm-dialog').getByRole('button', { name: 'Discard and leave' }).click();
+  await expect(again).toBeHidden();
+  const reopened = await openPanel(a, 'editorsNote', 'editors-note-panel');
+  await reopened.getByTestId('section-lang-en').click();
+  await expect(reopened.getByTestId('note-title')).toHaveValue('Who made the atoms map');
   await close();
 });
 

@@ -150,11 +150,14 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   const openOption = chosenOption === 'edgeConnection' && view.tool.kind !== 'connect' ? null : chosenOption;
   const panel = panelOf(openOption);
 
+  // Whether the open panel holds typed work not saved: the content form's text, or a section's
+  // draft that cannot be saved as it is. Leaving the panel or the page asks first.
+  const [panelUnsaved, setPanelUnsaved] = useState(false);
   // The content form stays on its node while it has unsaved changes; otherwise it follows the selection.
-  const [contentDirty, setContentDirty] = useState(false);
+  const contentUnsaved = panel === 'contentForm' && panelUnsaved;
   const selectedNode = editingNode === undefined ? undefined : store.resolveId(editingNode);
   const [contentNode, setContentNode] = useState<number | undefined>(selectedNode);
-  if (!contentDirty && contentNode !== selectedNode) setContentNode(selectedNode);
+  if (!contentUnsaved && contentNode !== selectedNode) setContentNode(selectedNode);
   const formNode = panel === 'contentForm' ? contentNode : undefined;
 
   // The template whose design "manage templates" edits holds that template's lock.
@@ -174,7 +177,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
       canEdit,
       node: store.getNode(id),
       holder: lockHolder(people.locks, user.id, people.others, 'node', id),
-      formDirty: contentDirty,
+      formDirty: contentUnsaved,
     }),
   );
 
@@ -197,8 +200,8 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   // Unsaved content: choosing another option, closing the form or leaving the page asks first.
   const [pendingLeave, setPendingLeave] = useState<{ option: MenuOptionId | null } | null>(null);
   // Another element selected while the form has unsaved text asks too (the form stays meanwhile).
-  const selectionLeavesForm = panel === 'contentForm' && contentDirty && selectedNode !== undefined && selectedNode !== contentNode;
-  const blocker = useBlocker(contentDirty);
+  const selectionLeavesForm = contentUnsaved && selectedNode !== undefined && selectedNode !== contentNode;
+  const blocker = useBlocker(panelUnsaved);
 
   // --- Actions ---------------------------------------------------------------------------------------
   const selectedNodes = view.selectedNodes;
@@ -249,17 +252,15 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   /** Chooses an option, unless that would leave unsaved content: then it asks first. */
   const guardedChoose = useCallback(
     (id: MenuOptionId) => {
-      if (contentDirty && openOption === 'contentForm' && id !== 'contentForm') {
-        setPendingLeave({ option: id });
-        return;
-      }
-      if (contentDirty && openOption === 'contentForm' && id === 'contentForm') {
-        setPendingLeave({ option: null });
+      // Only the open panel reports unsaved work (the content form's text, a section's draft
+      // that cannot be saved as it is).
+      if (panelUnsaved && openOption !== null) {
+        setPendingLeave({ option: id === openOption ? null : id });
         return;
       }
       chooseOption(id);
     },
-    [contentDirty, openOption, chooseOption],
+    [panelUnsaved, openOption, chooseOption],
   );
 
   /** A tool chosen in the toolbar or by its key; connecting opens its menu option as the side menu does. */
@@ -321,7 +322,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
     },
   });
 
-  useUnloadGuard(store, contentDirty);
+  useUnloadGuard(store, panelUnsaved);
 
   const levels = Math.max(1, mapSettings.visibility_levels);
   useClipboard({
@@ -405,7 +406,7 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
                 contentNode={contentNode}
                 // With one language there is no switch: the form keeps opening on the interface's.
                 canvasLanguage={canvasLanguage.mapLanguages.length > 1 ? canvasLanguage.language : undefined}
-                setContentDirty={setContentDirty}
+                setPanelUnsaved={setPanelUnsaved}
                 managedTemplate={managedTemplate}
                 setManagedTemplate={setManagedTemplate}
                 holderOf={holderOf}
@@ -517,13 +518,12 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
               text={t('sidebar.content.unsavedText')}
               confirm={t('sidebar.content.discard')}
               onConfirm={() => {
-                setContentDirty(false);
+                setPanelUnsaved(false);
                 if (blocker.state === 'blocked') blocker.proceed();
                 // Discarded for a new selection: the form follows it, as it does when nothing is unsaved.
-                if (pendingLeave) {
-                  // The form closes (or another option opens) without its changes.
-                  if (pendingLeave.option === null || pendingLeave.option === openOption) chooseOption('contentForm');
-                  else chooseOption(pendingLeave.option);
+                if (pendingLeave && openOption !== null) {
+                  // The panel closes (or another option opens) without its changes.
+                  chooseOption(pendingLeave.option ?? openOption);
                 }
                 setPendingLeave(null);
               }}

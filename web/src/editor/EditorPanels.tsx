@@ -43,7 +43,7 @@ interface EditorPanelsProps {
   contentNode: number | undefined;
   /** The language the canvas shows (the content form opens on it). */
   canvasLanguage?: Language;
-  setContentDirty: (dirty: boolean) => void;
+  setPanelUnsaved: (dirty: boolean) => void;
   managedTemplate: number | null;
   setManagedTemplate: (id: number | null) => void;
   /** Another editor holding an element's lock, or null. */
@@ -69,7 +69,7 @@ export function EditorPanels({
   editingEdge,
   contentNode,
   canvasLanguage,
-  setContentDirty,
+  setPanelUnsaved,
   managedTemplate,
   setManagedTemplate,
   holderOf,
@@ -134,7 +134,7 @@ export function EditorPanels({
           nodeId={contentNode}
           lockedBy={contentNode === undefined ? null : holderOf('node', contentNode)}
           onClose={closePanel}
-          onDirty={setContentDirty}
+          onDirty={setPanelUnsaved}
           language={canvasLanguage}
         />
       )}
@@ -161,6 +161,7 @@ export function EditorPanels({
       {panel === 'editorsNote' && (
         <EditorsNotePanel
           store={store}
+          onUnsaved={setPanelUnsaved}
           languages={store.map.languages}
           canvasLanguage={canvasLanguage}
           lockedBy={sectionHolder}
@@ -170,6 +171,7 @@ export function EditorPanels({
       {panel === 'glossary' && (
         <GlossaryPanel
           store={store}
+          onUnsaved={setPanelUnsaved}
           languages={store.map.languages}
           canvasLanguage={canvasLanguage}
           lockedBy={sectionHolder}
@@ -179,6 +181,7 @@ export function EditorPanels({
       {panel === 'references' && (
         <ReferencesPanel
           store={store}
+          onUnsaved={setPanelUnsaved}
           languages={store.map.languages}
           canvasLanguage={canvasLanguage}
           lockedBy={sectionHolder}
@@ -188,6 +191,7 @@ export function EditorPanels({
       {panel === 'headerBar' && (
         <HeaderPanel
           store={store}
+          onUnsaved={setPanelUnsaved}
           languages={store.map.languages}
           canvasLanguage={canvasLanguage}
           lockedBy={sectionHolder}

@@ -30,16 +30,19 @@ export function EditorsNotePanel({
   canvasLanguage,
   lockedBy,
   onClose,
+  onUnsaved,
 }: {
   store: DocumentStore;
   languages: readonly Language[];
   canvasLanguage: Language | undefined;
   lockedBy: LockHolder | null;
   onClose: () => void;
+  /** Whether a draft that cannot be saved as it is waits in the panel. */
+  onUnsaved?: (unsaved: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
   const section = useSection(store, 'editors_note');
-  const form = useSectionForm(section, checkEditorsNote, languages);
+  const form = useSectionForm(section, checkEditorsNote, languages, onUnsaved);
   const [lang, setLang] = useState(() => firstLanguage(languages, canvasLanguage));
   const readOnly = lockedBy !== null;
   const note = form.value;

@@ -32,16 +32,19 @@ export function GlossaryPanel({
   canvasLanguage,
   lockedBy,
   onClose,
+  onUnsaved,
 }: {
   store: DocumentStore;
   languages: readonly Language[];
   canvasLanguage: Language | undefined;
   lockedBy: LockHolder | null;
   onClose: () => void;
+  /** Whether a draft that cannot be saved as it is waits in the panel. */
+  onUnsaved?: (unsaved: boolean) => void;
 }) {
   const { t, i18n } = useTranslation();
   const section = useSection(store, 'glossary');
-  const form = useSectionForm(section, checkGlossary, languages);
+  const form = useSectionForm(section, checkGlossary, languages, onUnsaved);
   const [lang, setLang] = useState(() => firstLanguage(languages, canvasLanguage));
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<number | null>(null);

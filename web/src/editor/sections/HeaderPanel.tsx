@@ -47,16 +47,19 @@ export function HeaderPanel({
   canvasLanguage,
   lockedBy,
   onClose,
+  onUnsaved,
 }: {
   store: DocumentStore;
   languages: readonly Language[];
   canvasLanguage: Language | undefined;
   lockedBy: LockHolder | null;
   onClose: () => void;
+  /** Whether a draft that cannot be saved as it is waits in the panel. */
+  onUnsaved?: (unsaved: boolean) => void;
 }) {
   const { t } = useTranslation();
   const section = useSection(store, 'header');
-  const form = useSectionForm(section, checkHeader, languages);
+  const form = useSectionForm(section, checkHeader, languages, onUnsaved);
   const [lang, setLang] = useState(() => firstLanguage(languages, canvasLanguage));
   const readOnly = lockedBy !== null;
   const header = form.value;

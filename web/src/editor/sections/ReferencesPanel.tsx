@@ -22,16 +22,19 @@ export function ReferencesPanel({
   canvasLanguage,
   lockedBy,
   onClose,
+  onUnsaved,
 }: {
   store: DocumentStore;
   languages: readonly Language[];
   canvasLanguage: Language | undefined;
   lockedBy: LockHolder | null;
   onClose: () => void;
+  /** Whether a draft that cannot be saved as it is waits in the panel. */
+  onUnsaved?: (unsaved: boolean) => void;
 }) {
   const { t } = useTranslation();
   const section = useSection(store, 'references');
-  const form = useSectionForm(section, checkReferences, languages);
+  const form = useSectionForm(section, checkReferences, languages, onUnsaved);
   const [lang, setLang] = useState(() => firstLanguage(languages, canvasLanguage));
   const [importing, setImporting] = useState(false);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);

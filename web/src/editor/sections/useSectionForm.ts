@@ -23,6 +23,8 @@ export function useSectionForm<N extends SectionName>(
   state: SectionState<N>,
   check: (value: SectionValues[N], languages: readonly Language[]) => SectionProblems,
   languages: readonly Language[],
+  /** Told whether a draft that cannot be sent is waiting: the editor then asks before the panel closes. */
+  onUnsaved?: (unsaved: boolean) => void,
 ): SectionForm<N> {
   const [draft, setDraft] = useState<SectionValues[N] | null>(null);
   const latest = useRef({ draft, state, check, languages });
@@ -54,6 +56,16 @@ export function useSectionForm<N extends SectionName>(
 
   const value = draft ?? state.value;
   const local = draft ? check(draft, languages) : {};
+  const unsendable = Object.keys(local).length > 0;
+  useEffect(() => {
+    onUnsaved?.(unsendable);
+  }, [onUnsaved, unsendable]);
+  useEffect(
+    () => () => {
+      onUnsaved?.(false);
+    },
+    [onUnsaved],
+  );
   return {
     value,
     // The server's problems are those of the value it refused; a new draft is checked here.
