@@ -1,4 +1,4 @@
-import { useEffect, useRef, type HTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../api';
 import type { Node, NodeContent, PopupType } from '../api/document';
@@ -64,7 +64,9 @@ export function NodePopup({
   const shown = contentIn(node, languages);
   const c = shown?.content;
 
-  useEffect(() => {
+  // Before paint, not after: once the popup can be seen, Esc closes it (a passive effect ran a
+  // frame or more later on a busy page, and an Esc pressed meanwhile was lost).
+  useLayoutEffect(() => {
     ref.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
