@@ -34,7 +34,12 @@ export interface RendererOptions {
   images?: ImageLoader | null;
   pixelRatio?: number;
   now?: () => number;
+  /** Runs work put off until the frames leave time (a large map's titles); defaults to a timer. */
+  scheduleWork?: (work: () => void) => void;
 }
+
+/** How long one slice of put-off work may hold the page's thread between frames. */
+const WORK_SLICE_MS = 8;
 
 function defaultScheduler(cb: () => void): number {
   if (typeof requestAnimationFrame !== 'undefined') return requestAnimationFrame(cb);
@@ -58,6 +63,8 @@ export class Renderer {
   /** Stamps the elements each collect() finds (several per frame when tiles are drawn). */
   private stamp = 0;
   private pending = false;
+  private workScheduled = false;
+  private readonly scheduleWork: (work: () => void) => void;
   private disposed = false;
   private readonly unsubscribe: () => void;
   private readonly levels = new LevelView();
@@ -82,6 +89,7 @@ export class Renderer {
     this.requestFrame = options.requestFrame ?? defaultScheduler;
     this.images = options.images !== undefined ? options.images : typeof Image !== 'undefined' ? createDomImageLoader() : null;
     this.now = options.now ?? (() => performance.now());
+    this.scheduleWork = options.scheduleWork ?? ((work) => setTimeout(work, 0));
     this.dpr = options.pixelRatio ?? 1;
     this.bitmaps = new NodeBitmaps(createSurface, this.images, this.now);
     this.edges = new EdgeDrawer(this.scene, this.levels);
@@ -246,7 +254,20 @@ export class Renderer {
     stats.ms = this.now() - t0;
     // Something stood in for lack of time, or a fade goes on: another frame follows.
     if (stats.stale > 0 || levels.fading) this.render();
+    this.layOutTitlesSoon();
     return stats;
+  }
+
+  /** After the first frames of a large map, its titles, a slice at a time (Scene.layoutPendingTitles). */
+  private layOutTitlesSoon(): void {
+    if (this.workScheduled || !this.scene.titlesPending) return;
+    this.workScheduled = true;
+    this.scheduleWork(() => {
+      this.workScheduled = false;
+      if (this.disposed) return;
+      const end = this.now() + WORK_SLICE_MS;
+      if (this.scene.layoutPendingTitles(() => this.now() < end)) this.layOutTitlesSoon();
+    });
   }
 
   /** Finds what is shown in an area (stamping it) into visibleEdges and visibleNodes. */

@@ -89,6 +89,8 @@ export class NodeEntry implements Bounds {
   titleLanguage: Language | null = null;
   /** The drawn title is in another language than the first (see SceneOptions.dimFallbackTitles). */
   titleFallback = false;
+  /** The title is not laid out yet (a large map's opening puts titles off; see Scene.layoutPendingTitles). */
+  titlePending = false;
   /** Drawing order position; higher is on top. */
   rank = 0;
   /** Frame stamp, set by the renderer when it finds the node in the viewport. */
@@ -160,7 +162,14 @@ export interface SceneOptions {
   dimFallbackTitles?: boolean;
   /** The URL of a media key; without it, media keys are not drawn (media_url still is). */
   mediaUrl?: (key: string) => string | null;
+  /**
+   * From this many nodes, setDocument leaves titles to layoutPendingTitles: measuring every title
+   * was half the scene's build at 20,000 nodes, and a whole large map shows none legibly.
+   */
+  deferTitlesFrom?: number;
 }
+
+const DEFER_TITLES_FROM = 5000;
 
 /** Changed areas kept for the renderer before it redraws everything instead. */
 const MAX_DIRTY_AREAS = 512;
@@ -194,12 +203,22 @@ export class Scene {
   private languages: readonly Language[];
   private readonly dimFallbackTitles: boolean;
   private readonly mediaUrl: (key: string) => string | null;
+  private readonly deferTitlesFrom: number;
+  /** Nodes whose titles setDocument put off, and how far layoutPendingTitles has come. */
+  private pendingTitles: NodeEntry[] = [];
+  private pendingAt = 0;
 
   constructor(options: SceneOptions) {
     this.measure = cachedMeasure(options.measure);
     this.languages = options.languages ?? ['en'];
     this.dimFallbackTitles = options.dimFallbackTitles ?? false;
     this.mediaUrl = options.mediaUrl ?? (() => null);
+    this.deferTitlesFrom = options.deferTitlesFrom ?? DEFER_TITLES_FROM;
+  }
+
+  /** Whether some titles still wait for layoutPendingTitles. */
+  get titlesPending(): boolean {
+    return this.pendingTitles.length > 0;
   }
 
   get nodeCount(): number {
@@ -273,13 +292,16 @@ export class Scene {
     this.dangling.clear();
     this.byMedia.clear();
     this.resolver.reset(doc.templates, doc.globalDesign);
+    const defer = doc.nodes.size >= this.deferTitlesFrom;
     const nodeEntries: NodeEntry[] = [];
     for (const n of doc.nodes.values()) {
       const e = new NodeEntry(n.id, n);
-      this.layoutNode(e);
+      this.layoutNode(e, !defer);
       this.nodes.set(n.id, e);
       nodeEntries.push(e);
     }
+    this.pendingTitles = defer ? nodeEntries.slice() : [];
+    this.pendingAt = 0;
     const edgeEntries: EdgeEntry[] = [];
     for (const ed of doc.edges.values()) {
       const e = new EdgeEntry(ed.id, ed);
@@ -386,6 +408,7 @@ export class Scene {
   relayoutText(languages?: readonly Language[]): void {
     if (languages) this.languages = languages;
     this.touchAll();
+    this.pendingTitles = [];
     for (const e of this.nodes.values()) {
       this.nodeIndex.update(e, () => {
         this.layoutNode(e);
@@ -397,6 +420,26 @@ export class Scene {
       });
     }
     this.changed();
+  }
+
+  /**
+   * Lays out the titles setDocument put off, while timeLeft() allows; answers whether some remain.
+   * Bounds grow to hold the titles only once all are done, in one bulk load of the index (an entry's
+   * bounds must not change while the index holds it), followed by one redraw of everything.
+   */
+  layoutPendingTitles(timeLeft: () => boolean): boolean {
+    const list = this.pendingTitles;
+    while (this.pendingAt < list.length) {
+      const e = list[this.pendingAt++];
+      if (e?.titlePending && this.nodes.get(e.id) === e && this.layoutTitle(e)) e.version++;
+      if ((this.pendingAt & 63) === 0 && this.pendingAt < list.length && !timeLeft()) return true;
+    }
+    this.pendingTitles = [];
+    for (const e of this.nodes.values()) this.boundNode(e);
+    this.nodeIndex.load([...this.nodes.values()]);
+    this.touchAll();
+    this.changed();
+    return false;
   }
 
   /** Nodes in drawing order (by `order`, then id). */
@@ -460,49 +503,14 @@ export class Scene {
     if (e.mediaUrl !== '') this.byMedia.get(e.mediaUrl)?.delete(e);
   }
 
-  private layoutNode(e: NodeEntry): void {
+  private layoutNode(e: NodeEntry, withTitle = true): void {
     const prev = e.version === 0 ? null : e.style;
-    const prevText = e.title ? e.titleText : '';
-    const prevFallback = e.titleFallback;
     const prevUrl = e.mediaUrl;
     const s = this.resolver.node(e.node);
     e.style = s;
     e.box = shapeBox(e.node.geometry.center, s);
-    const hw = s.width / 2;
-    const hh = s.height / 2;
-    const bp = s.border_enabled ? s.border_width / 2 : 0;
-    let x0 = -hw - bp,
-      y0 = -hh - bp,
-      x1 = hw + bp,
-      y1 = hh + bp;
-    if (s.shadow_enabled) {
-      const spread = s.shadow_blur * SHADOW_BLUR_MULTIPLIER;
-      x0 = Math.min(x0, -hw + s.shadow_x - spread);
-      y0 = Math.min(y0, -hh + s.shadow_y - spread);
-      x1 = Math.max(x1, hw + s.shadow_x + spread);
-      y1 = Math.max(y1, hh + s.shadow_y + spread);
-    }
-    const first = firstTitle(e.node.content, this.languages);
-    const text = shownTitle(s, first?.title);
-    e.titleLanguage = text === '' ? null : (first?.language ?? null);
-    e.titleFallback = this.dimFallbackTitles && e.titleLanguage !== null && e.titleLanguage !== this.languages[0];
-    e.title = text === '' ? null : this.placeTitle(text, s, bp);
-    if (e.title && e.titleFallback) e.title.alpha = FALLBACK_TITLE_ALPHA;
-    e.titleText = text;
-    if (e.title) {
-      const t = e.title;
-      for (let i = 0; i < t.xs.length; i++) {
-        x0 = Math.min(x0, t.xs[i] ?? 0);
-        x1 = Math.max(x1, (t.xs[i] ?? 0) + (t.block.widths[i] ?? 0));
-      }
-      y0 = Math.min(y0, t.y);
-      y1 = Math.max(y1, t.y + t.block.height);
-    }
-    e.lx0 = x0;
-    e.ly0 = y0;
-    e.lx1 = x1;
-    e.ly1 = y1;
-    rotatedBoxBounds(e.box.x, e.box.y, x0, y0, x1, y1, e.box.cos, e.box.sin, e);
+    const titleChanged = withTitle ? this.layoutTitle(e) : this.putOffTitle(e);
+    this.boundNode(e);
 
     const url = s.media_url !== '' ? s.media_url : s.media !== '' ? (this.mediaUrl(s.media) ?? '') : '';
     if (url !== e.mediaUrl) {
@@ -517,7 +525,67 @@ export class Scene {
     e.plainKey = `${s.bg_enabled ? s.bg_color : ''}|${s.border_enabled ? s.border_color : ''}|${s.border_width}|${s.border_style}`;
     e.lodColor = s.bg_enabled && s.bg_color !== 'transparent' ? s.bg_color : s.border_enabled ? s.border_color : '';
     // Position is not part of the look: moving a node keeps its bitmap.
-    if (prev === null || !sameStyle(prev, s) || text !== prevText || e.titleFallback !== prevFallback || url !== prevUrl) e.version++;
+    if (prev === null || !sameStyle(prev, s) || titleChanged || url !== prevUrl) e.version++;
+  }
+
+  /** Lays out the node's title for its style; answers whether what is drawn of it changed. */
+  private layoutTitle(e: NodeEntry): boolean {
+    const s = e.style;
+    const prevText = e.title ? e.titleText : '';
+    const prevFallback = e.titleFallback;
+    const first = firstTitle(e.node.content, this.languages);
+    const text = shownTitle(s, first?.title);
+    e.titlePending = false;
+    e.titleLanguage = text === '' ? null : (first?.language ?? null);
+    e.titleFallback = this.dimFallbackTitles && e.titleLanguage !== null && e.titleLanguage !== this.languages[0];
+    e.title = text === '' ? null : this.placeTitle(text, s, s.border_enabled ? s.border_width / 2 : 0);
+    if (e.title && e.titleFallback) e.title.alpha = FALLBACK_TITLE_ALPHA;
+    e.titleText = text;
+    return text !== prevText || e.titleFallback !== prevFallback;
+  }
+
+  /** Leaves the title for layoutPendingTitles; answers whether what is drawn of it changed. */
+  private putOffTitle(e: NodeEntry): boolean {
+    const had = e.title !== null;
+    e.title = null;
+    e.titleText = '';
+    e.titleLanguage = null;
+    e.titleFallback = false;
+    e.titlePending = true;
+    return had;
+  }
+
+  /** Everything drawn of the node (shape, shadow, title), locally and in the world. */
+  private boundNode(e: NodeEntry): void {
+    const s = e.style;
+    const hw = s.width / 2;
+    const hh = s.height / 2;
+    const bp = s.border_enabled ? s.border_width / 2 : 0;
+    let x0 = -hw - bp,
+      y0 = -hh - bp,
+      x1 = hw + bp,
+      y1 = hh + bp;
+    if (s.shadow_enabled) {
+      const spread = s.shadow_blur * SHADOW_BLUR_MULTIPLIER;
+      x0 = Math.min(x0, -hw + s.shadow_x - spread);
+      y0 = Math.min(y0, -hh + s.shadow_y - spread);
+      x1 = Math.max(x1, hw + s.shadow_x + spread);
+      y1 = Math.max(y1, hh + s.shadow_y + spread);
+    }
+    const t = e.title;
+    if (t) {
+      for (let i = 0; i < t.xs.length; i++) {
+        x0 = Math.min(x0, t.xs[i] ?? 0);
+        x1 = Math.max(x1, (t.xs[i] ?? 0) + (t.block.widths[i] ?? 0));
+      }
+      y0 = Math.min(y0, t.y);
+      y1 = Math.max(y1, t.y + t.block.height);
+    }
+    e.lx0 = x0;
+    e.ly0 = y0;
+    e.lx1 = x1;
+    e.ly1 = y1;
+    rotatedBoxBounds(e.box.x, e.box.y, x0, y0, x1, y1, e.box.cos, e.box.sin, e);
   }
 
   /** Spec §9 title gap: outside positions sit TITLE_GAP beyond the border; centre wraps inside it. */
