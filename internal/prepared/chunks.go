@@ -63,6 +63,15 @@ type list struct {
 	orders map[int64]int64
 }
 
+// size is how many elements the list holds.
+func (l list) size() int {
+	n := 0
+	for _, c := range l.chunks {
+		n += len(c.elems)
+	}
+	return n
+}
+
 // cutter cuts sorted elements, as they come, into a list's chunks,
 // handing each to be packed as soon as it is cut.
 type cutter struct {
