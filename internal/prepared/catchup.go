@@ -32,14 +32,30 @@ const maxCatchUp = 2000
 // answer is the map as it was at one revision: what it says is read in
 // one snapshot, or read before it and brought up to it there.
 func (d *Documents) advance(ctx context.Context, mapID, want int64, cur *prepared) (*prepared, error) {
-	if cur == nil || want-cur.rev > maxCatchUp {
-		var err error
-		if cur, err = d.readAhead(ctx, mapID); err != nil {
-			return nil, err
+	readAhead := cur == nil || want-cur.rev > maxCatchUp
+	for {
+		if readAhead {
+			var err error
+			if cur, err = d.readAhead(ctx, mapID); err != nil {
+				return nil, err
+			}
 		}
+		next, most, err := d.catchUp(ctx, mapID, cur, !readAhead)
+		if err != nil || !most {
+			return next, err
+		}
+		readAhead = true // once: a fresh read is behind by little
 	}
-	var next *prepared
-	err := d.store.ReadSnapshot(ctx, func(tx *store.Store) error {
+}
+
+// catchUp brings cur forward in one snapshot. When the changes since cur
+// name most of the map (a bulk edit) and tryAhead allows, it stops and
+// answers most: reading the map whole outside the snapshot, nodes and
+// edges at once, costs less than reading each named row again and
+// compressing every chunk tightly (4.4 s against 0.7 s at 300,000
+// elements).
+func (d *Documents) catchUp(ctx context.Context, mapID int64, cur *prepared, tryAhead bool) (next *prepared, most bool, err error) {
+	err = d.store.ReadSnapshot(ctx, func(tx *store.Store) error {
 		rev, err := tx.MapRevision(ctx, mapID)
 		if err != nil {
 			return err
@@ -52,13 +68,14 @@ func (d *Documents) advance(ctx context.Context, mapID, want int64, cur *prepare
 		}
 		base := cur
 		t, ok := touchedBy(changes, cur.rev, rev)
-		// Most of the map changed (a bulk edit): reading it all, compressed
-		// fast, costs less than reading each named row again and compressing
-		// every chunk tightly (4.4 s against 0.7 s at 300,000 elements).
 		if ok && 2*(len(t.nodes)+len(t.edges)) > cur.nodes.size()+cur.edges.size() {
+			if tryAhead {
+				most = true
+				return nil
+			}
 			ok = false
 		}
-		if !ok { // the log does not say what changed, or it changed nearly all: read it all in the snapshot
+		if !ok { // the log does not say what changed, or it changed most: read it all in the snapshot
 			if base, err = d.read(ctx, tx, mapID, rev, false); err != nil {
 				return err
 			}
@@ -67,7 +84,7 @@ func (d *Documents) advance(ctx context.Context, mapID, want int64, cur *prepare
 		next, err = d.derive(ctx, tx, mapID, base, t)
 		return err
 	})
-	return next, err
+	return next, most, err
 }
 
 // readAhead reads a map's elements outside a snapshot, nodes and edges at
