@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENABLED_SHAPES, type EnabledShape } from '../api/document';
 import type { Tool } from './canvasController';
 import { lastShapeSetting } from './editorSettings';
 import { ShapeIcon } from './EditorParts';
 import styles from './ToolPicker.module.css';
+import { usePopover } from './toolbar/usePopover';
 
 export type ToolKind = Tool['kind'];
 
@@ -69,30 +70,9 @@ export function ToolPicker({
 /** The add-node tool's shapes, opened from the small arrow beside it; choosing one takes the tool. */
 function ShapeMenu({ shape, onShape }: { shape: EnabledShape; onShape: (shape: EnabledShape) => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    // A press anywhere else closes it, as a menu does.
-    const onDown = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as globalThis.Node)) setOpen(false);
-    };
-    window.addEventListener('pointerdown', onDown);
-    return () => {
-      window.removeEventListener('pointerdown', onDown);
-    };
-  }, [open]);
+  const { open, setOpen, toggle, root, onKeyDown } = usePopover();
   return (
-    <div
-      className={styles.shapeMenu}
-      ref={root}
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape' || !open) return;
-        // Esc closes the menu only; the canvas keeps its tool.
-        e.stopPropagation();
-        setOpen(false);
-      }}
-    >
+    <div className={styles.shapeMenu} ref={root} onKeyDown={onKeyDown}>
       <button
         type="button"
         className={styles.caret}
@@ -101,9 +81,7 @@ function ShapeMenu({ shape, onShape }: { shape: EnabledShape; onShape: (shape: E
         aria-label={t('editor.tools.shape')}
         title={t('editor.tools.shape')}
         data-testid="tool-shape"
-        onClick={() => {
-          setOpen((v) => !v);
-        }}
+        onClick={toggle}
       >
         <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
           <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
