@@ -76,8 +76,9 @@ api-types: $(WEB_DEPS)
 test-web: $(WEB_DEPS)
 	cd web && npm run format:check && npm run api-types:check && npm run typecheck && npm run lint && npm test
 
+# Two shards side by side, each with its own server (e2e/run-shards.sh); E2E_SHARDS=1 runs one.
 test-e2e: build chromium $(E2E_DEPS)
-	cd e2e && STRATA_BIN=../$(BIN) npx playwright test
+	cd e2e && STRATA_BIN=../$(BIN) ./run-shards.sh
 
 # Benchmark programs (not tests): they print their figures and append them to
 # docs/benchmarks.md. They need the PostgreSQL named by BENCH_DATABASE_URL.
