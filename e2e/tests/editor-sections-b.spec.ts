@@ -107,6 +107,12 @@ test.describe('sections in the editor', () => {
     await enter(social.getByTestId('social-image'), 'ftp://example.org/a.png');
     await expect(social.getByRole('alert')).toContainText('http');
     await expect(social.getByTestId('social-image')).toHaveValue('ftp://example.org/a.png');
+    // Leaving the panel with it asks first; staying keeps what was typed.
+    await page.getByTestId('menu-cookieConsent').click();
+    const ask = page.getByTestId('confirm-dialog');
+    await expect(ask).toContainText('This panel has changes that are not saved');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(social.getByTestId('social-image')).toHaveValue('ftp://example.org/a.png');
     await enter(social.getByTestId('social-image'), 'https://example.org/harbour.png');
     await expect(social.getByRole('alert')).toHaveCount(0);
 

@@ -222,9 +222,15 @@ export function EditorPanels({
         <NodeVisibilitySidebar store={store} node={sidebarNode} levels={levels} lockedBy={nodeHolder} onClose={closePanel} />
       )}
       {panel === 'edgeVisibility' && <EdgeVisibilitySidebar store={store} edge={sidebarEdge} lockedBy={edgeHolder} onClose={closePanel} />}
-      {panel === 'tableOfContents' && <TocSidebar store={store} lockedBy={sectionHolder} onClose={closePanel} />}
-      {panel === 'socialSharing' && <SocialSharingSidebar store={store} lockedBy={sectionHolder} onClose={closePanel} />}
-      {panel === 'cookieConsent' && <CookieConsentSidebar store={store} lockedBy={sectionHolder} onClose={closePanel} />}
+      {panel === 'tableOfContents' && (
+        <TocSidebar store={store} lockedBy={sectionHolder} onClose={closePanel} onUnsaved={setPanelUnsaved} />
+      )}
+      {panel === 'socialSharing' && (
+        <SocialSharingSidebar store={store} lockedBy={sectionHolder} onClose={closePanel} onUnsaved={setPanelUnsaved} />
+      )}
+      {panel === 'cookieConsent' && (
+        <CookieConsentSidebar store={store} lockedBy={sectionHolder} onClose={closePanel} onUnsaved={setPanelUnsaved} />
+      )}
       {(panel === 'quiz' || panel === 'quizForm') && (
         // One element for both options: the quiz being edited stays when the list and form switch.
         <QuizSidebar

@@ -1,12 +1,13 @@
 // Pieces the sections' panels share: the tabs of the map's languages (marked where a problem
 // lies), a text box that keeps what is typed until it is left, and a server field problem.
-import { useId, useState } from 'react';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldProblems } from '../../api/http';
 import type { Language } from '../../api/types';
 import { problemFromServer, problemText } from '../../account/problems';
 import { isTooLong } from './sectionTexts';
 import styles from './Sidebar.module.css';
+import { UnsendableDrafts } from './unsendableDrafts';
 
 export function LanguageTabs({
   languages,
@@ -94,14 +95,34 @@ export function SectionText({
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const refused = (raw: string) => (isTooLong(raw, max) ? t('sidebar.errors.tooLong', { max }) : (check?.(raw) ?? null));
   // A refused value stays in the box, named, until it is corrected: nothing typed is dropped.
   const take = (raw: string) => {
-    const why = isTooLong(raw, max) ? t('sidebar.errors.tooLong', { max }) : (check?.(raw) ?? null);
+    const why = refused(raw);
     setRefusal(why);
     if (why !== null) return false;
     if (raw !== value) onCommit(raw);
     return true;
   };
+
+  const report = useContext(UnsendableDrafts);
+  const unsendable = draft !== null && refused(draft) !== null;
+  useEffect(() => {
+    report?.(id, unsendable);
+  }, [report, id, unsendable]);
+  // The panel closing while the box has the focus (no blur comes) hands on what can be taken.
+  const latest = useRef({ draft, take });
+  useEffect(() => {
+    latest.current = { draft, take };
+  });
+  useEffect(
+    () => () => {
+      const { draft: last, take: hand } = latest.current;
+      if (last !== null) hand(last);
+      report?.(id, false);
+    },
+    [report, id],
+  );
   const shown = refusal ?? problem ?? null;
   const common = {
     id,

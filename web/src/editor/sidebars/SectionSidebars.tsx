@@ -9,6 +9,7 @@ import { useSection, type SectionState } from '../sections/useSection';
 import type { DocumentStore } from '../store';
 import { CookieConsentForm } from './CookieConsentForm';
 import { EMPTY_COOKIES } from './cookieForm';
+import { UnsendableDrafts, useUnsendableDrafts } from './unsendableDrafts';
 import { Sidebar, type LockHolder } from './SidebarParts';
 import { EMPTY_SOCIAL } from './socialForm';
 import { SocialSharingForm } from './SocialSharingForm';
@@ -19,6 +20,8 @@ interface PanelProps {
   store: DocumentStore;
   lockedBy: LockHolder | null;
   onClose: () => void;
+  /** Told whether a field holds text that cannot be saved: the editor then asks before the panel closes. */
+  onUnsaved?: (unsaved: boolean) => void;
 }
 
 /** The frame of a section's panel: loading, a failed read, or the form with the section's value. */
@@ -29,6 +32,7 @@ function SectionPanel<N extends SectionName>({
   testId,
   lockedBy,
   onClose,
+  onUnsaved,
   children,
 }: {
   section: SectionState<N>;
@@ -38,13 +42,15 @@ function SectionPanel<N extends SectionName>({
   testId: string;
   lockedBy: LockHolder | null;
   onClose: () => void;
+  onUnsaved?: (unsaved: boolean) => void;
   children: (value: SectionValues[N]) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const report = useUnsendableDrafts(onUnsaved);
   return (
     <Sidebar title={title} testId={testId} onClose={onClose} lockedBy={lockedBy}>
       {section.value !== null ? (
-        children({ ...empty, ...section.value })
+        <UnsendableDrafts.Provider value={report}>{children({ ...empty, ...section.value })}</UnsendableDrafts.Provider>
       ) : section.error ? (
         <p className={sidebar.problem} role="alert">
           {t('editor.sections.forms.loadFailed')}
@@ -56,7 +62,7 @@ function SectionPanel<N extends SectionName>({
   );
 }
 
-export function TocSidebar({ store, lockedBy, onClose }: PanelProps) {
+export function TocSidebar({ store, lockedBy, onClose, onUnsaved }: PanelProps) {
   const { t } = useTranslation();
   const section = useSection(store, 'toc');
   return (
@@ -67,6 +73,7 @@ export function TocSidebar({ store, lockedBy, onClose }: PanelProps) {
       testId="toc-sidebar"
       lockedBy={lockedBy}
       onClose={onClose}
+      onUnsaved={onUnsaved}
     >
       {(value) => (
         <TocForm
@@ -85,7 +92,7 @@ export function TocSidebar({ store, lockedBy, onClose }: PanelProps) {
   );
 }
 
-export function SocialSharingSidebar({ store, lockedBy, onClose }: PanelProps) {
+export function SocialSharingSidebar({ store, lockedBy, onClose, onUnsaved }: PanelProps) {
   const { t } = useTranslation();
   const section = useSection(store, 'social_sharing');
   return (
@@ -96,6 +103,7 @@ export function SocialSharingSidebar({ store, lockedBy, onClose }: PanelProps) {
       testId="social-sidebar"
       lockedBy={lockedBy}
       onClose={onClose}
+      onUnsaved={onUnsaved}
     >
       {(value) => (
         <SocialSharingForm
@@ -112,7 +120,7 @@ export function SocialSharingSidebar({ store, lockedBy, onClose }: PanelProps) {
   );
 }
 
-export function CookieConsentSidebar({ store, lockedBy, onClose }: PanelProps) {
+export function CookieConsentSidebar({ store, lockedBy, onClose, onUnsaved }: PanelProps) {
   const { t } = useTranslation();
   const section = useSection(store, 'cookie_consent');
   return (
@@ -123,6 +131,7 @@ export function CookieConsentSidebar({ store, lockedBy, onClose }: PanelProps) {
       testId="cookies-sidebar"
       lockedBy={lockedBy}
       onClose={onClose}
+      onUnsaved={onUnsaved}
     >
       {(value) => (
         <CookieConsentForm
