@@ -1,16 +1,12 @@
 // The editor's canvas, driven imperatively: the scene and renderer of web/src/map fed from the
 // document store (only what a store change names is worked again), and the pointer on it — pan,
 // wheel zoom, hover, selection, dragging nodes, placing nodes and connecting them. React draws
-// the chrome around it and reads the small view state this publishes.
+// the chrome around it and reads the small view state this publishes. The pointer's gestures
+// are canvasGestures.ts.
 import type { EnabledShape, Node, NodePosition, Point, Visibility } from '../api/document';
 import type { DocumentStore, StoreChange } from './store';
 import {
   FirstFrameMarks,
-  OUTLINE_WIDTH,
-  SELECTION_MARK_RADIUS,
-  nodeBounds,
-  type Bounds,
-  Pinch,
   Renderer,
   SCENE_BUILT_MARK,
   Scene,
@@ -20,13 +16,13 @@ import {
   type SceneDocument,
   type TemplatesById,
 } from '../map';
+import { CanvasGestures } from './canvasGestures';
 import { CanvasNavigation, boundsOfNodes } from './canvasNavigation';
 import { lastShapeSetting } from './editorSettings';
 import { RemoteDrags } from './remoteDrags';
-import { edgesAmong, nodesInRect, rectBetween, unionIds } from './selection/boxSelect';
 import { OverlayMarks } from './selection/overlayMarks';
-import { cornerOf, handleAt, resized, startResize, type Corner, type ResizeStart, type Resized } from './selection/resize';
-import { SNAP_DISTANCE_PX, SnapTargets, readSnapSetting, unionBounds } from './selection/snap';
+import type { Resized } from './selection/resize';
+import { readSnapSetting } from './selection/snap';
 
 export type Tool = { kind: 'select' } | { kind: 'addNode'; shape: EnabledShape } | { kind: 'connect'; from: number | null };
 
@@ -44,39 +40,6 @@ export interface CanvasCallbacks {
   /** Nodes being dragged, throttled (sent to the others as node_dragging). */
   onDragging?: (positions: NodePosition[]) => void;
 }
-
-interface Gesture {
-  /** box: a selection rectangle dragged on empty canvas. */
-  kind: 'pan' | 'drag' | 'press' | 'box' | 'resize';
-  pointerId: number;
-  startX: number;
-  startY: number;
-  lastX: number;
-  lastY: number;
-  moved: boolean;
-  /** Dragged nodes with where they started. */
-  origins: Map<number, Point>;
-  /** A press on empty space clears the selection unless it became a pan. */
-  clearOnClick: boolean;
-  /** A pan with the middle button or Space held (canvasNavigation): a click does nothing. */
-  viewPan?: boolean;
-  /** A box with Shift adds to the selection it started with. */
-  addTo?: { nodes: readonly number[]; edges: readonly number[] };
-  /** A click (no drag) on a node of a larger selection selects that node alone. */
-  collapseTo?: number;
-  /** The node resized by a handle. */
-  resize?: { id: number; start: ResizeStart };
-  /** The dragged nodes' bounds when the drag began, and what they may snap to (made at the first move). */
-  startBounds?: Bounds;
-  snap?: SnapTargets;
-}
-
-const RESIZE_CURSORS: Record<Corner, string> = { nw: 'nwse-resize', se: 'nwse-resize', ne: 'nesw-resize', sw: 'nesw-resize' };
-/** Handles are looked for on at most this many selected nodes (a select-all shows them all, but is not resized). */
-const MAX_HANDLED_NODES = 50;
-
-const DRAG_THRESHOLD_PX = 3;
-const DRAG_SEND_MS = 40;
 
 function overlaps(a: Visibility, b: Visibility): boolean {
   return a.min_level <= b.max_level && b.min_level <= a.max_level;
@@ -114,10 +77,7 @@ export class CanvasController {
   /** The content languages drawn, joined: laying every title out again is done only on a change. */
   #languages = '';
   #frame = 0;
-  #gesture: Gesture | null = null;
-  /** Pointers down on the canvas (touch), for a two-finger pinch. */
-  readonly #pinch = new Pinch();
-  #lastDragSend = 0;
+  readonly #gestures: CanvasGestures;
   #dpr = 1;
   #disposed = false;
   readonly #marks = new FirstFrameMarks();
@@ -155,6 +115,7 @@ export class CanvasController {
         }),
     });
     this.#navigation = new CanvasNavigation(canvas, this.renderer);
+    this.#gestures = this.#gestureHost();
     this.#view = { tool: { kind: 'select' }, level: 1, selectedNodes: [], selectedEdges: [] };
     this.#loadAll();
     markOpening(SCENE_BUILT_MARK);
@@ -464,6 +425,42 @@ export class CanvasController {
 
   // --- Pointer ---------------------------------------------------------------------------------------
 
+  /** The gestures' view of this controller (canvasGestures.ts). */
+  #gestureHost(): CanvasGestures {
+    return new CanvasGestures({
+      canvas: this.#canvas,
+      renderer: this.renderer,
+      scene: this.scene,
+      store: this.#store,
+      navigation: this.#navigation,
+      callbacks: this.#callbacks,
+      overlayMarks: this.#overlayMarks,
+      ownDrag: this.#ownDrag,
+      ownResize: this.#ownResize,
+      view: () => this.#view,
+      canEdit: () => this.#canEdit,
+      snapping: () => this.#snapping,
+      node: (id) => this.#nodes.get(id),
+      nodeEditable: (id) => this.nodeEditable(id),
+      connectable: (from, to) => this.connectable(from, to),
+      select: (nodes, edges) => {
+        this.#select(nodes, edges);
+      },
+      setTool: (tool) => {
+        this.setTool(tool);
+      },
+      refreshNodes: (ids) => {
+        this.#refreshNodes(ids);
+      },
+      drawOverlay: () => {
+        this.#drawOverlay();
+      },
+      setPointer: (p) => {
+        this.#pointer = p;
+      },
+    });
+  }
+
   #listen(): void {
     const c = this.#canvas;
     const on = <K extends keyof HTMLElementEventMap>(type: K, fn: (e: HTMLElementEventMap[K]) => void, opts?: AddEventListenerOptions) => {
@@ -473,412 +470,40 @@ export class CanvasController {
       });
     };
     on('pointerdown', (e) => {
-      this.#down(e);
+      this.#gestures.down(e);
     });
     on('pointermove', (e) => {
-      this.#move(e);
+      this.#gestures.move(e);
     });
     on('pointerup', (e) => {
-      this.#up(e);
+      this.#gestures.up(e);
     });
     on('pointercancel', (e) => {
-      this.#cancel(e);
+      this.#gestures.cancel(e);
     });
     on('dblclick', (e) => {
       if (this.#view.tool.kind !== 'select') return;
-      const { x, y } = this.#local(e);
+      const { x, y } = this.#gestures.local(e);
       const hit = this.renderer.hitTest(x, y);
       if (hit?.kind === 'node') for (const l of [...this.#editTitleListeners]) l(hit.id);
     });
     on('pointerleave', () => {
       this.#pointer = null;
-      if (!this.#gesture) this.renderer.setState({ hoverNode: null, hoverEdge: null });
+      if (!this.#gestures.active) this.renderer.setState({ hoverNode: null, hoverEdge: null });
     });
     on(
       'wheel',
       (e) => {
-        this.#navigation.wheel(e, this.#local(e));
+        this.#navigation.wheel(e, this.#gestures.local(e));
       },
       { passive: false },
     );
   }
 
-  #local(e: MouseEvent): Point {
-    const r = this.#canvas.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
-  }
-
-  #down(e: PointerEvent): void {
-    if (e.pointerType === 'touch') {
-      if (this.#pinch.down(e.pointerId, this.#local(e))) {
-        // The second finger turns whatever the first one began into a pinch.
-        this.#abandonGesture();
-        return;
-      }
-      if (this.#pinch.active) return;
-    }
-    if (this.#navigation.startsPan(e)) {
-      this.#startViewPan(e);
-      return;
-    }
-    if (e.button !== 0 || this.#gesture) return;
-    const p = this.#local(e);
-    const world = this.renderer.camera.screenToWorld(p.x, p.y);
-    const hit = this.renderer.hitTest(p.x, p.y);
-    const tool = this.#view.tool;
-    const base: Gesture = {
-      kind: 'pan',
-      pointerId: e.pointerId,
-      startX: p.x,
-      startY: p.y,
-      lastX: p.x,
-      lastY: p.y,
-      moved: false,
-      origins: new Map(),
-      clearOnClick: false,
-    };
-
-    if (tool.kind === 'addNode') {
-      if (!this.#canEdit) return;
-      const levels = Math.max(1, this.#store.map.visibility_levels);
-      const res = this.#store.apply({
-        type: 'createNode',
-        node: {
-          design: { shape: tool.shape },
-          geometry: { center: { x: Math.round(world.x), y: Math.round(world.y) } },
-          visibility: { min_level: this.#view.level, max_level: levels, hidden: false },
-        },
-      });
-      // The tool stays for the next node, until Esc or another tool.
-      if (res.ok && res.id !== undefined) this.#select([res.id], []);
-      return;
-    }
-
-    if (tool.kind === 'connect') {
-      if (hit?.kind !== 'node') {
-        this.#gesture = base;
-        this.#canvas.setPointerCapture(e.pointerId);
-        return;
-      }
-      if (tool.from === null) {
-        this.setTool({ kind: 'connect', from: hit.id });
-        this.#select([hit.id], []);
-      } else if (this.connectable(tool.from, hit.id)) {
-        const res = this.#store.apply({ type: 'createEdge', edge: { node: { from_id: tool.from, to_id: hit.id } } });
-        this.setTool({ kind: 'connect', from: null });
-        if (res.ok && res.id !== undefined) this.#select([], [res.id]);
-      }
-      return;
-    }
-
-    const handle = this.#handleAt(p);
-    if (handle) {
-      this.#gesture = { ...base, kind: 'resize', resize: { id: handle.id, start: startResize(handle.box, handle.corner, world) } };
-      this.#canvas.setPointerCapture(e.pointerId);
-      return;
-    }
-
-    if (hit?.kind === 'node') {
-      let nodes = [...this.#view.selectedNodes];
-      if (e.shiftKey) {
-        nodes = nodes.includes(hit.id) ? nodes.filter((id) => id !== hit.id) : [...nodes, hit.id];
-        this.#select(nodes, this.#view.selectedEdges);
-      } else if (!nodes.includes(hit.id)) {
-        nodes = [hit.id];
-        this.#select(nodes, []);
-      }
-      if (nodes.includes(hit.id) && this.nodeEditable(hit.id)) {
-        const origins = new Map<number, Point>();
-        for (const id of nodes) {
-          const n = this.#nodes.get(id);
-          if (n && this.nodeEditable(id)) origins.set(id, { ...n.geometry.center });
-        }
-        const startBounds = unionBounds([...origins.keys()].flatMap((id) => this.scene.node(id)?.box ?? []).map((b) => nodeBounds(b)));
-        this.#gesture = {
-          ...base,
-          kind: 'drag',
-          origins,
-          ...(startBounds && { startBounds }),
-          ...(!e.shiftKey && nodes.length > 1 && { collapseTo: hit.id }),
-        };
-        this.#canvas.setPointerCapture(e.pointerId);
-      }
-      return;
-    }
-    if (hit?.kind === 'edge') {
-      if (e.shiftKey) {
-        const edges = this.#view.selectedEdges.includes(hit.id)
-          ? this.#view.selectedEdges.filter((id) => id !== hit.id)
-          : [...this.#view.selectedEdges, hit.id];
-        this.#select(this.#view.selectedNodes, edges);
-      } else {
-        this.#select([], [hit.id]);
-      }
-      return;
-    }
-    // A drag on empty canvas draws a selection box (panning is the middle button's, or Space's).
-    this.#gesture = {
-      ...base,
-      kind: 'box',
-      clearOnClick: !e.shiftKey,
-      ...(e.shiftKey && { addTo: { nodes: this.#view.selectedNodes, edges: this.#view.selectedEdges } }),
-    };
-    this.#canvas.setPointerCapture(e.pointerId);
-  }
-
-  /** A pan with the middle button or Space held, wherever the press is (over a node too). */
-  #startViewPan(e: PointerEvent): void {
-    if (this.#gesture) return;
-    const p = this.#local(e);
-    this.#gesture = {
-      kind: 'pan',
-      pointerId: e.pointerId,
-      startX: p.x,
-      startY: p.y,
-      lastX: p.x,
-      lastY: p.y,
-      moved: false,
-      origins: new Map(),
-      clearOnClick: false,
-      viewPan: true,
-    };
-    this.#canvas.setPointerCapture(e.pointerId);
-    this.#navigation.setPanning(true);
-  }
-
-  /** The box from where the gesture started to the pointer: what lies wholly inside is selected. */
-  #boxSelect(g: Gesture, p: Point): void {
-    const cam = this.renderer.camera;
-    const rect = rectBetween(cam.screenToWorld(g.startX, g.startY), cam.screenToWorld(p.x, p.y));
-    this.#overlayMarks.box = rect;
-    const inBox = nodesInRect(this.scene, rect, (e) => this.renderer.nodeShown(e));
-    const nodes = g.addTo ? unionIds(g.addTo.nodes, inBox) : inBox;
-    const between = edgesAmong(this.scene, nodes, (id) => {
-      const e = this.scene.edge(id);
-      return e !== undefined && this.renderer.edgeShown(e);
-    });
-    this.#select(nodes, g.addTo ? unionIds(g.addTo.edges, between) : between);
-    this.#drawOverlay();
-  }
-
-  #move(e: PointerEvent): void {
-    const step = this.#pinch.move(e.pointerId, this.#local(e));
-    if (step) {
-      const cam = this.renderer.camera;
-      cam.panBy(step.dx, step.dy);
-      cam.zoomAt(step.factor, step.mid.x, step.mid.y);
-      this.renderer.render();
-      return;
-    }
-    const p = this.#local(e);
-    this.#pointer = p;
-    const cam = this.renderer.camera;
-    const world = cam.screenToWorld(p.x, p.y);
-    this.#callbacks.onPointer?.({ x: Math.round(world.x), y: Math.round(world.y) });
-    const g = this.#gesture;
-    if (g?.pointerId !== e.pointerId) {
-      const hit = this.renderer.hitTest(p.x, p.y);
-      const hoverNode = hit?.kind === 'node' ? hit.id : null;
-      const hoverEdge = hit?.kind === 'edge' ? hit.id : null;
-      if (hoverNode !== this.renderer.state.hoverNode || hoverEdge !== this.renderer.state.hoverEdge) {
-        this.renderer.setState({ hoverNode, hoverEdge });
-      }
-      const tool = this.#view.tool;
-      const handle = tool.kind === 'select' ? this.#handleAt(p) : null;
-      this.#canvas.style.cursor =
-        this.#navigation.hoverCursor ??
-        (handle
-          ? RESIZE_CURSORS[handle.corner]
-          : tool.kind !== 'select'
-            ? 'crosshair'
-            : hoverNode !== null && this.nodeEditable(hoverNode)
-              ? 'move'
-              : hit
-                ? 'pointer'
-                : '');
-      return;
-    }
-    if (!g.moved && Math.hypot(p.x - g.startX, p.y - g.startY) < DRAG_THRESHOLD_PX) return;
-    g.moved = true;
-    if (g.kind === 'box') {
-      this.#boxSelect(g, p);
-    } else if (g.kind === 'pan') {
-      cam.panBy(p.x - g.lastX, p.y - g.lastY);
-      this.renderer.render();
-      this.#canvas.style.cursor = 'grabbing';
-    } else if (g.kind === 'resize' && g.resize) {
-      this.#resizeTo(g, world, e);
-    } else if (g.kind === 'drag') {
-      let dx = (p.x - g.startX) / cam.scale;
-      let dy = (p.y - g.startY) / cam.scale;
-      this.#overlayMarks.guides = [];
-      if (this.#snapping && !e.altKey && g.startBounds) {
-        g.snap ??= this.#snapTargets(new Set(g.origins.keys()));
-        const b = g.startBounds;
-        const snapped = g.snap.snapBox(
-          { minX: b.minX + dx, maxX: b.maxX + dx, minY: b.minY + dy, maxY: b.maxY + dy },
-          SNAP_DISTANCE_PX / cam.scale,
-        );
-        dx += snapped.dx;
-        dy += snapped.dy;
-        this.#overlayMarks.guides = snapped.guides;
-      }
-      for (const [id, o] of g.origins) this.#ownDrag.set(id, { x: Math.round(o.x + dx), y: Math.round(o.y + dy) });
-      this.#refreshNodes(g.origins.keys());
-      const now = performance.now();
-      if (now - this.#lastDragSend >= DRAG_SEND_MS) {
-        this.#lastDragSend = now;
-        this.#callbacks.onDragging?.(this.#dragPositions(g));
-      }
-    }
-    g.lastX = p.x;
-    g.lastY = p.y;
-  }
-
-  #dragPositions(g: Gesture): NodePosition[] {
-    const out: NodePosition[] = [];
-    for (const id of g.origins.keys()) {
-      const c = this.#ownDrag.get(id);
-      if (c) out.push({ id, center: c });
-    }
-    return out;
-  }
-
-  #up(e: PointerEvent): void {
-    if (this.#pinch.up(e.pointerId)) return;
-    const g = this.#gesture;
-    if (g?.pointerId !== e.pointerId) return;
-    this.#gesture = null;
-    if (this.#canvas.hasPointerCapture(e.pointerId)) this.#canvas.releasePointerCapture(e.pointerId);
-    this.#canvas.style.cursor = this.#view.tool.kind === 'select' ? '' : 'crosshair';
-    if (g.viewPan) {
-      this.#navigation.setPanning(false);
-      return;
-    }
-    if (g.kind === 'resize' && g.resize) {
-      this.#endResize(g.resize.id, g.moved);
-      return;
-    }
-    if (g.kind === 'drag' && g.moved) {
-      this.#overlayMarks.clear();
-      this.#drawOverlay();
-      const positions = this.#dragPositions(g);
-      this.#callbacks.onDragging?.(positions);
-      this.#ownDrag.clear();
-      const res = this.#store.apply({ type: 'moveNodes', positions });
-      if (!res.ok) this.#refreshNodes(g.origins.keys());
-      return;
-    }
-    if (g.kind === 'drag' && g.collapseTo !== undefined) this.#select([g.collapseTo], []);
-    if (g.kind === 'box') {
-      this.#overlayMarks.clear();
-      this.#drawOverlay();
-    }
-    if ((g.kind === 'pan' || g.kind === 'box') && !g.moved) {
-      if (this.#view.tool.kind === 'connect') this.setTool({ kind: 'connect', from: null });
-      else if (g.clearOnClick) this.#select([], []);
-    }
-  }
-
-  #cancel(e: PointerEvent): void {
-    if (this.#pinch.up(e.pointerId)) return;
-    const g = this.#gesture;
-    if (g?.pointerId !== e.pointerId) return;
-    this.#abandonGesture();
-  }
-
-  /** Ends the gesture in progress without effect: a drag goes back to where it started. */
-  #abandonGesture(): void {
-    const g = this.#gesture;
-    if (!g) return;
-    this.#gesture = null;
-    if (this.#canvas.hasPointerCapture(g.pointerId)) this.#canvas.releasePointerCapture(g.pointerId);
-    if (g.viewPan) this.#navigation.setPanning(false);
-    if (g.kind === 'drag') {
-      this.#ownDrag.clear();
-      this.#refreshNodes(g.origins.keys());
-      this.#callbacks.onDragging?.([...g.origins].map(([id, center]) => ({ id, center })));
-    }
-    if (g.kind === 'box') {
-      if (g.addTo) this.#select(g.addTo.nodes, g.addTo.edges);
-      else this.#select([], []);
-    }
-    if (g.kind === 'resize' && g.resize) this.#endResize(g.resize.id, false);
-    this.#overlayMarks.clear();
-    this.#drawOverlay();
-  }
-
-  // --- Resizing and snapping ------------------------------------------------------------------------
-
-  /** The resize handle under a screen point: on a selected node this user may change. */
-  #handleAt(p: Point): { id: number; corner: Corner; box: import('../map').ShapeBox } | null {
-    if (!this.#canEdit || this.#view.tool.kind !== 'select') return null;
-    const ids = this.#view.selectedNodes;
-    if (ids.length === 0 || ids.length > MAX_HANDLED_NODES) return null;
-    const cam = this.renderer.camera;
-    const world = cam.screenToWorld(p.x, p.y);
-    for (const id of ids) {
-      const e = this.scene.node(id);
-      if (!e || !this.renderer.nodeShown(e) || !this.nodeEditable(id)) continue;
-      // Where the selection draws its corner marks (overlays.ts).
-      const pad = (e.style.border_enabled ? e.style.border_width / 2 : 0) + OUTLINE_WIDTH / cam.scale;
-      const corner = handleAt(e.box, pad, world, (SELECTION_MARK_RADIUS + 3) / cam.scale);
-      if (corner) return { id, corner, box: e.box };
-    }
-    return null;
-  }
-
-  /** Other shown nodes near the view, for a drag or resize to snap to. */
-  #snapTargets(moving: ReadonlySet<number>): SnapTargets {
-    const boxes: Bounds[] = [];
-    for (const e of this.scene.nodeIndex.search(this.renderer.camera.viewport())) {
-      if (!moving.has(e.id) && this.renderer.nodeShown(e)) boxes.push(nodeBounds(e.box));
-    }
-    return new SnapTargets(boxes);
-  }
-
-  #resizeTo(g: Gesture, world: Point, e: PointerEvent): void {
-    if (!g.resize) return;
-    const { id, start } = g.resize;
-    let r = resized(start, world, e.shiftKey);
-    this.#overlayMarks.guides = [];
-    // A rotated rectangle's corner moves off the axes: it does not snap.
-    if (this.#snapping && !e.altKey && start.box.sin === 0) {
-      g.snap ??= this.#snapTargets(new Set([id]));
-      const c = cornerOf(r, start);
-      const box = {
-        minX: r.center.x - r.width / 2,
-        maxX: r.center.x + r.width / 2,
-        minY: r.center.y - r.height / 2,
-        maxY: r.center.y + r.height / 2,
-      };
-      const snapped = g.snap.snapPoint(c.x, c.y, box, SNAP_DISTANCE_PX / this.renderer.camera.scale);
-      if (snapped.dx !== 0 || snapped.dy !== 0) r = resized(start, { x: world.x + snapped.dx, y: world.y + snapped.dy }, e.shiftKey);
-      this.#overlayMarks.guides = snapped.guides;
-    }
-    this.#ownResize.set(id, r);
-    this.#refreshNodes([id]);
-  }
-
-  /** Stores a resize (its size and the centre that keeps the opposite corner), or drops it. */
-  #endResize(id: number, keep: boolean): void {
-    const r = this.#ownResize.get(id);
-    this.#ownResize.delete(id);
-    this.#overlayMarks.clear();
-    this.#drawOverlay();
-    if (keep && r) {
-      this.#store.applyAll([
-        { type: 'setNodeDesign', id, design: { width: r.width, height: r.height } },
-        { type: 'moveNodes', positions: [{ id, center: r.center }] },
-      ]);
-    }
-    this.#refreshNodes([id]);
-  }
-
   /** Esc: ends a drag where it started, or leaves the connection mode, or clears the selection. */
   escape(): void {
-    if (this.#gesture?.kind === 'drag' || this.#gesture?.kind === 'box' || this.#gesture?.kind === 'resize') {
-      this.#abandonGesture();
+    if (this.#gestures.abandonable) {
+      this.#gestures.abandon();
       return;
     }
     const tool = this.#view.tool;
