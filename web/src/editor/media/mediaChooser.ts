@@ -5,7 +5,7 @@ import { createContext, useContext } from 'react';
 import type { MediaAsset, MediaType } from '../../api/media';
 
 export interface ChooseRequest {
-  /** The field's name as its form shows it ("Media asset key", "Logo"…), named in the library's hint. */
+  /** The field's name as its form shows it ("Media asset", "Logo"…), named in the library's hint. */
   field: string;
   /** The types the field can show; the library starts filtered to the first when only one fits. */
   types?: readonly MediaType[];
