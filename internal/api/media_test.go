@@ -51,9 +51,8 @@ func newMediaHarness(t *testing.T, s *store.Store, url string, limits media.Limi
 func eachMediaStorage(t *testing.T, limits media.Limits, fn func(t *testing.T, h *mediaHarness)) {
 	for _, name := range []string{"local", "s3"} {
 		t.Run(name, func(t *testing.T) {
-			url := mediatest.Storages(t)[name](t)
 			storetest.Each(t, func(t *testing.T, s *store.Store) {
-				fn(t, newMediaHarness(t, s, url, limits))
+				fn(t, newMediaHarness(t, s, mediatest.Storages(t)[name](t), limits))
 			})
 		})
 	}
