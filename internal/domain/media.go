@@ -221,6 +221,7 @@ var MediaVariantWidths = []int{256, 1024, 2048}
 
 // MediaAsset is an uploaded file of a client with its metadata.
 type MediaAsset struct {
+	ID          int64     `json:"-"`
 	ClientID    int64     `json:"-"`
 	Key         string    `json:"key"`
 	Type        MediaType `json:"type"`
