@@ -319,6 +319,57 @@ test('a media template gives its metadata to the uploads made with it', async ({
   await context.close();
 });
 
+test('the map background and the header logo are chosen from the library', async ({ browser }) => {
+  const { context, page } = await openEditor(browser, 'editor', { viewport: VIEWPORT });
+  const library = await openLibrary(page);
+  const name = `${unique('bg')}.png`;
+  await dropFiles(page, 'media-drop-zone', [{ name, type: 'image/png', color: '#1d3b5c' }]);
+  await expect(library.getByTestId('media-upload').filter({ hasText: name })).toHaveAttribute('data-state', 'done');
+  await library.getByTestId('media-close').click();
+  const mapId = await demoMapId(page.request);
+  const chooser = page.locator('[data-testid="media-library"][data-choosing="true"]');
+  const choose = async () => {
+    await expect(chooser).toBeVisible();
+    await search(chooser, name.replace('.png', ''));
+    const key = await tileKey(chooser, name);
+    await chooser.getByTestId('media-tile').filter({ hasText: name }).dblclick();
+    await expect(chooser).toBeHidden();
+    return key;
+  };
+
+  await page.getByTestId('menu-mapSettings').click();
+  await page.getByTestId('map-media-choose').click();
+  const key = await choose();
+  await expect(page.getByTestId('map-media-name')).toHaveText(name);
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/v1/maps/${mapId}`)).json()) as { map: { design: { media?: string } } }).map.design.media,
+    )
+    .toBe(key);
+  await page.getByTestId('map-media-remove').click();
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/v1/maps/${mapId}`)).json()) as { map: { design: { media?: string } } }).map.design.media ??
+        '',
+    )
+    .toBe('');
+
+  await page.getByTestId('menu-headerBar').click();
+  await page.getByTestId('header-logo_media-choose').click();
+  expect(await choose()).toBe(key);
+  await expect(page.getByTestId('header-logo_media-name')).toHaveText(name);
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/v1/maps/${mapId}/header`)).json()) as { logo_media?: string }).logo_media)
+    .toBe(key);
+  await page.getByTestId('header-logo_media-remove').click();
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/v1/maps/${mapId}/header`)).json()) as { logo_media?: string }).logo_media ?? '')
+    .toBe('');
+  await context.close();
+});
+
 async function shotsIn(browser: Browser, lang: Lang, locale: string): Promise<void> {
   const { context, page } = await openEditor(browser, 'editor', { locale, viewport: VIEWPORT });
   const library = await openLibrary(page);
