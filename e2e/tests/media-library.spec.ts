@@ -166,6 +166,25 @@ test('edit an asset’s metadata and find it by a keyword', async ({ browser }) 
   await expect(details.getByTestId('media-details-message')).toHaveText(text('en', 'media.details.saved'));
   await saveShot(page, 'media-details-en');
 
+  // Downloaded as an attachment; replaced, the asset keeps its key and its version goes up.
+  const download = await details.getByTestId('media-download').getAttribute('href');
+  expect(download).toMatch(/download=1/);
+  const file = await page.request.get(download ?? '');
+  expect(file.headers()['content-disposition']).toMatch(/^attachment/);
+  await details
+    .getByTestId('media-replace-input')
+    .setInputFiles({
+      name: 'second.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><rect width="40" height="20" fill="#8250df"/></svg>',
+      ),
+    });
+  await expect(details.getByTestId('media-details-message')).toHaveText(text('en', 'media.details.replaced'));
+  await expect(details).toContainText(text('en', 'media.details.version', { version: 2 }));
+  await expect(details).toContainText('image/svg+xml');
+  await expect(details.getByTestId('media-meta-title')).toHaveValue('Atoms and their parts');
+
   await details.getByTestId('media-details-back').click();
   await search(library, keyword);
   await expect(library.getByTestId('media-tile')).toHaveCount(1);
