@@ -360,6 +360,7 @@ test('the map background and the header logo are chosen from the library', async
   await page.getByTestId('map-media-choose').click();
   const key = await choose();
   await expect(page.getByTestId('map-media-name')).toHaveText(name);
+  await saveShot(page, 'media-field-en');
   await expect
     .poll(
       async () =>
