@@ -45,6 +45,7 @@ const SERVER_CODES = [
   'rule',
   'embed_only',
   'may_register',
+  'unknown_media',
 ] as const;
 
 /** Server codes whose text is one the web's own checks already use. */

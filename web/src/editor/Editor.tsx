@@ -35,6 +35,8 @@ import type { DocumentStore, Edit } from './store';
 import { useEditorShortcuts } from './useEditorShortcuts';
 import { lastShapeSetting, minimapSetting } from './editorSettings';
 import { Minimap } from './minimap/Minimap';
+import { MediaChooserProvider } from './media/MediaChooserProvider';
+import { useNodeMediaDrop } from './media/useNodeMediaDrop';
 import type { ToolKind } from './ToolPicker';
 import { useMapFonts } from './useMapFonts';
 import { useOwnLocks } from './useOwnLocks';
@@ -335,6 +337,9 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
     },
   });
 
+  // A file dropped from the desktop onto a node becomes its media.
+  const mediaDrop = useNodeMediaDrop({ canvasRef, controller, store, clientName, canEdit });
+
   const tool = view.tool;
   const removalText = (nodeIds: number[], edgeIds: number[]) => {
     const c = store.preview(removalEdits(nodeIds, edgeIds));
@@ -351,193 +356,197 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
 
   return (
     <ClientFontFamilies value={clientFamilies}>
-      <BreakLockContext.Provider value={isAdmin && canEdit ? breakLock : null}>
-        <main className={styles.editor} data-testid="editor" data-can-edit={canEdit}>
-          <EditorToolbar
-            mapName={mapSettings.name}
-            canEdit={canEdit}
-            controller={controller}
-            store={store}
-            level={view.level}
-            levels={levels}
-            canClone={selectedNodes.length > 0}
-            canDelete={editableNodes.length > 0 || selectedEdges.length > 0}
-            onClone={cloneSelected}
-            onDelete={requestDelete}
-            self={people.self}
-            others={people.others}
-            showHelp={showHelp}
-            onToggleHelp={() => {
-              setShowHelp((v) => !v);
-            }}
-            languageSwitch={
-              <CanvasLanguageSwitch
-                language={canvasLanguage.language}
-                languages={canvasLanguage.mapLanguages}
-                onChoose={canvasLanguage.choose}
-              />
-            }
-            showOutline={showOutline}
-            onToggleOutline={() => {
-              setShowOutline((v) => !v);
-            }}
-            tool={tool}
-            onTool={chooseTool}
-            onShape={(shape) => controller?.setTool({ kind: 'addNode', shape })}
-          >
-            {canEdit && <SnapToggle controller={controller} />}
-          </EditorToolbar>
+      <MediaChooserProvider clientName={clientName}>
+        <BreakLockContext.Provider value={isAdmin && canEdit ? breakLock : null}>
+          <main className={styles.editor} data-testid="editor" data-can-edit={canEdit}>
+            <EditorToolbar
+              mapName={mapSettings.name}
+              canEdit={canEdit}
+              controller={controller}
+              store={store}
+              level={view.level}
+              levels={levels}
+              canClone={selectedNodes.length > 0}
+              canDelete={editableNodes.length > 0 || selectedEdges.length > 0}
+              onClone={cloneSelected}
+              onDelete={requestDelete}
+              self={people.self}
+              others={people.others}
+              showHelp={showHelp}
+              onToggleHelp={() => {
+                setShowHelp((v) => !v);
+              }}
+              languageSwitch={
+                <CanvasLanguageSwitch
+                  language={canvasLanguage.language}
+                  languages={canvasLanguage.mapLanguages}
+                  onChoose={canvasLanguage.choose}
+                />
+              }
+              showOutline={showOutline}
+              onToggleOutline={() => {
+                setShowOutline((v) => !v);
+              }}
+              tool={tool}
+              onTool={chooseTool}
+              onShape={(shape) => controller?.setTool({ kind: 'addNode', shape })}
+            >
+              {canEdit && <SnapToggle controller={controller} />}
+            </EditorToolbar>
 
-          <div className={styles.body}>
-            {canEdit && <SideMenu role={role} canEdit={canEdit} open={openOption} sectionLocks={sectionLocks} onChoose={guardedChoose} />}
-            {canEdit && (
-              <EditorPanels
-                store={store}
-                controller={controller}
-                panel={panel}
-                openOption={openOption}
-                chooseOption={chooseOption}
-                closePanel={closePanel}
-                tool={tool}
-                level={view.level}
-                levels={levels}
-                editingNode={editingNode}
-                editingEdge={editingEdge}
-                contentNode={contentNode}
-                // With one language there is no switch: the form keeps opening on the interface's.
-                canvasLanguage={canvasLanguage.mapLanguages.length > 1 ? canvasLanguage.language : undefined}
-                setPanelUnsaved={setPanelUnsaved}
-                managedTemplate={managedTemplate}
-                setManagedTemplate={setManagedTemplate}
-                holderOf={holderOf}
-                sectionHolder={sectionHolder}
-                publication={publication}
-                canPublish={canPublish}
-                isAdmin={isAdmin}
+            <div className={styles.body}>
+              {canEdit && <SideMenu role={role} canEdit={canEdit} open={openOption} sectionLocks={sectionLocks} onChoose={guardedChoose} />}
+              {canEdit && (
+                <EditorPanels
+                  store={store}
+                  controller={controller}
+                  panel={panel}
+                  openOption={openOption}
+                  chooseOption={chooseOption}
+                  closePanel={closePanel}
+                  tool={tool}
+                  level={view.level}
+                  levels={levels}
+                  editingNode={editingNode}
+                  editingEdge={editingEdge}
+                  contentNode={contentNode}
+                  // With one language there is no switch: the form keeps opening on the interface's.
+                  canvasLanguage={canvasLanguage.mapLanguages.length > 1 ? canvasLanguage.language : undefined}
+                  setPanelUnsaved={setPanelUnsaved}
+                  managedTemplate={managedTemplate}
+                  setManagedTemplate={setManagedTemplate}
+                  holderOf={holderOf}
+                  sectionHolder={sectionHolder}
+                  publication={publication}
+                  canPublish={canPublish}
+                  isAdmin={isAdmin}
+                  clientName={clientName}
+                />
+              )}
+              <div className={styles.canvasFrame} ref={frameRef} {...mediaDrop.handlers}>
+                <canvas
+                  ref={canvasRef}
+                  className={styles.canvas}
+                  data-testid="editor-canvas"
+                  aria-label={t('editor.canvasLabel', { name: mapSettings.name })}
+                  tabIndex={0}
+                  aria-describedby={access.hintId}
+                />
+                <CanvasAnnouncer announcement={access.announcement} hintId={access.hintId} hint={t('access.editorHint')} />
+                <canvas ref={overlayRef} className={styles.overlay} aria-hidden="true" />
+                {controller && <PointerLayer controller={controller} others={people.others} />}
+                {controller && inText.editing !== null && (
+                  <InTextTitleEditor
+                    key={inText.editing}
+                    controller={controller}
+                    store={store}
+                    nodeId={inText.editing}
+                    language={canvasLanguage.language}
+                    languages={canvasLanguage.languages}
+                    lockedBy={holderOf('node', store.resolveId(inText.editing))}
+                    onClose={inText.end}
+                  />
+                )}
+                {controller && inText.refused && (
+                  <InTextRefusal controller={controller} nodeId={inText.refused.node} refusal={inText.refused.refusal} />
+                )}
+                {tool.kind === 'connect' && (
+                  <p className={styles.modeHint} role="status" data-testid="connect-hint">
+                    {tool.from === null ? t('editor.connect.pickFrom') : t('editor.connect.pickTo')}
+                  </p>
+                )}
+                {tool.kind === 'addNode' && (
+                  <p className={styles.modeHint} role="status">
+                    {t('editor.addNode.hint')}
+                  </p>
+                )}
+                {canEdit && <SaveStatus store={store} />}
+                {mediaDrop.overlay}
+                {controller && showMinimap && <Minimap controller={controller} mapSize={mapSettings.measurement} />}
+                {canEdit && <ArrangeButtons commands={commands} movable={editableNodes.length} />}
+                <NodeLinkButton store={store} selectedNodes={selectedNodes} level={view.level} lang={canvasLanguage.language} />
+                {offline && (
+                  <p className={styles.offline} role="status" data-testid="offline-banner">
+                    {t('editor.offline')}
+                  </p>
+                )}
+                {showSearch && (
+                  <EditorSearch
+                    nodes={store.document.nodes}
+                    languages={canvasLanguage.languages}
+                    onJump={(id) => controller?.focusNode(id)}
+                    onClose={() => {
+                      setShowSearch(false);
+                    }}
+                  />
+                )}
+                {showOutline && controller && (
+                  <OutlinePanel
+                    scene={controller.scene}
+                    levels={levels}
+                    includeHidden
+                    side="end"
+                    onActivate={(id) => {
+                      controller.focusNode(id);
+                      access.keyboard?.focusNode(id);
+                    }}
+                    onClose={() => {
+                      setShowOutline(false);
+                      document.querySelector<HTMLElement>('[data-testid="outline-toggle"]')?.focus();
+                    }}
+                  />
+                )}
+                {showHelp && (
+                  <ShortcutsPanel
+                    onClose={() => {
+                      setShowHelp(false);
+                    }}
+                  />
+                )}
+              </div>
+            </div>
+
+            {confirmDelete && (
+              <ConfirmDialog
+                title={t('editor.remove.title')}
+                text={removalText(confirmDelete.nodes, confirmDelete.edges)}
+                confirm={t('editor.remove.confirm')}
+                onConfirm={() => {
+                  removeNow(confirmDelete.nodes, confirmDelete.edges);
+                  setConfirmDelete(null);
+                }}
+                onClose={() => {
+                  setConfirmDelete(null);
+                }}
               />
             )}
-            <div className={styles.canvasFrame} ref={frameRef}>
-              <canvas
-                ref={canvasRef}
-                className={styles.canvas}
-                data-testid="editor-canvas"
-                aria-label={t('editor.canvasLabel', { name: mapSettings.name })}
-                tabIndex={0}
-                aria-describedby={access.hintId}
+            {(pendingLeave !== null || blocker.state === 'blocked' || selectionLeavesForm) && (
+              <ConfirmDialog
+                title={t('sidebar.content.unsavedTitle')}
+                text={t('sidebar.content.unsavedText')}
+                confirm={t('sidebar.content.discard')}
+                onConfirm={() => {
+                  setPanelUnsaved(false);
+                  if (blocker.state === 'blocked') blocker.proceed();
+                  // Discarded for a new selection: the form follows it, as it does when nothing is unsaved.
+                  if (pendingLeave && openOption !== null) {
+                    // The panel closes (or another option opens) without its changes.
+                    chooseOption(pendingLeave.option ?? openOption);
+                  }
+                  setPendingLeave(null);
+                }}
+                onClose={() => {
+                  if (blocker.state === 'blocked') blocker.reset();
+                  // Kept editing: the selection goes back to the form's node.
+                  if (selectionLeavesForm) controller?.select(contentNode === undefined ? [] : [contentNode], []);
+                  setPendingLeave(null);
+                }}
               />
-              <CanvasAnnouncer announcement={access.announcement} hintId={access.hintId} hint={t('access.editorHint')} />
-              <canvas ref={overlayRef} className={styles.overlay} aria-hidden="true" />
-              {controller && <PointerLayer controller={controller} others={people.others} />}
-              {controller && inText.editing !== null && (
-                <InTextTitleEditor
-                  key={inText.editing}
-                  controller={controller}
-                  store={store}
-                  nodeId={inText.editing}
-                  language={canvasLanguage.language}
-                  languages={canvasLanguage.languages}
-                  lockedBy={holderOf('node', store.resolveId(inText.editing))}
-                  onClose={inText.end}
-                />
-              )}
-              {controller && inText.refused && (
-                <InTextRefusal controller={controller} nodeId={inText.refused.node} refusal={inText.refused.refusal} />
-              )}
-              {tool.kind === 'connect' && (
-                <p className={styles.modeHint} role="status" data-testid="connect-hint">
-                  {tool.from === null ? t('editor.connect.pickFrom') : t('editor.connect.pickTo')}
-                </p>
-              )}
-              {tool.kind === 'addNode' && (
-                <p className={styles.modeHint} role="status">
-                  {t('editor.addNode.hint')}
-                </p>
-              )}
-              {canEdit && <SaveStatus store={store} />}
-              {controller && showMinimap && <Minimap controller={controller} mapSize={mapSettings.measurement} />}
-              {canEdit && <ArrangeButtons commands={commands} movable={editableNodes.length} />}
-              <NodeLinkButton store={store} selectedNodes={selectedNodes} level={view.level} lang={canvasLanguage.language} />
-              {offline && (
-                <p className={styles.offline} role="status" data-testid="offline-banner">
-                  {t('editor.offline')}
-                </p>
-              )}
-              {showSearch && (
-                <EditorSearch
-                  nodes={store.document.nodes}
-                  languages={canvasLanguage.languages}
-                  onJump={(id) => controller?.focusNode(id)}
-                  onClose={() => {
-                    setShowSearch(false);
-                  }}
-                />
-              )}
-              {showOutline && controller && (
-                <OutlinePanel
-                  scene={controller.scene}
-                  levels={levels}
-                  includeHidden
-                  side="end"
-                  onActivate={(id) => {
-                    controller.focusNode(id);
-                    access.keyboard?.focusNode(id);
-                  }}
-                  onClose={() => {
-                    setShowOutline(false);
-                    document.querySelector<HTMLElement>('[data-testid="outline-toggle"]')?.focus();
-                  }}
-                />
-              )}
-              {showHelp && (
-                <ShortcutsPanel
-                  onClose={() => {
-                    setShowHelp(false);
-                  }}
-                />
-              )}
-            </div>
-          </div>
-
-          {confirmDelete && (
-            <ConfirmDialog
-              title={t('editor.remove.title')}
-              text={removalText(confirmDelete.nodes, confirmDelete.edges)}
-              confirm={t('editor.remove.confirm')}
-              onConfirm={() => {
-                removeNow(confirmDelete.nodes, confirmDelete.edges);
-                setConfirmDelete(null);
-              }}
-              onClose={() => {
-                setConfirmDelete(null);
-              }}
-            />
-          )}
-          {(pendingLeave !== null || blocker.state === 'blocked' || selectionLeavesForm) && (
-            <ConfirmDialog
-              title={t('sidebar.content.unsavedTitle')}
-              text={t('sidebar.content.unsavedText')}
-              confirm={t('sidebar.content.discard')}
-              onConfirm={() => {
-                setPanelUnsaved(false);
-                if (blocker.state === 'blocked') blocker.proceed();
-                // Discarded for a new selection: the form follows it, as it does when nothing is unsaved.
-                if (pendingLeave && openOption !== null) {
-                  // The panel closes (or another option opens) without its changes.
-                  chooseOption(pendingLeave.option ?? openOption);
-                }
-                setPendingLeave(null);
-              }}
-              onClose={() => {
-                if (blocker.state === 'blocked') blocker.reset();
-                // Kept editing: the selection goes back to the form's node.
-                if (selectionLeavesForm) controller?.select(contentNode === undefined ? [] : [contentNode], []);
-                setPendingLeave(null);
-              }}
-            />
-          )}
-          <SessionDialogs duplicate={people.duplicate} revoked={people.revoked} />
-        </main>
-      </BreakLockContext.Provider>
+            )}
+            <SessionDialogs duplicate={people.duplicate} revoked={people.revoked} />
+          </main>
+        </BreakLockContext.Provider>
+      </MediaChooserProvider>
     </ClientFontFamilies>
   );
 }

@@ -2,6 +2,7 @@ import type { LockElemType } from '../api/live';
 import type { Language } from '../api/types';
 import type { CanvasController, Tool } from './canvasController';
 import { AddNodePanel, LayersPanel } from './EditorParts';
+import { MediaLibrary } from './media/MediaLibrary';
 import { type PublicationSource } from './publication';
 import type { MenuOptionId, PanelId } from './sideMenu';
 import { ContentFormSidebar } from './sidebars/ContentFormSidebar';
@@ -52,6 +53,8 @@ interface EditorPanelsProps {
   publication: PublicationSource;
   canPublish: boolean;
   isAdmin: boolean;
+  /** The client whose media library the map uses. */
+  clientName: string;
 }
 
 /** The open side panel, for the selected element or the map; the side menu chooses it. */
@@ -77,6 +80,7 @@ export function EditorPanels({
   publication,
   canPublish,
   isAdmin,
+  clientName,
 }: EditorPanelsProps) {
   const sidebarNode = editingNode === undefined ? undefined : store.getNode(editingNode);
   const sidebarEdge = editingEdge === undefined ? undefined : store.getEdge(editingEdge);
@@ -230,6 +234,15 @@ export function EditorPanels({
       )}
       {panel === 'cookieConsent' && (
         <CookieConsentSidebar store={store} lockedBy={sectionHolder} onClose={closePanel} onUnsaved={setPanelUnsaved} />
+      )}
+      {(panel === 'mediaLibrary' || panel === 'mediaTemplates') && (
+        <MediaLibrary
+          key={panel}
+          clientName={clientName}
+          startView={panel === 'mediaTemplates' ? 'templates' : 'grid'}
+          lockedBy={panel === 'mediaLibrary' ? sectionHolder : null}
+          onClose={closePanel}
+        />
       )}
       {(panel === 'quiz' || panel === 'quizForm') && (
         // One element for both options: the quiz being edited stays when the list and form switch.

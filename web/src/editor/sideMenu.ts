@@ -66,7 +66,9 @@ export type PanelId =
   | 'socialSharing'
   | 'cookieConsent'
   | 'quiz'
-  | 'quizForm';
+  | 'quizForm'
+  | 'mediaLibrary'
+  | 'mediaTemplates';
 
 export type MenuOpens = { kind: 'panel'; panel: PanelId } | { kind: 'mode'; mode: 'connect' } | { kind: 'later' };
 
@@ -141,8 +143,16 @@ export const MENU_OPTIONS: readonly MenuOption[] = [
     opens: { kind: 'panel', panel: 'tableOfContents' },
     lock: 'table_of_contents',
   },
-  { id: 'mediaTemplates', group: 'organize', label: 'mediaTemplates', role: 'student', opens: later },
-  { id: 'mediaAssets', group: 'organize', label: 'mediaAssets', role: 'student', opens: later, lock: 'media_asset' },
+  // The client's media library; its templates are a view of the same panel.
+  { id: 'mediaTemplates', group: 'organize', label: 'mediaTemplates', role: 'student', opens: { kind: 'panel', panel: 'mediaTemplates' } },
+  {
+    id: 'mediaAssets',
+    group: 'organize',
+    label: 'mediaAssets',
+    role: 'student',
+    opens: { kind: 'panel', panel: 'mediaLibrary' },
+    lock: 'media_asset',
+  },
   {
     id: 'socialNetworks',
     group: 'manage',

@@ -36,6 +36,9 @@ const sameEverywhere = new Set([
   'access.node',
   'access.outline.edgeTo',
   'access.outline.edgeFrom',
+  'media.details.dimensions', // {{width}} × {{height}} px
+  'media.details.duration', // {{seconds}} s
+  'media.uploads.progress', // {{percent}} %
 ]);
 
 // Words that are spelled the same as in English, checked one by one.
@@ -59,6 +62,16 @@ const sameInLanguage = {
     'editor.sections.note.memberName', // Name
     'editor.sections.note.text', // Text
     'editor.sections.references.link', // Link
+    'media.details.version', // Version {{version}}
+    'media.field.logo', // Logo
+    'media.kinds.animation', // Animation
+    'media.kinds.film', // Film
+    'media.kinds.illustration', // Illustration
+    'media.library.container', // Container
+    'media.stats.limit', // {{type}}: {{max}}
+    'media.types.audio', // Audio
+    'media.types.video', // Video
+    'media.uploads.title', // Uploads
   ]),
   fr: new Set([
     'askAccess.message', // Message
@@ -72,6 +85,7 @@ const sameInLanguage = {
     'editor.sections.header.logo', // Logo
     'editor.sections.note.memberDescription', // Description ({{language}})
     'editor.sections.references.source', // Source
+    'media.field.logo', // Logo
   ]),
 };
 

@@ -154,9 +154,9 @@ describe('user management', () => {
 
 describe('licence', () => {
   it('reads limits: empty is unlimited, others whole numbers', () => {
-    const inputs = { active_readers: '', editing_user: '5', live_map: '0', map: 'ten', template: '-1', user: ' 12 ' };
+    const inputs = { active_readers: '', editing_user: '5', live_map: '0', map: 'ten', template: '-1', user: ' 12 ', media_storage: '' };
     expect(quotaLimits(inputs)).toEqual({
-      limits: { active_readers: null, editing_user: 5, live_map: 0, user: 12 },
+      limits: { active_readers: null, editing_user: 5, live_map: 0, user: 12, media_storage: null },
       bad: ['map', 'template'],
     });
   });

@@ -1,5 +1,5 @@
-// The header bar (account-area §3): background, height, logo (an address until media uploads
-// come), logo height and link, font colour, and the floating and additional links with title, URL
+// The header bar (account-area §3): background, height, logo (a media asset of the library, or an
+// address), logo height and link, font colour, and the floating and additional links with title, URL
 // and where they open. Drawn above the reader's map. Held under the `header_bar` lock while open.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import {
   without,
 } from './sectionChecks';
 import type { SectionProblems } from './sectionChecks';
+import { MediaField } from '../media/MediaField';
 import { AddButton, ColourField, LanguageTabs, ListItem, SectionPanel, TextField } from './SectionFields';
 import styles from './Sections.module.css';
 import { useSection } from './useSection';
@@ -31,12 +32,15 @@ type TextKey = 'background' | 'font_color' | 'logo_url' | 'logo_link';
 type NumberKey = 'height' | 'logo_height';
 
 /** The header with one optional field set, or left out when empty (the server's "not set"). */
-function withField<K extends TextKey | NumberKey>(h: Header, key: K, value: Header[K] | undefined): Header {
+function withField<K extends TextKey | NumberKey | 'logo_media'>(h: Header, key: K, value: Header[K] | undefined): Header {
   const out: Header = { ...h };
   if (value === undefined || value === '') Reflect.deleteProperty(out, key);
   else out[key] = value;
   return out;
 }
+
+/** A logo is a picture: the library opens on images. */
+const LOGO_TYPES = ['image', 'vector'] as const;
 
 /** A number box's text as the header holds it: a whole number, NaN (named as out of range) or unset. */
 const asNumber = (v: string): number | undefined => (v.trim() === '' ? undefined : Number(v));
@@ -131,6 +135,19 @@ export function HeaderPanel({
           </fieldset>
           <fieldset className={sidebar.group}>
             <legend className={sidebar.legend}>{t('editor.sections.header.logo')}</legend>
+            <div className={sidebar.field}>
+              <span>{t('media.field.logo')}</span>
+              <MediaField
+                value={header.logo_media ?? null}
+                label={t('media.field.logo')}
+                types={LOGO_TYPES}
+                disabled={readOnly}
+                testId="header-logo_media"
+                onChange={(key) => {
+                  form.commit(withField(header, 'logo_media', key ?? undefined));
+                }}
+              />
+            </div>
             {text(header, 'logo_url', 'url')}
             {number(header, 'logo_height', LIMITS.logoHeight)}
             {text(header, 'logo_link', 'url')}

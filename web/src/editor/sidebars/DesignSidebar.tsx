@@ -8,6 +8,7 @@ import type { Language } from '../../api/types';
 import type en from '../../i18n/en.json';
 import { indexTemplates } from '../../map/style';
 import { ClientFontFamilies } from '../fonts';
+import { MediaField } from '../media/MediaField';
 import type { DocumentStore } from '../store';
 import { CONTENT_LANGUAGES } from './contentForm';
 import {
@@ -27,6 +28,9 @@ import { ColorInput, Sidebar, SidebarEmpty, SourceNote, TypedInput, type LockHol
 import styles from './Sidebar.module.css';
 
 type ValueKey = keyof (typeof en)['sidebar']['values'];
+
+/** The design field that holds a media asset's key (a node's or a node template's). */
+const isMediaField = (field: string) => field === 'media';
 type FieldValue = string | number | boolean | null;
 
 export function DesignFields<V extends object>({
@@ -60,6 +64,20 @@ export function DesignFields<V extends object>({
     const spec = specs[field] as (typeof NODE_DESIGN_FIELDS)[keyof NodeDesignValues];
     const value = state.value;
     const testId = `field-${field}`;
+    // A node's (or a node template's) media: an asset of the library, chosen in choosing mode.
+    if (isMediaField(field)) {
+      return (
+        <MediaField
+          value={value === '' ? null : String(value)}
+          label={label(field)}
+          disabled={readOnly}
+          testId={testId}
+          onChange={(key) => {
+            onChange(field, key);
+          }}
+        />
+      );
+    }
     switch (row.control) {
       case 'toggle':
         return (

@@ -14,6 +14,7 @@ import {
 } from '../../api/document';
 import type en from '../../i18n/en.json';
 import { ConfirmDialog } from '../EditorParts';
+import { MediaField } from '../media/MediaField';
 import type { DocumentStore } from '../store';
 import { ColorInput, Sidebar, TypedInput, type LockHolder } from './SidebarParts';
 import styles from './Sidebar.module.css';
@@ -22,7 +23,8 @@ type ValueKey = keyof (typeof en)['sidebar']['values'];
 
 const MAP_SIDE: DesignFieldSpec = { kind: 'number', min: 100, max: 100_000 };
 const OPACITY: DesignFieldSpec = { kind: 'number', min: 0, max: 100 };
-const MEDIA_KEY: DesignFieldSpec = { kind: 'text', max: 500 };
+/** A background is a picture: the library opens on images (vectors can be chosen by the filter). */
+const PICTURE_TYPES = ['image', 'vector'] as const;
 const URL_SPEC: DesignFieldSpec = { kind: 'url' };
 const MAX_LEVELS = 12;
 
@@ -135,15 +137,14 @@ export function MapSettingsSidebar({
         <div className={styles.row}>
           <span className={styles.label}>{t('sidebar.fields.media')}</span>
           <span className={styles.control}>
-            <TypedInput
-              spec={MEDIA_KEY}
-              value={m.media ?? ''}
+            <MediaField
+              value={m.media ?? null}
+              label={t('sidebar.groups.background')}
+              types={PICTURE_TYPES}
               disabled={readOnly}
-              label={t('sidebar.fields.media')}
               testId="map-media"
-              commitOnBlur
-              onValue={(v) => {
-                design({ media: String(v) });
+              onChange={(key) => {
+                design({ media: key ?? '' });
               }}
             />
           </span>
