@@ -21,7 +21,11 @@ describe('sizes', () => {
     expect(formatBytes(524288000, 'en')).toBe('500 MB');
     expect(formatBytes(1536, 'en')).toBe('1.5 kB');
     expect(formatBytes(1536, 'de')).toBe('1,5 kB');
-    expect(formatBytes(512, 'en')).toBe('512 byte');
+    expect(formatBytes(512, 'en')).toBe('512 bytes');
+    expect(formatBytes(1, 'en')).toBe('1 byte');
+    expect(formatBytes(512, 'de')).toBe('512 Byte');
+    // French separates the unit with a narrow no-break space.
+    expect(formatBytes(512, 'fr')).toMatch(/^512\soctets$/);
   });
   it('gives the share of a quota used, none without a quota', () => {
     expect(quotaPercent(50, 200)).toBe(25);
