@@ -40,6 +40,8 @@ function typeIn(text: string) {
   act(() => {
     input.focus();
   });
+  // React watches the element's own value property: the prototype's setter is what typing uses.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with the input as this
   const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
   act(() => {
     setValue?.call(input, text);
