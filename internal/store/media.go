@@ -253,17 +253,35 @@ func (s *Store) MediaStats(ctx context.Context, clientID int64) (map[domain.Medi
 	return out, rows.Err()
 }
 
-// MediaKeysOf answers which of keys are assets of the client.
+// MediaKeysOf answers which of keys are assets of the client: one query
+// per 500 keys, so a bulk edit of thousands of nodes asks once or a few times.
 func (s *Store) MediaKeysOf(ctx context.Context, clientID int64, keys []string) (map[string]bool, error) {
 	out := map[string]bool{}
-	for _, k := range keys {
-		var one int
-		err := s.q.QueryRowContext(ctx, `SELECT 1 FROM media_assets WHERE client_id = $1 AND key = $2`, clientID, k).Scan(&one)
-		switch {
-		case err == nil:
+	for len(keys) > 0 {
+		chunk := keys[:min(len(keys), 500)]
+		keys = keys[len(chunk):]
+		args := []any{clientID}
+		marks := make([]string, len(chunk))
+		for i, k := range chunk {
+			args = append(args, k)
+			marks[i] = "$" + strconv.Itoa(i+2)
+		}
+		rows, err := s.q.QueryContext(ctx, `SELECT key FROM media_assets WHERE client_id = $1 AND key IN (`+strings.Join(marks, ", ")+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("media keys of client %d: %w", clientID, err)
+		}
+		for rows.Next() {
+			var k string
+			if err := rows.Scan(&k); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("media keys of client %d: %w", clientID, err)
+			}
 			out[k] = true
-		case !isNoRows(err):
-			return nil, fmt.Errorf("media key %s: %w", k, err)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("media keys of client %d: %w", clientID, err)
 		}
 	}
 	return out, nil
