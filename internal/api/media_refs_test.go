@@ -103,5 +103,21 @@ func TestMediaKeysMustBeTheClients(t *testing.T) {
 		unknownMedia(ed.do("PUT", mp("/header"), map[string]any{"logo_media": unknown}), "logo_media")
 		ed.do("PUT", mp("/header"), map[string]any{"logo_media": own.Key}).want(200)
 		ed.do("PUT", mp("/header"), map[string]any{"logo_media": ""}).want(200)
+
+		// Where it is used now: two nodes and the nodes' defaults; the
+		// cleared places are not listed.
+		var env struct {
+			Error struct {
+				Uses []domain.MediaUse `json:"uses"`
+			} `json:"error"`
+		}
+		h.as(student).do("DELETE", mediaPath+"/"+own.Key, nil).want(409).decode(&env)
+		var places []domain.MediaPlace
+		for _, u := range env.Error.Uses {
+			places = append(places, u.Place)
+		}
+		if fmt.Sprint(places) != "[node node node_defaults]" {
+			t.Errorf("uses %+v", env.Error.Uses)
+		}
 	})
 }

@@ -288,17 +288,27 @@ func (s *Store) MediaKeysOf(ctx context.Context, clientID int64, keys []string) 
 }
 
 // MediaUses lists where the client's maps use the key: nodes, object
-// templates, map backgrounds and header logos. Keys are 26 random
+// templates, map backgrounds, the nodes' defaults, header logos, and the
+// live version a map publishes (its stored document). Keys are 26 random
 // characters, so the quoted key found in a design is that design's media.
 func (s *Store) MediaUses(ctx context.Context, clientID int64, key string) ([]domain.MediaUse, error) {
+	// A version's document is JSON kept as bytes; PostgreSQL's cast of
+	// bytes to text writes them in hex, so there they are decoded.
+	document := `CAST(v.document AS TEXT)`
+	if s.dialect == Postgres {
+		document = `convert_from(v.document, 'UTF8')`
+	}
 	rows, err := s.q.QueryContext(ctx, `
 		SELECT m.id, m.name, 'node', n.id FROM nodes n JOIN maps m ON m.id = n.map_id WHERE m.client_id = $1 AND CAST(n.design AS TEXT) LIKE $2
 		UNION ALL SELECT m.id, m.name, 'object_template', NULL FROM object_templates t JOIN maps m ON m.id = t.map_id
 			WHERE m.client_id = $1 AND CAST(t.design AS TEXT) LIKE $2
 		UNION ALL SELECT m.id, m.name, 'map_background', NULL FROM maps m WHERE m.client_id = $1 AND CAST(m.design AS TEXT) LIKE $2
+		UNION ALL SELECT m.id, m.name, 'node_defaults', NULL FROM maps m WHERE m.client_id = $1 AND CAST(m.global_design AS TEXT) LIKE $2
 		UNION ALL SELECT m.id, m.name, 'header_logo', NULL FROM map_sections x JOIN maps m ON m.id = x.map_id
 			WHERE m.client_id = $1 AND x.name = 'header' AND CAST(x.data AS TEXT) LIKE $2
-		ORDER BY 1, 4`, clientID, `%"`+key+`"%`)
+		UNION ALL SELECT m.id, m.name, 'published_version', NULL FROM map_publications p JOIN map_versions v ON v.id = p.live_version_id
+			JOIN maps m ON m.id = p.map_id WHERE m.client_id = $1 AND `+document+` LIKE $2
+		ORDER BY 1, 3, 4`, clientID, `%"`+key+`"%`)
 	if err != nil {
 		return nil, fmt.Errorf("uses of media %s: %w", key, err)
 	}
