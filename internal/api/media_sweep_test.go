@@ -47,4 +47,3 @@ func TestMediaSweepAfterACrash(t *testing.T) {
 		h.as(guest).do("GET", kept.URL, nil).want(200)
 	})
 }
-
