@@ -25,3 +25,5 @@ export type { Context2D, ImageLike, ImageLoader, LoadedImage, Surface, SurfaceFa
 export { wheelIntent } from './render/wheelIntent';
 export type { WheelInput, WheelIntent } from './render/wheelIntent';
 export { StoredSetting, parseBoolean, wheelZoomsSetting } from './storedSetting';
+export { editorMediaSource, editorMediaUrl, mapBackground, publicMediaUrl } from './mediaSources';
+export type { MediaUrl } from './mediaSources';
