@@ -141,8 +141,14 @@ export class MediaImages implements ImageLoader {
 export const decodeInBrowser: Decode = async (url, width, remote) => {
   // Another site's image, most likely without CORS: loaded as an <img> (drawn, never read back).
   if (remote) return bitmapOf(await loadElement(url), null);
-  const res = await fetch(url, { credentials: 'same-origin' });
+  const abort = new AbortController();
+  const res = await fetch(url, { credentials: 'same-origin', signal: abort.signal });
   if (!res.ok) throw new Error(`media ${url}: HTTP ${res.status}`);
+  // A node may show a film or a sound: the canvas has no picture of it, and must not read its bytes.
+  if (!(res.headers.get('Content-Type') ?? '').startsWith('image/')) {
+    abort.abort();
+    throw new Error(`media ${url}: not an image`);
+  }
   const blob = await res.blob();
   if (blob.type !== 'image/svg+xml') return bitmapOf(await createImageBitmap(blob), null);
   // createImageBitmap cannot take an SVG blob: through an <img>, rasterised as wide as wanted.
