@@ -17,9 +17,12 @@ import (
 
 	"github.com/strata-maps/strata/internal/api"
 	"github.com/strata-maps/strata/internal/config"
+	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/live"
 	"github.com/strata-maps/strata/internal/mail"
+	"github.com/strata-maps/strata/internal/media"
+	"github.com/strata-maps/strata/internal/mediastore"
 	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/webapp"
 )
@@ -127,12 +130,18 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	mediaService, closeMedia, err := openMedia(ctx, cfg, s, log)
+	if err != nil {
+		return err
+	}
+	defer closeMedia()
+	go mediaService.SweepEvery(ctx, time.Hour)
 	hub, rdb, closeLive, err := openLive(ctx, cfg, s, publicURL, log)
 	if err != nil {
 		return err
 	}
 	defer closeLive()
-	handler := api.New(api.Deps{Store: s, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
+	handler := api.New(api.Deps{Store: s, Media: mediaService, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
 		Editing: editing.New(s, hub), Live: hub, Fonts: fonts, DataDir: cfg.DataDir, Redis: rdb, TrustedProxies: trusted,
 		APIKeyRequestsPerMinute: keyRate,
 		DocumentMemory:          documentMemory})
@@ -160,6 +169,34 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	return nil
+}
+
+// openMedia opens the media storage (--media-url, or the data directory's
+// media/) and the media service with the per-type limits.
+func openMedia(ctx context.Context, cfg *config.Config, s *store.Store, log *slog.Logger) (*media.Service, func(), error) {
+	limits, err := cfg.MediaLimits()
+	if err != nil {
+		return nil, nil, err
+	}
+	files, err := mediastore.Open(ctx, cfg.MediaStorageURL())
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", config.Name("media-url"), err)
+	}
+	ml := media.Limits{}
+	for typ, n := range limits {
+		ml[domain.MediaType(typ)] = n
+	}
+	log.Info("media storage ready", "at", redactedURL(cfg.MediaStorageURL()))
+	return media.New(s, files, ml, log), func() { _ = files.Close() }, nil
+}
+
+// redactedURL leaves out what a URL's user part may hold.
+func redactedURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.User == nil {
+		return raw
+	}
+	return u.Redacted()
 }
 
 func portOf(a net.Addr) string {

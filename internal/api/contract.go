@@ -69,6 +69,10 @@ var (
 	publishingChangeTypes = []string{editing.TypeMapPublished, editing.TypeMapReset, editing.TypeStateRestored}
 )
 
+// mediaFileDescription is how every media file is served.
+const mediaFileDescription = "ETag; Cache-Control private, max-age=31536000, immutable with v; range requests (206); " +
+	"X-Content-Type-Options: nosniff; SVG with a sandboxing Content-Security-Policy."
+
 // operations is the contract of /api/v1 (see operation). Every route of
 // routes.go is here (contract_test.go holds the list to the route table).
 var operations = []operation{
@@ -246,6 +250,41 @@ var operations = []operation{
 		status: http.StatusOK, out: new(apiKeysAnswer)},
 	{method: "DELETE", path: "/api/v1/clients/{name}/api_keys/{id}", tag: "api keys", summary: "Revoke an API key: it stops working at once",
 		status: http.StatusNoContent},
+
+	// The media library (docs/api.md "Media"): members read (guests too), students and up change.
+	{method: "GET", path: "/api/v1/clients/{name}/media", tag: "media", summary: "The client's media, newest first, a page at a time",
+		query: new(mediaListQuery), status: http.StatusOK, out: new(mediaListAnswer)},
+	{method: "POST", path: "/api/v1/clients/{name}/media", tag: "media", summary: "Upload a file (multipart/form-data, streamed)",
+		in: new(mediaUpload), status: http.StatusCreated, out: new(domain.MediaAsset),
+		description: "The type is decided from the bytes. 400 file_missing, 415 unsupported_media_type, 400 invalid_image, " +
+			"413 file_too_large (problems.file: too_large with max and type), 400 image_too_large (past the pixel limit), " +
+			"400 unsafe_svg, 409 quota_exceeded (media_storage, in bytes), 400 validation_failed for bad metadata."},
+	{method: "GET", path: "/api/v1/clients/{name}/media/stats", tag: "media", summary: "Storage used per type, the quota and the per-type limits",
+		status: http.StatusOK, out: new(domain.MediaStats)},
+	{method: "GET", path: "/api/v1/clients/{name}/media/templates", tag: "media", summary: "The media templates (metadata presets)",
+		status: http.StatusOK, out: new(mediaTemplatesAnswer)},
+	{method: "POST", path: "/api/v1/clients/{name}/media/templates", tag: "media", summary: "Create a media template",
+		in: new(newMediaTemplateRequest), status: http.StatusCreated, out: new(domain.MediaTemplate)},
+	{method: "PATCH", path: "/api/v1/clients/{name}/media/templates/{templateId}", tag: "media", summary: "Rename a media template or change its metadata",
+		in: new(mediaTemplatePatchRequest), status: http.StatusOK, out: new(domain.MediaTemplate)},
+	{method: "DELETE", path: "/api/v1/clients/{name}/media/templates/{templateId}", tag: "media", summary: "Delete a media template",
+		status: http.StatusNoContent},
+	{method: "GET", path: "/api/v1/clients/{name}/media/{key}", tag: "media", summary: "An asset", status: http.StatusOK, out: new(domain.MediaAsset)},
+	{method: "PATCH", path: "/api/v1/clients/{name}/media/{key}", tag: "media", summary: "Change an asset's metadata",
+		in: new(mediaPatchRequest), status: http.StatusOK, out: new(domain.MediaAsset)},
+	{method: "DELETE", path: "/api/v1/clients/{name}/media/{key}", tag: "media", summary: "Delete an asset no map uses",
+		status: http.StatusNoContent, description: "409 media_in_use while a map uses it: the error's uses list where."},
+	{method: "PUT", path: "/api/v1/clients/{name}/media/{key}/file", tag: "media", summary: "Replace an asset's file (same key, version + 1)",
+		in: new(mediaFileUpload), status: http.StatusOK, out: new(domain.MediaAsset),
+		description: "The same checks as an upload; the type may change among the allowed types."},
+	{method: "GET", path: "/api/v1/clients/{name}/media/{key}/file", tag: "media", summary: "An asset's file, for members of the client",
+		query: new(mediaFileQuery), status: http.StatusOK, file: true, description: mediaFileDescription},
+	{method: "GET", path: "/api/v1/maps/{id}/media/{key}", tag: "media", summary: "A file the map uses, for whoever may read the map",
+		query: new(mediaFileQuery), status: http.StatusOK, file: true,
+		description: "404 unless the map's nodes, object templates, background or header logo use the key. " + mediaFileDescription},
+	{method: "GET", path: "/api/v1/public/maps/{url}/media/{key}", tag: "public map", summary: "A file the published map uses, for its readers",
+		query: new(mediaFileQuery), status: http.StatusOK, file: true,
+		description: "404 unless the live version uses the key. " + mediaFileDescription},
 
 	// Map editing (spec map-editor.md §7).
 	{method: "GET", path: "/api/v1/maps/{id}", tag: "maps", summary: "The whole document of a map",

@@ -47,13 +47,15 @@ type operation struct {
 	// it answers 304. ifMatch: a change made only at the revision that
 	// If-Match names (412 otherwise).
 	etag, ifMatch bool
+	// file: the answer is a file's bytes of its own type, not JSON.
+	file bool
 }
 
 // pathParams are the types of the path parameters that routes use.
 var pathParams = map[string]string{
 	"id": "integer", "nodeId": "integer", "edgeId": "integer", "templateId": "integer",
 	"versionId": "integer", "userId": "integer", "quizId": "integer",
-	"name": "string", "url": "string", "token": "string",
+	"name": "string", "url": "string", "token": "string", "key": "string",
 }
 
 var paramPattern = regexp.MustCompile(`\{(\w+)\}`)
@@ -115,7 +117,22 @@ func openAPI(ops []operation) ([]byte, error) {
 			oc.AddReqStructure(op.query)
 		}
 		status := op.status
-		oc.AddRespStructure(op.out, func(cu *openapi.ContentUnit) { cu.HTTPStatus = status })
+		if op.file {
+			oc.AddRespStructure(nil, func(cu *openapi.ContentUnit) {
+				cu.HTTPStatus = status
+				cu.ContentType = "application/octet-stream"
+				cu.Format = "binary"
+				cu.Description = "The file's bytes, of the asset's content type"
+			})
+			oc.AddRespStructure(nil, func(cu *openapi.ContentUnit) {
+				cu.HTTPStatus = http.StatusPartialContent
+				cu.ContentType = "application/octet-stream"
+				cu.Format = "binary"
+				cu.Description = "The asked range of the file"
+			})
+		} else {
+			oc.AddRespStructure(op.out, func(cu *openapi.ContentUnit) { cu.HTTPStatus = status })
+		}
 		for _, st := range slices.Sorted(maps.Keys(op.alt)) {
 			oc.AddRespStructure(op.alt[st], func(cu *openapi.ContentUnit) { cu.HTTPStatus = st })
 		}

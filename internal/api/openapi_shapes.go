@@ -104,6 +104,7 @@ var propertyShapes = func() map[reflect.Type]map[string]reshape {
 		reflect.TypeFor[editing.Delta]():                {"global_design": refTo("DomainGlobalDesign")},
 		reflect.TypeFor[mapDocument]():                  {"global_design": refTo("DomainGlobalDesign")},
 		reflect.TypeFor[quotasAnswer]():                 {"quotas": everyKey},
+		reflect.TypeFor[domain.MediaStats]():            {"types": everyKey, "limits": everyKey},
 		reflect.TypeFor[changeJSON]():                   {"data": refTo("EditingDelta")},
 		reflect.TypeFor[nodeDesignPatchRequest]():       {"design": refTo("DomainNodeDesignPatch")},
 		reflect.TypeFor[edgeDesignPatchRequest]():       {"design": refTo("DomainEdgeDesignPatch")},

@@ -21,15 +21,19 @@ const maxBodyBytes = 4 << 20
 // decided (DESIGN.md §4).
 func statusOf(code string) int {
 	switch code {
-	case domain.CodeInvalid:
+	case domain.CodeInvalid, domain.CodeFileMissing, domain.CodeInvalidImage, domain.CodeImageTooLarge, domain.CodeUnsafeSVG:
 		return http.StatusBadRequest
+	case domain.CodeUnsupportedMediaType:
+		return http.StatusUnsupportedMediaType
+	case domain.CodeFileTooLarge:
+		return http.StatusRequestEntityTooLarge
 	case domain.CodeUnauthenticated, domain.CodeInvalidCredentials:
 		return http.StatusUnauthorized
 	case domain.CodeForbidden, domain.CodeReaderRequired:
 		return http.StatusForbidden
 	case domain.CodeNotFound:
 		return http.StatusNotFound
-	case domain.CodeConflict, domain.CodeElementLocked, domain.CodeQuotaExceeded:
+	case domain.CodeConflict, domain.CodeElementLocked, domain.CodeQuotaExceeded, domain.CodeMediaInUse:
 		return http.StatusConflict
 	case domain.CodePreconditionFailed:
 		return http.StatusPreconditionFailed
@@ -67,6 +71,8 @@ type errorDetail struct {
 	// RequestID comes with a failure on the server's side, so that whoever
 	// reports it can be matched to the log.
 	RequestID string `json:"request_id,omitempty"`
+	// Uses say where maps use a media asset that cannot be deleted (media_in_use).
+	Uses []domain.MediaUse `json:"uses,omitempty" description:"media_in_use: where maps use the asset."`
 }
 
 // fieldProblem is a domain.Problem on the wire.
@@ -112,7 +118,7 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		// Every refusal to try again later says when (RFC 9110 §10.2.3).
 		w.Header().Set("Retry-After", retryAfterSeconds(de.RetryAfter))
 	}
-	detail := errorDetail{Code: de.Code, Message: de.Message, Details: de.Details(), Problems: problemsOf(de.Problems)}
+	detail := errorDetail{Code: de.Code, Message: de.Message, Details: de.Details(), Problems: problemsOf(de.Problems), Uses: de.Uses}
 	if status >= http.StatusInternalServerError {
 		detail.RequestID = requestID(r.Context())
 	}

@@ -79,6 +79,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/v1/clients/{name}/templates", s.onClient(guest, s.listMapTemplates))
 	m.HandleFunc("PATCH /api/v1/clients/{name}/templates/{templateId}", s.signedIn(s.patchMapTemplate))
 	m.HandleFunc("DELETE /api/v1/clients/{name}/templates/{templateId}", s.signedIn(s.deleteMapTemplate))
+	s.mediaRoutes(m)
 
 	read, edit := domain.AccessRead, domain.AccessEdit
 	m.HandleFunc("GET /api/v1/maps/{id}", byKey(keyRead, s.onMap(read, s.getMap)))

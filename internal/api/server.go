@@ -28,6 +28,7 @@ import (
 	"github.com/strata-maps/strata/internal/live"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/mapcatalog"
+	"github.com/strata-maps/strata/internal/media"
 	"github.com/strata-maps/strata/internal/prepared"
 	"github.com/strata-maps/strata/internal/publishing"
 	"github.com/strata-maps/strata/internal/store"
@@ -37,6 +38,8 @@ import (
 // Deps is what the server is built from.
 type Deps struct {
 	Store *store.Store
+	// Media is the media library (internal/media); nil leaves it unavailable.
+	Media *media.Service
 	Log   *slog.Logger
 	// Web is the built web app (index.html at its root), or nil when this
 	// binary was built without it.
@@ -108,6 +111,11 @@ type Server struct {
 	accounts *accounts.Service
 	// apiKeys owns the clients' keys for scripts.
 	apiKeys *apikeys.Service
+	// media owns the clients' media libraries; nil answers their calls 503.
+	media *media.Service
+	// uploadLimit bounds a media upload's body (the largest type limit
+	// and room for the form).
+	uploadLimit int64
 }
 
 // New builds the server and its route table.
@@ -132,6 +140,10 @@ func New(d Deps) *Server {
 				return newLimiter(d.Redis, name, max, window)
 			}}),
 		catalog: mapcatalog.New(d.Store, d.Editing),
+		media:   d.Media,
+	}
+	if d.Media != nil {
+		s.uploadLimit = d.Media.Limits().Largest() + 1<<20
 	}
 	documents, err := prepared.New(prepared.Config{Store: d.Store, Budget: d.DocumentMemory})
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/netip"
 	"net/url"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -35,6 +36,11 @@ type Config struct {
 	APIKeyRate string
 	// DocumentMemory is the megabytes the maps' prepared documents may take.
 	DocumentMemory string
+	// MediaURL is where media files are kept: a directory, or
+	// s3://bucket?endpoint=…&region=…; empty for "media" in the data directory.
+	MediaURL string
+	// MediaMax* are the largest files of each media type, in bytes.
+	MediaMaxImage, MediaMaxVector, MediaMaxVideo, MediaMaxAudio, MediaMaxOther string
 }
 
 // setting describes one flag and its variable, so that errors name both.
@@ -57,6 +63,12 @@ func (c *Config) settings() []setting {
 		{"lock-grace", "STRATA_LOCK_GRACE", "10s", "how long a dropped live connection keeps its edit locks (a reload keeps them), from 100ms to 5m", &c.LockGrace},
 		{"api-key-rate", "STRATA_API_KEY_RATE", "600", "requests each API key may make per minute, from 1 to 100000", &c.APIKeyRate},
 		{"document-memory", "STRATA_DOCUMENT_MEMORY", "256", "megabytes of memory for the maps' documents kept ready to answer (GET /maps/{id}), from 16 to 65536", &c.DocumentMemory},
+		{"media-url", "STRATA_MEDIA_URL", "", "where media files are kept: a directory, or s3://bucket?endpoint=…&region=… (S3-compatible; credentials from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY); empty for media/ in the data directory", &c.MediaURL},
+		{"media-max-image", "STRATA_MEDIA_MAX_IMAGE", "20971520", "largest image upload (JPEG, PNG, GIF, WebP), in bytes", &c.MediaMaxImage},
+		{"media-max-vector", "STRATA_MEDIA_MAX_VECTOR", "2097152", "largest SVG upload, in bytes", &c.MediaMaxVector},
+		{"media-max-video", "STRATA_MEDIA_MAX_VIDEO", "524288000", "largest video upload (MP4, WebM), in bytes", &c.MediaMaxVideo},
+		{"media-max-audio", "STRATA_MEDIA_MAX_AUDIO", "52428800", "largest audio upload, in bytes", &c.MediaMaxAudio},
+		{"media-max-other", "STRATA_MEDIA_MAX_OTHER", "20971520", "largest upload of another type (PDF), in bytes", &c.MediaMaxOther},
 	}
 }
 
@@ -118,7 +130,39 @@ func (c *Config) Validate() error {
 	if _, err := c.DocumentMemoryBytes(); err != nil {
 		errs = append(errs, err)
 	}
+	if _, err := c.MediaLimits(); err != nil {
+		errs = append(errs, err)
+	}
+	if c.MediaURL != "" && strings.Contains(c.MediaURL, "://") && !strings.HasPrefix(c.MediaURL, "s3://") && !strings.HasPrefix(c.MediaURL, "file://") {
+		errs = append(errs, fmt.Errorf("%s must be a directory, file:///path or s3://bucket?endpoint=…&region=…, not %q", Name("media-url"), c.MediaURL))
+	}
 	return errors.Join(errs...)
+}
+
+// MediaLimits parses the per-type upload limits: type → bytes, each from
+// 1 KB to 100 GB.
+func (c *Config) MediaLimits() (map[string]int64, error) {
+	out := map[string]int64{}
+	var errs []error
+	for typ, v := range map[string]string{"image": c.MediaMaxImage, "vector": c.MediaMaxVector, "video": c.MediaMaxVideo,
+		"audio": c.MediaMaxAudio, "other": c.MediaMaxOther} {
+		n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if err != nil || n < 1024 || n > 100<<30 {
+			errs = append(errs, fmt.Errorf("%s must be a number of bytes from 1024 to 107374182400, not %q", Name("media-max-"+typ), v))
+			continue
+		}
+		out[typ] = n
+	}
+	return out, errors.Join(errs...)
+}
+
+// MediaStorageURL is where media files are kept: MediaURL, or the media
+// directory in the data directory.
+func (c *Config) MediaStorageURL() string {
+	if c.MediaURL != "" {
+		return c.MediaURL
+	}
+	return filepath.Join(c.DataDir, "media")
 }
 
 // APIKeyRatePerMinute parses APIKeyRate.

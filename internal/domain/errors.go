@@ -48,6 +48,8 @@ type Error struct {
 	Problems Problems
 	// RetryAfter, when set, is sent as the Retry-After header (429, 503).
 	RetryAfter time.Duration
+	// Uses are where maps use a media asset (CodeMediaInUse).
+	Uses []MediaUse
 }
 
 func (e *Error) Error() string {

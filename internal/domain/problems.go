@@ -80,6 +80,9 @@ const (
 	// ProblemRule: a rule of the spec without a code of its own; the
 	// English reason says which.
 	ProblemRule = "rule"
+	// ProblemUnknownMedia: a design names a media key that is no asset of
+	// the map's client.
+	ProblemUnknownMedia = "unknown_media"
 )
 
 // Problems are the problems of a request's fields: field → problem.
@@ -119,6 +122,7 @@ var ProblemCodes = []string{
 	ProblemEmbedOnly,
 	ProblemMayRegister,
 	ProblemRule,
+	ProblemUnknownMedia,
 }
 
 // Problem is what is wrong with one field: a code, its parameters, and the
@@ -309,6 +313,11 @@ func WrongKind() Problem        { return Problem{Code: ProblemWrongKind} }
 func SelfReference() Problem    { return Problem{Code: ProblemSelfReference} }
 func NoSharedLevel() Problem    { return Problem{Code: ProblemNoSharedLevel} }
 func LastOne() Problem          { return Problem{Code: ProblemLastOne} }
+
+// UnknownMedia is a media key that is no asset of the map's client.
+func UnknownMedia() Problem {
+	return Problem{Code: ProblemUnknownMedia, reason: "is not a media asset of the map's client"}
+}
 
 // Rule is a rule of the spec without a code of its own, said in English.
 func Rule(reason string) Problem { return Problem{Code: ProblemRule, reason: reason} }

@@ -15,10 +15,13 @@ const (
 	QuotaMap           QuotaKind = "map"
 	QuotaTemplate      QuotaKind = "template"
 	QuotaUser          QuotaKind = "user"
+	// QuotaMediaStorage counts bytes: the sizes of the client's media
+	// files (their scaled copies not counted).
+	QuotaMediaStorage QuotaKind = "media_storage"
 )
 
 // QuotaKinds lists every kind, in the spec's order.
-var QuotaKinds = []QuotaKind{QuotaActiveReaders, QuotaEditingUser, QuotaLiveMap, QuotaMap, QuotaTemplate, QuotaUser}
+var QuotaKinds = []QuotaKind{QuotaActiveReaders, QuotaEditingUser, QuotaLiveMap, QuotaMap, QuotaTemplate, QuotaUser, QuotaMediaStorage}
 
 // Enum lists the kinds for the API's description (jsonschema-go's Enum).
 func (QuotaKind) Enum() []any {
@@ -52,6 +55,8 @@ func (k QuotaKind) plural() string {
 		return "maps"
 	case QuotaTemplate:
 		return "templates"
+	case QuotaMediaStorage:
+		return "bytes of media storage"
 	}
 	return "users"
 }

@@ -75,9 +75,11 @@ type Reference struct {
 
 // Header is the bar drawn above the reader's map.
 type Header struct {
-	Background      string       `json:"background,omitempty"`
-	Height          int          `json:"height,omitempty"`
-	LogoURL         string       `json:"logo_url,omitempty"`
+	Background string `json:"background,omitempty"`
+	Height     int    `json:"height,omitempty"`
+	LogoURL    string `json:"logo_url,omitempty"`
+	// LogoMedia is a media asset's key of the map's client (instead of LogoURL).
+	LogoMedia       string       `json:"logo_media,omitempty"`
 	LogoHeight      int          `json:"logo_height,omitempty"`
 	LogoLink        string       `json:"logo_link,omitempty"`
 	FontColor       string       `json:"font_color,omitempty"`

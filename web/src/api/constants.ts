@@ -131,11 +131,17 @@ export const DomainLinkTarget = ['new_window', 'same_window', 'map_frame', 'embe
 
 export const DomainLiveStatus = ['not_published', 'changed', 'up_to_date'] as const;
 
+export const DomainMediaContainer = ['narrow_panel', 'wide_panel', 'detached_box', 'map_icon', 'background_image'] as const;
+
+export const DomainMediaPlace = ['node', 'map_background', 'header_logo', 'object_template'] as const;
+
 /** How the map's background picture repeats. */
 export const DomainMediaRepeat = ['no-repeat', 'repeat', 'repeat-x', 'repeat-y'] as const;
 
 /** The map background's picture size (a node's media_size is a number). */
 export const DomainMediaSize = ['fill', 'cover', 'contain', 'none'] as const;
+
+export const DomainMediaType = ['image', 'vector', 'video', 'audio', 'other'] as const;
 
 export const DomainNodeTextPosition = [
   'top-left',
@@ -160,7 +166,7 @@ export const DomainPopupType = [
 ] as const;
 
 /** The kinds of quotas. */
-export const DomainQuotaKind = ['active_readers', 'editing_user', 'live_map', 'map', 'template', 'user'] as const;
+export const DomainQuotaKind = ['active_readers', 'editing_user', 'live_map', 'map', 'template', 'user', 'media_storage'] as const;
 
 export const DomainRole = ['admin', 'editor', 'student', 'guest'] as const;
 

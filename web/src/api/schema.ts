@@ -336,6 +336,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clients/{name}/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's media, newest first, a page at a time */
+        get: operations["get_clients_name_media"];
+        put?: never;
+        /**
+         * Upload a file (multipart/form-data, streamed)
+         * @description The type is decided from the bytes. 400 file_missing, 415 unsupported_media_type, 400 invalid_image, 413 file_too_large (problems.file: too_large with max and type), 400 image_too_large (past the pixel limit), 400 unsafe_svg, 409 quota_exceeded (media_storage, in bytes), 400 validation_failed for bad metadata.
+         */
+        post: operations["post_clients_name_media"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/media/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Storage used per type, the quota and the per-type limits */
+        get: operations["get_clients_name_media_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/media/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The media templates (metadata presets) */
+        get: operations["get_clients_name_media_templates"];
+        put?: never;
+        /** Create a media template */
+        post: operations["post_clients_name_media_templates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/media/templates/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a media template */
+        delete: operations["delete_clients_name_media_templates_templateId"];
+        options?: never;
+        head?: never;
+        /** Rename a media template or change its metadata */
+        patch: operations["patch_clients_name_media_templates_templateId"];
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/media/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An asset */
+        get: operations["get_clients_name_media_key"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an asset no map uses
+         * @description 409 media_in_use while a map uses it: the error's uses list where.
+         */
+        delete: operations["delete_clients_name_media_key"];
+        options?: never;
+        head?: never;
+        /** Change an asset's metadata */
+        patch: operations["patch_clients_name_media_key"];
+        trace?: never;
+    };
+    "/api/v1/clients/{name}/media/{key}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An asset's file, for members of the client
+         * @description ETag; Cache-Control private, max-age=31536000, immutable with v; range requests (206); X-Content-Type-Options: nosniff; SVG with a sandboxing Content-Security-Policy.
+         */
+        get: operations["get_clients_name_media_key_file"];
+        /**
+         * Replace an asset's file (same key, version + 1)
+         * @description The same checks as an upload; the type may change among the allowed types.
+         */
+        put: operations["put_clients_name_media_key_file"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clients/{name}/quotas": {
         parameters: {
             query?: never;
@@ -732,6 +852,26 @@ export interface paths {
         head?: never;
         /** Switch the map's live toggle (editors and admins, within the live-map seats) */
         patch: operations["patch_maps_id_live"];
+        trace?: never;
+    };
+    "/api/v1/maps/{id}/media/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file the map uses, for whoever may read the map
+         * @description 404 unless the map's nodes, object templates, background or header logo use the key. ETag; Cache-Control private, max-age=31536000, immutable with v; range requests (206); X-Content-Type-Options: nosniff; SVG with a sandboxing Content-Security-Policy.
+         */
+        get: operations["get_maps_id_media_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/maps/{id}/nodes": {
@@ -1170,6 +1310,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/public/maps/{url}/media/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file the published map uses, for its readers
+         * @description 404 unless the live version uses the key. ETag; Cache-Control private, max-age=31536000, immutable with v; range requests (206); X-Content-Type-Options: nosniff; SVG with a sandboxing Content-Security-Policy.
+         */
+        get: operations["get_public_maps_url_media_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/public/maps/{url}/nodes/{nodeId}": {
         parameters: {
             query?: never;
@@ -1492,6 +1652,8 @@ export interface components {
                 [key: string]: components["schemas"]["ApiFieldProblem"];
             };
             request_id?: string;
+            /** @description media_in_use: where maps use the asset. */
+            uses?: components["schemas"]["DomainMediaUse"][];
         };
         ApiExternalContentProvider: {
             enabled: boolean;
@@ -1538,6 +1700,7 @@ export interface components {
             height?: number;
             logo_height?: number;
             logo_link?: string;
+            logo_media?: string;
             logo_url?: string;
             /** Format: int64 */
             revision: number;
@@ -1623,6 +1786,20 @@ export interface components {
             maps: components["schemas"]["ApiMapJSON"][];
             next_cursor: null | string;
         };
+        ApiMediaListAnswer: {
+            media: components["schemas"]["DomainMediaAsset"][];
+            next_cursor: null | string;
+        };
+        ApiMediaPatchRequest: {
+            metadata: components["schemas"]["DomainMediaMetadataPatch"];
+        };
+        ApiMediaTemplatePatchRequest: {
+            metadata?: components["schemas"]["DomainMediaMetadataPatch"];
+            name?: string;
+        };
+        ApiMediaTemplatesAnswer: {
+            templates: components["schemas"]["DomainMediaTemplate"][];
+        };
         ApiMemberJSON: {
             email: string;
             /** Format: int64 */
@@ -1651,6 +1828,10 @@ export interface components {
             template_id?: number;
             theme?: string;
             visibility_levels?: number;
+        };
+        ApiNewMediaTemplateRequest: {
+            metadata?: components["schemas"]["DomainMediaMetadataPatch"];
+            name: string;
         };
         ApiNodeAnswer: {
             content: {
@@ -1806,6 +1987,7 @@ export interface components {
                 editing_user: components["schemas"]["DomainQuota"];
                 live_map: components["schemas"]["DomainQuota"];
                 map: components["schemas"]["DomainQuota"];
+                media_storage: components["schemas"]["DomainQuota"];
                 template: components["schemas"]["DomainQuota"];
                 user: components["schemas"]["DomainQuota"];
             };
@@ -2175,6 +2357,7 @@ export interface components {
             height?: number;
             logo_height?: number;
             logo_link?: string;
+            logo_media?: string;
             logo_url?: string;
         };
         DomainHeaderLink: {
@@ -2211,6 +2394,72 @@ export interface components {
             height: number;
             width: number;
         };
+        DomainMediaAsset: {
+            /** @description Decided from the file's bytes, never its name. */
+            content_type: string;
+            /** Format: date-time */
+            created_at: string;
+            created_by: null | number;
+            /** @description Seconds, for video and audio when known. */
+            duration?: number;
+            height?: number;
+            key: string;
+            metadata: components["schemas"]["DomainMediaMetadata"];
+            /** @description The uploaded file's base name, made safe. */
+            name: string;
+            /** Format: int64 */
+            size: number;
+            type: components["schemas"]["DomainMediaType"];
+            /** Format: date-time */
+            updated_at: string;
+            url: string;
+            /** @description Images only: the copies narrower than the original. */
+            variants: components["schemas"]["DomainMediaVariant"][];
+            version: number;
+            width?: number;
+        };
+        /** @enum {string} */
+        DomainMediaContainer: "narrow_panel" | "wide_panel" | "detached_box" | "map_icon" | "background_image";
+        /** @enum {null|string} */
+        DomainMediaKind: "photo" | "portrait" | "infographic" | "drawing" | "illustration" | "animation" | "film" | "voice" | "music" | null;
+        DomainMediaMetadata: {
+            author: string;
+            author_text: string;
+            categories: string[];
+            contact: string;
+            containers: components["schemas"]["DomainMediaContainer"][];
+            copyright: string;
+            /** @description YYYY-MM-DD HH:MM:SS */
+            date_creation: null | string;
+            /** @description YYYY-MM-DD HH:MM:SS */
+            date_publication: null | string;
+            keywords: string[];
+            kind: null | components["schemas"]["DomainMediaKind"];
+            search_terms: string[];
+            source: string;
+            summary: string;
+            title: string;
+        };
+        DomainMediaMetadataPatch: {
+            author?: string;
+            author_text?: string;
+            categories?: string[];
+            contact?: string;
+            containers?: components["schemas"]["DomainMediaContainer"][];
+            copyright?: string;
+            /** @description YYYY-MM-DD HH:MM:SS */
+            date_creation?: null | string;
+            /** @description YYYY-MM-DD HH:MM:SS */
+            date_publication?: null | string;
+            keywords?: string[];
+            kind?: components["schemas"]["DomainMediaKind"];
+            search_terms?: string[];
+            source?: string;
+            summary?: string;
+            title?: string;
+        };
+        /** @enum {string} */
+        DomainMediaPlace: "node" | "map_background" | "header_logo" | "object_template";
         /**
          * @description How the map's background picture repeats.
          * @enum {string}
@@ -2221,6 +2470,56 @@ export interface components {
          * @enum {string}
          */
         DomainMediaSize: "fill" | "cover" | "contain" | "none";
+        DomainMediaStats: {
+            /** @description The largest file of each type, in bytes. */
+            limits: {
+                /** Format: int64 */
+                audio: number;
+                /** Format: int64 */
+                image: number;
+                /** Format: int64 */
+                other: number;
+                /** Format: int64 */
+                vector: number;
+                /** Format: int64 */
+                video: number;
+            };
+            quota_bytes: null | number;
+            types: {
+                audio: components["schemas"]["DomainMediaTypeStats"];
+                image: components["schemas"]["DomainMediaTypeStats"];
+                other: components["schemas"]["DomainMediaTypeStats"];
+                vector: components["schemas"]["DomainMediaTypeStats"];
+                video: components["schemas"]["DomainMediaTypeStats"];
+            };
+            /** Format: int64 */
+            used_bytes: number;
+        };
+        DomainMediaTemplate: {
+            /** Format: int64 */
+            id: number;
+            metadata: components["schemas"]["DomainMediaMetadata"];
+            name: string;
+        };
+        /** @enum {string} */
+        DomainMediaType: "image" | "vector" | "video" | "audio" | "other";
+        DomainMediaTypeStats: {
+            /** Format: int64 */
+            bytes: number;
+            /** Format: int64 */
+            count: number;
+        };
+        DomainMediaUse: {
+            /** Format: int64 */
+            map_id: number;
+            map_name: string;
+            node_id?: number;
+            place: components["schemas"]["DomainMediaPlace"];
+        };
+        DomainMediaVariant: {
+            url: string;
+            width: number;
+        };
         DomainNode: {
             content: {
                 de?: components["schemas"]["DomainNodeContent"];
@@ -2386,7 +2685,7 @@ export interface components {
          * @description The kinds of quotas.
          * @enum {string}
          */
-        DomainQuotaKind: "active_readers" | "editing_user" | "live_map" | "map" | "template" | "user";
+        DomainQuotaKind: "active_readers" | "editing_user" | "live_map" | "map" | "template" | "user" | "media_storage";
         DomainReference: {
             /** @description What node content cites it by (#ref-{key}): letters, digits and _ : . - /, at most 100. */
             key: string;
@@ -2693,6 +2992,21 @@ export interface components {
         FormDataApiBibtexUpload: {
             /** @description The BibTeX file, at most 1 MB. */
             file: components["schemas"]["MultipartFile"];
+        };
+        FormDataApiMediaFileUpload: {
+            /** @description The new file; the same checks as an upload. */
+            file: components["schemas"]["MultipartFile"];
+        };
+        FormDataApiMediaUpload: {
+            /** @description The file; its type is decided from its bytes. */
+            file: components["schemas"]["MultipartFile"];
+            /** @description A JSON object of metadata fields (MediaMetadataPatch), applied after the template's. */
+            metadata?: string;
+            /**
+             * Format: int64
+             * @description A media template's id whose metadata is applied first.
+             */
+            template?: number;
         };
         LiveAccessChangedFrame: {
             can_edit: boolean;
@@ -3882,6 +4196,428 @@ export interface operations {
             };
         };
     };
+    get_clients_name_media: {
+        parameters: {
+            query?: {
+                /** @description Words found in the title, keywords, search terms or name (case-insensitive). */
+                q?: string;
+                /** @description Only assets of this type. */
+                type?: components["schemas"]["DomainMediaType"];
+                /** @description Only assets meant for this container. */
+                container?: components["schemas"]["DomainMediaContainer"];
+                /** @description How many rows the page holds at most. */
+                limit?: number;
+                /** @description Where the page starts: the previous page's next_cursor, as it was; absent for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiMediaListAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_clients_name_media: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataApiMediaUpload"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainMediaAsset"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_media_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainMediaStats"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_media_templates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiMediaTemplatesAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    post_clients_name_media_templates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiNewMediaTemplateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainMediaTemplate"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    delete_clients_name_media_templates_templateId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                templateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    patch_clients_name_media_templates_templateId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                templateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiMediaTemplatePatchRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainMediaTemplate"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_media_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainMediaAsset"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    delete_clients_name_media_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    patch_clients_name_media_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApiMediaPatchRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainMediaAsset"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_media_key_file: {
+        parameters: {
+            query?: {
+                /** @description 256, 1024 or 2048: an image's copy of this width (the original when the image is not wider). */
+                w?: number;
+                /** @description The asset's version: with it the answer is cached for a year (the URL changes when the file does). */
+                v?: number;
+                /** @description Answer as an attachment with the file's name. */
+                download?: boolean;
+            };
+            header?: never;
+            path: {
+                name: string;
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, of the asset's content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The asked range of the file */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    put_clients_name_media_key_file: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "multipart/form-data": components["schemas"]["FormDataApiMediaFileUpload"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DomainMediaAsset"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
     get_clients_name_quotas: {
         parameters: {
             query?: never;
@@ -3929,6 +4665,7 @@ export interface operations {
                     editing_user?: null | number;
                     live_map?: null | number;
                     map?: null | number;
+                    media_storage?: null | number;
                     template?: null | number;
                     user?: null | number;
                 };
@@ -5050,6 +5787,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiLiveAnswer"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_maps_id_media_key: {
+        parameters: {
+            query?: {
+                /** @description 256, 1024 or 2048: an image's copy of this width (the original when the image is not wider). */
+                w?: number;
+                /** @description The asset's version: with it the answer is cached for a year (the URL changes when the file does). */
+                v?: number;
+                /** @description Answer as an attachment with the file's name. */
+                download?: boolean;
+            };
+            header?: never;
+            path: {
+                id: number;
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, of the asset's content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The asked range of the file */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             /** @description An error, in the envelope */
@@ -6333,6 +7118,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_public_maps_url_media_key: {
+        parameters: {
+            query?: {
+                /** @description 256, 1024 or 2048: an image's copy of this width (the original when the image is not wider). */
+                w?: number;
+                /** @description The asset's version: with it the answer is cached for a year (the URL changes when the file does). */
+                v?: number;
+                /** @description Answer as an attachment with the file's name. */
+                download?: boolean;
+            };
+            header?: never;
+            path: {
+                url: string;
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes, of the asset's content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The asked range of the file */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
             };
             /** @description An error, in the envelope */
             default: {

@@ -1,0 +1,336 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/media"
+	"github.com/strata-maps/strata/internal/store"
+)
+
+// The media handlers translate HTTP to internal/media and back.
+
+var errMediaNotReady = domain.Errorf(domain.CodeUnavailable, "media storage is not set up")
+
+func (s *Server) mediaService() (*media.Service, error) {
+	if s.media == nil {
+		return nil, errMediaNotReady
+	}
+	return s.media, nil
+}
+
+// uploadForm opens the request's multipart form as a stream. A large file
+// may take longer than the server's read timeout: the upload gets an hour.
+func uploadForm(w http.ResponseWriter, r *http.Request) (*multipart.Reader, error) {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/form-data" || params["boundary"] == "" {
+		return nil, &domain.Error{Code: domain.CodeFileMissing, Message: "send the file as multipart/form-data, in the field file",
+			Problems: domain.Problems{"file": domain.Required()}}
+	}
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(time.Hour)) // not every writer can; the default stays
+	return multipart.NewReader(r.Body, params["boundary"]), nil
+}
+
+func (s *Server) listMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	page, err := readPage(r)
+	if err != nil {
+		return err
+	}
+	q := r.URL.Query()
+	list, next, err := ms.List(r.Context(), cs.ID, media.ListQuery{Q: q.Get("q"), Type: domain.MediaType(q.Get("type")),
+		Container: domain.MediaContainer(q.Get("container")), Page: page})
+	if err != nil {
+		return err
+	}
+	for i := range list {
+		list[i] = media.WithURLs(list[i], cs.Name)
+	}
+	writeJSON(w, http.StatusOK, mediaListAnswer{Media: list, NextCursor: next})
+	return nil
+}
+
+func (s *Server) uploadMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	form, err := uploadForm(w, r)
+	if err != nil {
+		return err
+	}
+	asset, err := ms.Upload(r.Context(), a, cs.ID, form)
+	if err != nil {
+		return bodyLimitError(err)
+	}
+	writeJSON(w, http.StatusCreated, media.WithURLs(asset, cs.Name))
+	return nil
+}
+
+// bodyLimitError answers a body cut at the server's bound as too large.
+func bodyLimitError(err error) error {
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return domain.Errorf(domain.CodeTooLarge, "the body is larger than %d bytes", tooLarge.Limit)
+	}
+	return err
+}
+
+func (s *Server) replaceMediaFile(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	if _, err := ms.Get(r.Context(), cs.ID, r.PathValue("key")); err != nil {
+		return err
+	}
+	form, err := uploadForm(w, r)
+	if err != nil {
+		return err
+	}
+	asset, err := ms.Replace(r.Context(), cs.ID, r.PathValue("key"), form)
+	if err != nil {
+		return bodyLimitError(err)
+	}
+	writeJSON(w, http.StatusOK, media.WithURLs(asset, cs.Name))
+	return nil
+}
+
+func (s *Server) mediaStats(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	st, err := ms.Stats(r.Context(), cs.ID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, st)
+	return nil
+}
+
+func (s *Server) getMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	asset, err := ms.Get(r.Context(), cs.ID, r.PathValue("key"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, media.WithURLs(asset, cs.Name))
+	return nil
+}
+
+func (s *Server) patchMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Metadata json.RawMessage `json:"metadata"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if len(req.Metadata) == 0 {
+		return &domain.Error{Code: domain.CodeInvalid, Message: "metadata is required", Problems: domain.Problems{"metadata": domain.Required()}}
+	}
+	asset, err := ms.PatchMetadata(r.Context(), cs.ID, r.PathValue("key"), req.Metadata)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, media.WithURLs(asset, cs.Name))
+	return nil
+}
+
+func (s *Server) deleteMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	if err := ms.Delete(r.Context(), cs.ID, r.PathValue("key")); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (s *Server) listMediaTemplates(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	ts, err := ms.Templates(r.Context(), cs.ID)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, mediaTemplatesAnswer{Templates: ts})
+	return nil
+}
+
+func (s *Server) createMediaTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Name     string          `json:"name"`
+		Metadata json.RawMessage `json:"metadata"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	t, err := ms.CreateTemplate(r.Context(), cs.ID, req.Name, req.Metadata)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, t)
+	return nil
+}
+
+func templateID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("templateId"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, domain.Errorf(domain.CodeNotFound, "media template not found")
+	}
+	return id, nil
+}
+
+func (s *Server) patchMediaTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	id, err := templateID(r)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Name     *string         `json:"name"`
+		Metadata json.RawMessage `json:"metadata"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	t, err := ms.PatchTemplate(r.Context(), cs.ID, id, req.Name, req.Metadata)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, t)
+	return nil
+}
+
+func (s *Server) deleteMediaTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	id, err := templateID(r)
+	if err != nil {
+		return err
+	}
+	if err := ms.DeleteTemplate(r.Context(), cs.ID, id); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+func (s *Server) clientMediaFile(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	asset, err := ms.Get(r.Context(), cs.ID, r.PathValue("key"))
+	if err != nil {
+		return err
+	}
+	return s.serveMedia(w, r, ms, asset)
+}
+
+func (s *Server) mapMediaFile(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	asset, err := ms.MapAsset(r.Context(), m, r.PathValue("key"))
+	if err != nil {
+		return err
+	}
+	return s.serveMedia(w, r, ms, asset)
+}
+
+func (s *Server) publicMediaFile(w http.ResponseWriter, r *http.Request) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	p, err := s.publishedFor(r, r.PathValue("url"))
+	if err != nil {
+		return err
+	}
+	if p.Live == nil {
+		return domain.Errorf(domain.CodeNotFound, "media asset not found")
+	}
+	m, err := s.store.MapByID(r.Context(), p.MapID)
+	if err != nil {
+		return err
+	}
+	asset, err := ms.PublishedAsset(r.Context(), m.ClientID, p.Live.ID,
+		func() ([]byte, error) { return s.publishing.ReaderDocument(r.Context(), p) }, r.PathValue("key"))
+	if err != nil {
+		return err
+	}
+	return s.serveMedia(w, r, ms, asset)
+}
+
+// serveMedia answers an asset's file: ETag, long caching when the URL
+// names the version, ranges, and SVG sandboxed.
+func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request, ms *media.Service, asset domain.MediaAsset) error {
+	q := r.URL.Query()
+	width := 0
+	if v := q.Get("w"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return &domain.Error{Code: domain.CodeInvalid, Message: "w must be 256, 1024 or 2048",
+				Problems: domain.Problems{"w": domain.NotAllowed("256", "1024", "2048")}}
+		}
+		width = n
+	}
+	f, err := ms.Open(r.Context(), asset, width)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h := w.Header()
+	h.Set("Content-Type", f.ContentType)
+	h.Set("ETag", `"`+f.Tag+`"`)
+	h.Set("X-Content-Type-Options", "nosniff")
+	if q.Get("v") == strconv.Itoa(asset.Version) {
+		h.Set("Cache-Control", "private, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "private, no-cache")
+	}
+	if asset.Type == domain.MediaVector {
+		h.Set("Content-Security-Policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'")
+	} else {
+		h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	}
+	if q.Get("download") == "1" || q.Get("download") == "true" {
+		h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": asset.Name}))
+	} else {
+		h.Set("Content-Disposition", "inline")
+	}
+	http.ServeContent(w, r, "", f.ModTime(), f)
+	return nil
+}

@@ -1,0 +1,209 @@
+package media
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/gif" // decodes GIF uploads
+	"image/jpeg"
+	"image/png"
+	"io"
+	"strconv"
+	"strings"
+
+	"golang.org/x/image/draw"
+	_ "golang.org/x/image/webp" // decodes WebP uploads
+
+	"github.com/strata-maps/strata/internal/domain"
+)
+
+// The largest image decoded: a decompression bomb (huge dimensions in a
+// small file) is refused from its header, before any pixel is decoded.
+const (
+	MaxImageSide   = 16384
+	MaxImagePixels = 50_000_000
+)
+
+func invalidImage(reason string) error {
+	return &domain.Error{Code: domain.CodeInvalidImage, Message: "the image cannot be read: " + reason,
+		Problems: domain.Problems{"file": domain.Invalid("image").Saying("is not a readable image: " + reason)}}
+}
+
+// makeVariants checks a stored image and stores its copies 256, 1024 and
+// 2048 px wide (those narrower than it): JPEG as JPEG, others as PNG (a
+// GIF's first frame; WebP without an encoder in the standard library).
+func (s *Service) makeVariants(ctx context.Context, key string, version int, up *upload) error {
+	f, err := s.files.Open(ctx, objectName(key, version, 0))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	cfg, _, err := image.DecodeConfig(f)
+	if err != nil {
+		return invalidImage(err.Error())
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide ||
+		int64(cfg.Width)*int64(cfg.Height) > MaxImagePixels {
+		return &domain.Error{Code: domain.CodeImageTooLarge,
+			Message:  fmt.Sprintf("the image is %d×%d pixels: at most %d a side and %d in all", cfg.Width, cfg.Height, MaxImageSide, MaxImagePixels),
+			Problems: domain.Problems{"file": domain.Rule(fmt.Sprintf("must have at most %d pixels a side and %d in all", MaxImageSide, MaxImagePixels))}}
+	}
+	w, h := cfg.Width, cfg.Height
+	up.width, up.height = &w, &h
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	img, _, err := image.Decode(f)
+	if err != nil {
+		return invalidImage(err.Error())
+	}
+	src := img
+	// From the widest copy down, each made from the one before: a smaller
+	// source scales faster and looks the same.
+	for i := len(domain.MediaVariantWidths) - 1; i >= 0; i-- {
+		width := domain.MediaVariantWidths[i]
+		if width >= cfg.Width {
+			continue
+		}
+		height := max(1, int(int64(cfg.Height)*int64(width)/int64(cfg.Width)))
+		dst := image.NewRGBA(image.Rect(0, 0, width, height))
+		draw.BiLinear.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
+		var buf bytes.Buffer
+		ct := "image/png"
+		if up.contentType == "image/jpeg" {
+			ct = "image/jpeg"
+			err = jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 85})
+		} else {
+			err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, dst)
+		}
+		if err != nil {
+			return fmt.Errorf("encode the %d px copy: %w", width, err)
+		}
+		if err := s.files.Put(ctx, objectName(key, version, width), &buf, ct); err != nil {
+			return err
+		}
+		up.widths = append([]int{width}, up.widths...)
+		src = dst
+	}
+	return nil
+}
+
+// variantType is the content type of an image's scaled copy.
+func variantType(original string) string {
+	if original == "image/jpeg" {
+		return "image/jpeg"
+	}
+	return "image/png"
+}
+
+// SVG elements and attribute values that would run script or load a
+// document where the SVG is shown as a page or inline.
+var unsafeSVGElements = map[string]bool{"script": true, "foreignobject": true, "iframe": true, "embed": true, "object": true,
+	"handler": true, "listener": true}
+
+func unsafeSVG(reason string) error {
+	return &domain.Error{Code: domain.CodeUnsafeSVG, Message: "the SVG " + reason,
+		Problems: domain.Problems{"file": domain.Rule("is an SVG that " + reason)}}
+}
+
+// checkSVG refuses an SVG with script, event handler attributes,
+// javascript: (or data:text/html) links, foreignObject or embedded
+// documents, and entity declarations (which could swell it).
+func checkSVG(b []byte) error {
+	if bytes.Contains(bytes.ToUpper(b), []byte("<!ENTITY")) {
+		return unsafeSVG("declares entities")
+	}
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	dec.Strict = true
+	seenRoot := false
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return invalidImage("the SVG is not well-formed XML: " + err.Error())
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		local := strings.ToLower(el.Name.Local)
+		if !seenRoot {
+			seenRoot = true
+			if local != "svg" {
+				return invalidImage("the root element is not svg")
+			}
+		}
+		if unsafeSVGElements[local] {
+			return unsafeSVG("contains a " + el.Name.Local + " element")
+		}
+		for _, at := range el.Attr {
+			name := strings.ToLower(at.Name.Local)
+			if strings.HasPrefix(name, "on") {
+				return unsafeSVG("has an event handler (" + at.Name.Local + ")")
+			}
+			v := strings.ToLower(strings.Map(func(r rune) rune {
+				if r <= ' ' {
+					return -1
+				}
+				return r
+			}, at.Value))
+			if strings.Contains(v, "javascript:") || strings.Contains(v, "vbscript:") || strings.Contains(v, "data:text/html") ||
+				strings.Contains(v, "data:image/svg") {
+				return unsafeSVG("links to script (" + at.Name.Local + ")")
+			}
+		}
+	}
+	if !seenRoot {
+		return invalidImage("the SVG has no svg element")
+	}
+	return nil
+}
+
+// svgSize reads the root's width and height (plain numbers or px), else
+// its viewBox; nil when neither says.
+func svgSize(b []byte) (*int, *int) {
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, nil
+		}
+		el, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		var w, h, vb string
+		for _, at := range el.Attr {
+			switch at.Name.Local {
+			case "width":
+				w = at.Value
+			case "height":
+				h = at.Value
+			case "viewBox":
+				vb = at.Value
+			}
+		}
+		num := func(s string) (int, bool) {
+			f, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(s), "px"), 64)
+			return int(f + 0.5), err == nil && f > 0 && f < 1e6
+		}
+		if wi, ok := num(w); ok {
+			if hi, ok := num(h); ok {
+				return &wi, &hi
+			}
+		}
+		if f := strings.FieldsFunc(vb, func(r rune) bool { return r == ' ' || r == ',' }); len(f) == 4 {
+			if wi, ok := num(f[2]); ok {
+				if hi, ok := num(f[3]); ok {
+					return &wi, &hi
+				}
+			}
+		}
+		return nil, nil
+	}
+}
