@@ -2,6 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { NodeMedia } from './NodeMedia';
+import { ReaderBar } from './sections/ReaderBar';
 
 const ignore = (): void => undefined;
 const assetUrl = (key: string, w: number | null) => `/api/v1/public/maps/m/media/${key}${w === null ? '' : `?w=${w}`}`;
@@ -50,5 +51,16 @@ describe('NodeMedia', () => {
       <NodeMedia media={{ kind: 'asset', key: 'K' }} assetUrl={assetUrl} external animateGifs onAllowExternal={ignore} label="x" />,
     );
     expect(html).toBe('');
+  });
+});
+
+describe('the header logo from the library', () => {
+  it('comes through the map’s media address, before a typed logo address', () => {
+    const header = { additional_links: [], floating_links: [], logo_media: 'LOGO', logo_url: 'https://x.test/old.png' };
+    const html = renderToStaticMarkup(
+      <ReaderBar header={header} languages={['en']} panels={[]} open={null} onOpen={ignore} mediaUrl={assetUrl} />,
+    );
+    expect(html).toContain('src="/api/v1/public/maps/m/media/LOGO?w=256"');
+    expect(html).not.toContain('old.png');
   });
 });

@@ -286,6 +286,7 @@ export function Viewer({
     <main className={styles.viewer} data-testid="viewer">
       <ReaderBar
         header={sections.header}
+        mediaUrl={mediaUrl === noMediaUrl ? undefined : mediaUrl}
         languages={languages}
         panels={panels}
         open={panel}
