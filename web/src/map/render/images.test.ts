@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DecodedImage } from './bitmapCache';
-import { MediaImages, type Decode } from './images';
+import { MediaImages, NotAnImage, type Decode } from './images';
 import type { MediaSource } from './media';
 
 interface Call {
@@ -94,14 +94,44 @@ describe('MediaImages', () => {
     expect(d.calls).toHaveLength(1);
   });
 
-  it('does not ask again for an image that failed', async () => {
+  it('asks again for an image that failed only after a while, a few times, redrawing its nodes then', async () => {
     const d = fakeDecoder();
-    const images = new MediaImages(source, { decode: d.decode });
-    images.get({ kind: 'asset', key: 'B' }, 10);
+    const images = new MediaImages(source, { decode: d.decode, retryMs: 5 });
+    const ready: string[] = [];
+    images.onReady = (id) => ready.push(id);
+    const ref = { kind: 'asset', key: 'B' } as const;
+    images.get(ref, 10);
     d.calls[0]?.reject();
     await flush();
-    expect(images.get({ kind: 'asset', key: 'B' }, 10)).toBeNull();
+    expect(images.get(ref, 10)).toBeNull();
     expect(d.calls).toHaveLength(1);
+    for (let i = 1; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 5 * 2 ** i));
+      expect(ready).toHaveLength(i);
+      images.get(ref, 10);
+      expect(d.calls).toHaveLength(i + 1);
+      d.calls[i]?.reject();
+      await flush();
+    }
+    // Four tries: no more.
+    await new Promise((r) => setTimeout(r, 100));
+    images.get(ref, 10);
+    expect(d.calls).toHaveLength(4);
+  });
+
+  it('does not ask again for a film or a sound', async () => {
+    const calls: string[] = [];
+    const images = new MediaImages(source, {
+      retryMs: 1,
+      decode: (url) => {
+        calls.push(url);
+        return Promise.reject(new NotAnImage(url));
+      },
+    });
+    images.get({ kind: 'asset', key: 'V' }, 10);
+    await new Promise((r) => setTimeout(r, 20));
+    images.get({ kind: 'asset', key: 'V' }, 10);
+    expect(calls).toHaveLength(1);
   });
 
   it('loads a few at once, the latest asked first', async () => {

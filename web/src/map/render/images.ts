@@ -16,11 +16,19 @@ export interface MediaImagesOptions {
   budgetBytes?: number;
   /** Loads at once; more wait, the latest asked first (what is in view now). */
   maxInFlight?: number;
+  /** The first wait before a failed image is asked for again (ms); doubled each time. */
+  retryMs?: number;
 }
 
 /** An SVG asked for as the original is rasterised this wide. */
 const SVG_ORIGINAL_PX = 2048;
 const MAX_IN_FLIGHT = 6;
+/**
+ * A failed image is asked for again a few times, later and later: a media set a moment ago may
+ * not be saved yet (the server serves only the keys the map uses), or the network hiccuped.
+ */
+const RETRY_MS = 1000;
+const MAX_TRIES = 4;
 
 interface Job {
   url: string;
@@ -34,9 +42,12 @@ export class MediaImages implements ImageLoader {
   private source: MediaSource;
   private readonly decode: Decode;
   private readonly maxInFlight: number;
-  /** Asked for and not yet decoded, and those that failed (not asked for again). */
+  /** Asked for and not yet decoded, and those that failed (not asked for again until their retry). */
   private readonly pending = new Set<string>();
   private readonly failed = new Set<string>();
+  private readonly tries = new Map<string, number>();
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly retryMs: number;
   private readonly queue: Job[] = [];
   private inFlight = 0;
   /**
@@ -51,6 +62,7 @@ export class MediaImages implements ImageLoader {
     this.decode = options.decode ?? decodeInBrowser;
     this.cache = new BitmapCache(options.budgetBytes ?? DEFAULT_BITMAP_BUDGET);
     this.maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
+    this.retryMs = options.retryMs ?? RETRY_MS;
   }
 
   /** Another source (the reader allowed external sources): the caller redraws the media. */
@@ -85,6 +97,8 @@ export class MediaImages implements ImageLoader {
     this.disposed = true;
     this.onReady = null;
     this.queue.length = 0;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
     this.cache.clear();
   }
 
@@ -109,13 +123,30 @@ export class MediaImages implements ImageLoader {
         (img) => {
           this.finish(job, img);
         },
-        () => {
-          // A broken image is not asked for again: the node is drawn without it.
+        (err: unknown) => {
+          // Meanwhile the node is drawn without it; a film or a sound has no picture to wait for.
           this.failed.add(job.url);
+          if (!(err instanceof NotAnImage)) this.retryLater(job);
           this.finish(job, null);
         },
       );
     }
+  }
+
+  /** Asks the nodes to draw again after a while (then get() loads it again), a few times only. */
+  private retryLater(job: Job): void {
+    const tries = (this.tries.get(job.url) ?? 0) + 1;
+    this.tries.set(job.url, tries);
+    if (tries >= MAX_TRIES || this.disposed) return;
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        this.failed.delete(job.url);
+        this.onReady?.(mediaId(job.ref));
+      },
+      this.retryMs * 2 ** (tries - 1),
+    );
+    this.timers.add(timer);
   }
 
   private finish(job: Job, img: DecodedImage | null): void {
@@ -137,6 +168,9 @@ export class MediaImages implements ImageLoader {
   }
 }
 
+/** The answer is not a picture (a node may show a film or a sound): not asked for again. */
+export class NotAnImage extends Error {}
+
 /** Fetches with the page's credentials and decodes off the main thread. */
 export const decodeInBrowser: Decode = async (url, width, remote) => {
   // Another site's image, most likely without CORS: loaded as an <img> (drawn, never read back).
@@ -147,7 +181,7 @@ export const decodeInBrowser: Decode = async (url, width, remote) => {
   // A node may show a film or a sound: the canvas has no picture of it, and must not read its bytes.
   if (!(res.headers.get('Content-Type') ?? '').startsWith('image/')) {
     abort.abort();
-    throw new Error(`media ${url}: not an image`);
+    throw new NotAnImage(`media ${url}: not an image`);
   }
   const blob = await res.blob();
   if (blob.type !== 'image/svg+xml') return bitmapOf(await createImageBitmap(blob), null);
