@@ -93,6 +93,12 @@ async function measure(browser, base, mapId, n, scenariosToo = true) {
       await context.close();
       continue;
     }
+    // The pictures the canvas fetched while the scenarios ran (variants by width).
+    const fetched = new Map();
+    page.on('response', (r) => {
+      const m = /\/media\/[^/?]+(?:\?w=(\d+))?|\/img\/\d+\.png/.exec(r.url());
+      if (m) fetched.set(m[1] ?? 'original', (fetched.get(m[1] ?? 'original') ?? 0) + 1);
+    });
     await installRecorder(page);
     await page.waitForTimeout(300);
     const stopProfile = args.profile && run === 0 ? await startProfile(page) : null;
@@ -106,6 +112,8 @@ async function measure(browser, base, mapId, n, scenariosToo = true) {
       acc.intervals.push(...s.intervals);
       acc.work.push(...s.work);
     }
+    if (fetched.size > 0)
+      console.log(`  pictures fetched during the opening's scenarios, by variant width: ${JSON.stringify(Object.fromEntries(fetched))}`);
     if (n === Math.max(...sizes)) memory = await tabMemory(page);
     await context.close();
   }
