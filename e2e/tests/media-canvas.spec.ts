@@ -1,7 +1,7 @@
 // Media on the canvas and in the reader's map (issue 21): pictures uploaded to the library are
 // drawn on their nodes and as the map's background, in the editor and, published, for a
 // signed-out reader, whose node popup plays a film uploaded likewise.
-import { crc32, deflateSync } from 'node:zlib';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { signInAs } from './accounts';
 import { text } from './catalog';
@@ -212,5 +212,144 @@ test('pictures on nodes and the background are drawn in the editor and for a sig
     await api.delete(`/api/v1/maps/${mapId}`);
     // The demo client's library is shared with the library's own tests.
     for (const key of keys) await api.delete(`/api/v1/clients/demo/media/${key}`);
+  }
+});
+
+/** The colour on screen at a page point (a 1-pixel screenshot: a canvas showing another site's picture cannot be read back). */
+async function screenPixel(page: Page, x: number, y: number): Promise<number[]> {
+  const shot = await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } });
+  let at = 8;
+  let channels = 3;
+  const idat: Buffer[] = [];
+  while (at < shot.length) {
+    const len = shot.readUInt32BE(at);
+    const type = shot.toString('latin1', at + 4, at + 8);
+    const data = shot.subarray(at + 8, at + 8 + len);
+    if (type === 'IHDR') channels = data[9] === 6 ? 4 : 3;
+    if (type === 'IDAT') idat.push(data);
+    at += 12 + len;
+  }
+  // One pixel of one row: whatever its filter, it predicts from zeros, so its bytes are the colour.
+  return [...inflateSync(Buffer.concat(idat)).subarray(1, 1 + channels)].slice(0, 3);
+}
+
+const GREEN = [30, 160, 60] as const;
+const REMOTE = 'https://media.example.test/green.png';
+
+test('another site’s picture waits for the reader’s consent to external sources, on the canvas and in the popup', async ({
+  page,
+  browser,
+}) => {
+  await signInAs(page, 'editor');
+  const api = page.request;
+  const map = (await ok(
+    await api.post('/api/v1/clients/demo/maps', {
+      data: { name: `Remote media ${Date.now().toString(36)}`, measurement: { width: 1000, height: 700 }, visibility_levels: 1 },
+    }),
+  )) as { id: number };
+  try {
+    const made = (await ok(
+      await api.post(`/api/v1/maps/${map.id}/nodes`, {
+        data: {
+          design: { shape: 'rectangle' },
+          geometry: { center: { x: 500, y: 350 } },
+          visibility: { min_level: 1, max_level: 1, hidden: false },
+        },
+      }),
+    )) as { id: number };
+    await ok(
+      await api.patch(`/api/v1/maps/${map.id}/elements`, {
+        data: {
+          nodes: [
+            {
+              id: made.id,
+              design: { width: 300, height: 200, media_url: REMOTE, media_cropped: true, bg_color: '#ffffff' },
+              content: { en: { title: 'Meadow', content: '<p>A meadow.</p>' } },
+            },
+          ],
+        },
+      }),
+    );
+    const category = (label: string) => ({ label: { en: label }, description: { en: label } });
+    await ok(
+      await api.put(`/api/v1/maps/${map.id}/cookie_consent`, {
+        data: {
+          enabled: true,
+          title: { en: 'Your privacy' },
+          text: { en: 'Pictures from other sites load only if you allow it.' },
+          necessary: category('Necessary'),
+          external: category('External sources'),
+          statistics: category('Statistics'),
+        },
+      }),
+    );
+    const address = `remote-${Date.now().toString(36)}`;
+    await ok(await api.patch(`/api/v1/maps/${map.id}/publication`, { data: { url: address, access_mode: 'accessible' } }));
+    await ok(await api.patch(`/api/v1/maps/${map.id}/live`, { data: { live: true } }));
+    await ok(await api.post(`/api/v1/maps/${map.id}/publish`, { data: { name: 'Remote' } }));
+
+    const context = await browser.newContext({ locale: 'en-US' });
+    const asked: string[] = [];
+    await context.route('https://media.example.test/**', (route) => {
+      asked.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'image/png', body: png(300, 200, GREEN) });
+    });
+    const reader = await context.newPage();
+    await reader.goto(`/m/${address}`);
+    await expect(reader.getByTestId('viewer-canvas')).toBeVisible();
+    await reader
+      .getByTestId('consent-banner')
+      .getByRole('button', { name: text('en', 'reader.consent.necessaryOnly') })
+      .click();
+    await reader.waitForFunction(() => (window as unknown as { __strataViewer?: unknown }).__strataViewer !== undefined);
+    const p = await reader.evaluate(
+      (id) =>
+        (
+          window as unknown as { __strataViewer: { nodePagePoint(id: number): { x: number; y: number } | null } }
+        ).__strataViewer.nodePagePoint(id),
+      made.id,
+    );
+    if (!p) throw new Error('the node is not drawn');
+    // Pixels are read away from the centre, where the title is.
+    // Not allowed: nothing asked of the other site, the node drawn without its picture.
+    await reader.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    expect(near(await screenPixel(reader, p.x - 100, p.y - 60), GREEN)).toBe(false);
+
+    await reader.mouse.click(p.x, p.y);
+    const popup = reader.getByTestId('node-popup');
+    await expect(popup.getByTestId('popup-media-blocked')).toContainText(text('en', 'mediaView.blocked'));
+    await expect(popup.locator('img')).toHaveCount(0);
+    await saveShot(reader, 'media-reader-blocked-en');
+    await popup
+      .getByTestId('popup-media-blocked')
+      .getByRole('button', { name: text('en', 'reader.consent.allowExternal') })
+      .click();
+
+    // Allowed: the popup shows it, and the canvas draws it.
+    await expect(popup.locator('img')).toHaveAttribute('src', REMOTE);
+    await reader.keyboard.press('Escape');
+    await expect.poll(async () => near(await screenPixel(reader, p.x - 100, p.y - 60), GREEN), { timeout: 10_000 }).toBe(true);
+    expect(asked.length).toBeGreaterThan(0);
+    await context.close();
+
+    // The placeholder's text in German and French, to look at.
+    for (const lang of ['de', 'fr'] as const) {
+      const other = await browser.newContext({ locale: lang === 'de' ? 'de-DE' : 'fr-FR' });
+      const otherPage = await other.newPage();
+      await otherPage.goto(`/m/${address}`);
+      await otherPage
+        .getByTestId('consent-banner')
+        .getByRole('button', { name: text(lang, 'reader.consent.necessaryOnly') })
+        .click();
+      await otherPage.waitForFunction(() => (window as unknown as { __strataViewer?: unknown }).__strataViewer !== undefined);
+      await otherPage.mouse.click(p.x, p.y);
+      await expect(otherPage.getByTestId('popup-media-blocked')).toContainText(text(lang, 'mediaView.blocked'));
+      await saveShot(otherPage, `media-reader-blocked-${lang}`);
+      await other.close();
+    }
+  } finally {
+    await api.delete(`/api/v1/maps/${map.id}/publication/live`);
+    await api.delete(`/api/v1/maps/${map.id}`);
   }
 });
