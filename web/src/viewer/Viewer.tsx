@@ -72,6 +72,11 @@ const noQuizzes: AnswerQuiz = () => Promise.reject(new Error('this map has no qu
 /** The published, zoomable map: read-only, levels by zoom, popups with each node's content. */
 const noMediaUrl: MediaUrl = () => '';
 
+/** The reader asked their system for less motion. */
+function reducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 export function Viewer({
   doc,
   loadNode,
@@ -114,7 +119,7 @@ export function Viewer({
     () => ({ assetUrl: mediaUrl === noMediaUrl ? () => null : mediaUrl, remoteAllowed: () => externalRef.current }),
     [mediaUrl],
   );
-  const animateGifs = gifAnimationOn(doc.global_design);
+  const animateGifs = gifAnimationOn(doc.global_design, reducedMotion());
   const [panel, setPanel] = useState<PanelName | null>(null);
   const [citedKey, setCitedKey] = useState<string | null>(null);
   // The header button that opened the panel: it takes the focus back when the panel closes.

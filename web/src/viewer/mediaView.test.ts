@@ -58,5 +58,7 @@ describe('the media a popup shows', () => {
     expect(gifAnimationOn({ popups: {} })).toBe(true);
     expect(gifAnimationOn({ popups: { gif_animation: true } })).toBe(true);
     expect(gifAnimationOn({ popups: { gif_animation: false } })).toBe(false);
+    // A reader who asked for less motion sees them still anyway.
+    expect(gifAnimationOn({ popups: {} }, true)).toBe(false);
   });
 });

@@ -76,8 +76,9 @@ export function popupMedia(
 
 /**
  * Whether GIFs move: the map's global design, popups section, gif_animation (a section stored as
- * the editor gives it; absent means on). The canvas always draws them still.
+ * the editor gives it; absent means on), unless the reader asked their system for less motion.
+ * The canvas always draws them still.
  */
-export function gifAnimationOn(design: Pick<GlobalDesign, 'popups'> | null | undefined): boolean {
-  return design?.popups.gif_animation !== false;
+export function gifAnimationOn(design: Pick<GlobalDesign, 'popups'> | null | undefined, reducedMotion = false): boolean {
+  return design?.popups.gif_animation !== false && !reducedMotion;
 }
