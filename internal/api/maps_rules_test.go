@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -50,10 +51,29 @@ func TestMapRules(t *testing.T) {
 		for _, r := range mapRules {
 			t.Run(r.name, func(t *testing.T) {
 				t.Parallel() // each on a map of its own
-				r.run(t, newTestMap(t, ed.in(t), h.users[editor].ID, 4))
+				m := newTestMap(t, ed.in(t), h.users[editor].ID, 4)
+				m.store = s
+				r.run(t, m)
 			})
 		}
 	})
+}
+
+// mediaAssets stores asset rows (no files) of the map's client, for rules
+// that only need the keys to be the client's.
+func (m *testMap) mediaAssets(keys ...string) {
+	m.t.Helper()
+	ctx := context.Background()
+	mp, err := m.store.MapByID(ctx, m.id)
+	if err != nil {
+		m.t.Fatal(err)
+	}
+	for _, k := range keys {
+		a := domain.MediaAsset{ClientID: mp.ClientID, Key: k, Type: domain.MediaImage, ContentType: "image/png", Name: k + ".png", Size: 1, Version: 1}
+		if err := m.store.InsertMedia(ctx, store.MediaRow{MediaAsset: a}); err != nil {
+			m.t.Fatal(err)
+		}
+	}
 }
 
 func ref(id int64) string { return strconv.FormatInt(id, 10) }
@@ -229,6 +249,7 @@ func ruleTemplateEqualIsNull(t *testing.T, m *testMap) {
 }
 
 func ruleMediaExclusive(t *testing.T, m *testMap) {
+	m.mediaAssets("asset-1", "bg-1", "bg-2")
 	n := m.node(1, 4)
 	rev := m.revision()
 	media := func() (any, any) {

@@ -143,6 +143,7 @@ type testMap struct {
 	c      *client
 	id     int64
 	userID int64 // of the client's user, the author of the changes
+	store  *store.Store
 }
 
 // newTestMap creates a map of acme with the given level count through the API.

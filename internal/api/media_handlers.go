@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/klauspost/compress/gzhttp"
+
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/media"
 	"github.com/strata-maps/strata/internal/store"
@@ -313,6 +315,9 @@ func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request, ms *media.Se
 	}
 	defer f.Close()
 	h := w.Header()
+	// Sent as stored: the API's gzip would drop Accept-Ranges from SVG and
+	// PDF answers and send other bytes under the file's ETag.
+	h.Set(gzhttp.HeaderNoCompression, "1")
 	h.Set("Content-Type", f.ContentType)
 	h.Set("ETag", `"`+f.Tag+`"`)
 	h.Set("X-Content-Type-Options", "nosniff")

@@ -51,9 +51,8 @@ func newMediaHarness(t *testing.T, s *store.Store, url string, limits media.Limi
 func eachMediaStorage(t *testing.T, limits media.Limits, fn func(t *testing.T, h *mediaHarness)) {
 	for _, name := range []string{"local", "s3"} {
 		t.Run(name, func(t *testing.T) {
-			url := mediatest.Storages(t)[name](t)
 			storetest.Each(t, func(t *testing.T, s *store.Store) {
-				fn(t, newMediaHarness(t, s, url, limits))
+				fn(t, newMediaHarness(t, s, mediatest.Storages(t)[name](t), limits))
 			})
 		})
 	}
@@ -274,8 +273,17 @@ func TestMediaLibrary(t *testing.T) {
 		h.as(anon).do("GET", "/api/v1/public/maps/acme-media/media/"+other.Key, nil).wantError(404, "not_found")
 		h.as(anon).do("GET", "/api/v1/public/maps/acme-media/media/"+strings.Repeat("a", 26), nil).wantError(404, "not_found")
 
-		// Unused again, the asset goes with its files.
+		// Gone from the working copy, the asset is still the live version's.
 		ed.do("DELETE", fmt.Sprintf("/api/v1/maps/%d/nodes/%d", h.mapID, node.ID), nil).want(200)
+		env.Error.Uses = nil // not to reuse the node use's fields
+		st.do("DELETE", mediaPath+"/"+a.Key, nil).want(409).decode(&env)
+		if env.Error.Code != "media_in_use" || len(env.Error.Uses) != 1 || env.Error.Uses[0].Place != domain.PlacePublishedVersion ||
+			env.Error.Uses[0].MapID != h.mapID || env.Error.Uses[0].NodeID != nil {
+			t.Errorf("in use by the live version: %+v", env.Error)
+		}
+		h.as(anon).do("GET", "/api/v1/public/maps/acme-media/media/"+a.Key, nil).want(200)
+		// Taken down, nothing uses it: the asset goes with its files.
+		ed.do("DELETE", fmt.Sprintf("/api/v1/maps/%d/publication/live", h.mapID), nil).want(200)
 		st.do("DELETE", mediaPath+"/"+a.Key, nil).want(204)
 		st.do("DELETE", mediaPath+"/"+other.Key, nil).want(204)
 		h.as(guest).do("GET", mediaPath+"/"+a.Key, nil).wantError(404, "not_found")

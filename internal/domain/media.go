@@ -58,11 +58,17 @@ const (
 	PlaceMapBackground  MediaPlace = "map_background"
 	PlaceHeaderLogo     MediaPlace = "header_logo"
 	PlaceObjectTemplate MediaPlace = "object_template"
+	// PlaceNodeDefaults: the map's global design gives nodes the asset.
+	PlaceNodeDefaults MediaPlace = "node_defaults"
+	// PlacePublishedVersion: the map's live version, which readers see
+	// whatever the working copy holds now.
+	PlacePublishedVersion MediaPlace = "published_version"
 )
 
 // Enum lists the places for the API's description.
 func (MediaPlace) Enum() []any {
-	return enumOf([]MediaPlace{PlaceNode, PlaceMapBackground, PlaceHeaderLogo, PlaceObjectTemplate})
+	return enumOf([]MediaPlace{PlaceNode, PlaceMapBackground, PlaceHeaderLogo, PlaceObjectTemplate,
+		PlaceNodeDefaults, PlacePublishedVersion})
 }
 
 // MediaDateLayout is how the metadata's dates are written.

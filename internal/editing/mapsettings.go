@@ -111,6 +111,13 @@ func (e *edit) patchMap(p MapPatch, prefix string) error {
 	}
 	if p.Design != nil {
 		applyMapDesign(&m.Design, *p.Design, prefix+"design.", &v)
+		if p.Design.MediaKey != nil {
+			media := mediaRefs{}
+			media.add(*p.Design.MediaKey, prefix+"design.media")
+			if err := media.check(e, &v); err != nil {
+				return err
+			}
+		}
 	}
 	if err := v.Err(); err != nil {
 		return err
@@ -236,6 +243,7 @@ func (s *Service) PatchGlobalDesign(ctx context.Context, mapID, userID int64, se
 		if err := e.full(); err != nil {
 			return err
 		}
+		media := mediaRefs{} // the nodes' default media
 		g := e.m.GlobalDesign
 		if g == nil {
 			g = domain.DefaultGlobalDesign()
@@ -263,6 +271,7 @@ func (s *Service) PatchGlobalDesign(ctx context.Context, mapID, userID int64, se
 				}
 				d := fields.Normalize(g[name])
 				fields.Apply(d, patch, name+".", &v)
+				media.addRaw(patch["media"], name+".media")
 				g[name] = d
 			default:
 				var obj map[string]any
@@ -272,6 +281,9 @@ func (s *Service) PatchGlobalDesign(ctx context.Context, mapID, userID int64, se
 				}
 				g[name] = obj
 			}
+		}
+		if err := media.check(e, &v); err != nil {
+			return err
 		}
 		if err := v.Err(); err != nil {
 			return err

@@ -189,6 +189,7 @@ func (s *Service) patchNodes(e *edit, patches []NodePatch) error {
 		out = make([]domain.Node, len(patches))
 	)
 	links := map[int64]string{} // node ids that navigation will point at → field
+	media := mediaRefs{}
 	for i, p := range patches {
 		n := nodes[p.ID]
 		prefix := fmt.Sprintf("nodes[%d].", i)
@@ -199,6 +200,7 @@ func (s *Service) patchNodes(e *edit, patches []NodePatch) error {
 		before := n
 		templateChanged := false
 		if p.Design != nil {
+			media.addRaw(p.Design["media"], prefix+"design.media")
 			if templateChanged, err = e.applyNodeDesign(&n, p.Design, prefix+"design.", &v); err != nil {
 				return err
 			}
@@ -240,6 +242,9 @@ func (s *Service) patchNodes(e *edit, patches []NodePatch) error {
 		}
 		out[i] = n
 		ch.classify(before, n, templateChanged, p)
+	}
+	if err := media.check(e, &v); err != nil {
+		return err
 	}
 	if err := v.Err(); err != nil {
 		return err

@@ -164,8 +164,12 @@ func (s *Service) Header(ctx context.Context, mapID int64) (domain.Header, error
 
 // PutHeader replaces the header bar.
 func (s *Service) PutHeader(ctx context.Context, mapID, userID int64, h domain.Header) (domain.Header, Result, error) {
-	return putSection(s, ctx, mapID, userID, domain.SectionHeader, h, plain(domain.SectionRules.CheckHeader),
-		func(v *domain.Header) Delta { return Delta{Header: v} })
+	return putSection(s, ctx, mapID, userID, domain.SectionHeader, h, func(e *edit, r domain.SectionRules, h *domain.Header, val *domain.Validation) error {
+		r.CheckHeader(h, val)
+		media := mediaRefs{}
+		media.add(h.LogoMedia, "logo_media")
+		return media.check(e, val)
+	}, func(v *domain.Header) Delta { return Delta{Header: v} })
 }
 
 // TOC answers the map's table of contents.

@@ -91,6 +91,11 @@ func (s *Service) CreateTemplate(ctx context.Context, mapID, userID int64, req N
 			delta.Edges = []domain.Edge{ed}
 		default:
 			t.Fields().Apply(t.Design, req.Design, "design.", &v)
+			media := mediaRefs{}
+			media.addRaw(req.Design["media"], "design.media")
+			if err := media.check(e, &v); err != nil {
+				return err
+			}
 			if err := v.Err(); err != nil {
 				return err
 			}
@@ -124,6 +129,11 @@ func (s *Service) UpdateTemplate(ctx context.Context, mapID, userID, templateID 
 			t.Fields().Apply(t.Design, p.Design, "design.", &v)
 			if _, ok := p.Design["object_template"]; ok {
 				v.Add("design.object_template", domain.Rule("a template cannot follow another template"))
+			}
+			media := mediaRefs{}
+			media.addRaw(p.Design["media"], "design.media")
+			if err := media.check(e, &v); err != nil {
+				return err
 			}
 		}
 		if err := v.Err(); err != nil {

@@ -110,8 +110,9 @@ func unsafeSVG(reason string) error {
 }
 
 // checkSVG refuses an SVG with script, event handler attributes,
-// javascript: (or data:text/html) links, foreignObject or embedded
-// documents, and entity declarations (which could swell it).
+// javascript: links or data: URLs of other than raster images,
+// foreignObject or embedded documents, an xml-stylesheet program, and
+// entity declarations (which could swell it).
 func checkSVG(b []byte) error {
 	if bytes.Contains(bytes.ToUpper(b), []byte("<!ENTITY")) {
 		return unsafeSVG("declares entities")
@@ -126,6 +127,11 @@ func checkSVG(b []byte) error {
 		}
 		if err != nil {
 			return invalidImage("the SVG is not well-formed XML: " + err.Error())
+		}
+		if pi, ok := tok.(xml.ProcInst); ok && strings.EqualFold(pi.Target, "xml-stylesheet") {
+			// An XSLT program would turn the file, opened as a page, into
+			// another document (HTML with script among them).
+			return unsafeSVG("links a stylesheet program (xml-stylesheet)")
 		}
 		el, ok := tok.(xml.StartElement)
 		if !ok {
@@ -152,8 +158,7 @@ func checkSVG(b []byte) error {
 				}
 				return r
 			}, at.Value))
-			if strings.Contains(v, "javascript:") || strings.Contains(v, "vbscript:") || strings.Contains(v, "data:text/html") ||
-				strings.Contains(v, "data:image/svg") {
+			if strings.Contains(v, "javascript:") || strings.Contains(v, "vbscript:") || activeDataURL(v) {
 				return unsafeSVG("links to script (" + at.Name.Local + ")")
 			}
 		}
@@ -162,6 +167,29 @@ func checkSVG(b []byte) error {
 		return invalidImage("the SVG has no svg element")
 	}
 	return nil
+}
+
+// activeDataURL reports whether v holds a data: URL of anything but a
+// raster image: HTML, XHTML, XML or SVG inside would be documents of their own.
+func activeDataURL(v string) bool {
+	for rest := v; ; {
+		i := strings.Index(rest, "data:")
+		if i < 0 {
+			return false
+		}
+		word := i > 0 && rest[i-1] >= 'a' && rest[i-1] <= 'z' // "metadata:" is no URL
+		rest = rest[i+len("data:"):]
+		if word {
+			continue
+		}
+		raster := false
+		for _, t := range []string{"image/png", "image/jpeg", "image/gif", "image/webp"} {
+			raster = raster || strings.HasPrefix(rest, t)
+		}
+		if !raster {
+			return true
+		}
+	}
 }
 
 // svgSize reads the root's width and height (plain numbers or px), else

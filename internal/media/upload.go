@@ -31,6 +31,14 @@ var allowedTypes = map[string]domain.MediaType{
 	"application/pdf": domain.MediaOther,
 }
 
+// sniff decides a file's content type from its first bytes, and whether
+// it is taken.
+func sniff(head []byte) (string, domain.MediaType, bool) {
+	ct, _, _ := strings.Cut(mimetype.Detect(head).String(), ";")
+	typ, ok := allowedTypes[ct]
+	return ct, typ, ok
+}
+
 // maxFieldBytes bounds the form's other fields (metadata, template).
 const maxFieldBytes = 64 << 10
 
@@ -250,9 +258,7 @@ func (s *Service) receiveFile(ctx context.Context, clientID int64, key string, v
 	if len(head) == 0 {
 		return &domain.Error{Code: domain.CodeFileMissing, Message: "the file is empty", Problems: domain.Problems{"file": domain.Required()}}
 	}
-	ct := mimetype.Detect(head).String()
-	ct, _, _ = strings.Cut(ct, ";")
-	typ, ok := allowedTypes[ct]
+	ct, typ, ok := sniff(head)
 	if !ok {
 		return &domain.Error{Code: domain.CodeUnsupportedMediaType,
 			Message:  fmt.Sprintf("files of this kind (%s) cannot be uploaded: images, SVG, MP4/WebM video, audio or PDF", ct),

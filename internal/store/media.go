@@ -253,34 +253,62 @@ func (s *Store) MediaStats(ctx context.Context, clientID int64) (map[domain.Medi
 	return out, rows.Err()
 }
 
-// MediaKeysOf answers which of keys are assets of the client.
+// MediaKeysOf answers which of keys are assets of the client: one query
+// per 500 keys, so a bulk edit of thousands of nodes asks once or a few times.
 func (s *Store) MediaKeysOf(ctx context.Context, clientID int64, keys []string) (map[string]bool, error) {
 	out := map[string]bool{}
-	for _, k := range keys {
-		var one int
-		err := s.q.QueryRowContext(ctx, `SELECT 1 FROM media_assets WHERE client_id = $1 AND key = $2`, clientID, k).Scan(&one)
-		switch {
-		case err == nil:
+	for len(keys) > 0 {
+		chunk := keys[:min(len(keys), 500)]
+		keys = keys[len(chunk):]
+		args := []any{clientID}
+		marks := make([]string, len(chunk))
+		for i, k := range chunk {
+			args = append(args, k)
+			marks[i] = "$" + strconv.Itoa(i+2)
+		}
+		rows, err := s.q.QueryContext(ctx, `SELECT key FROM media_assets WHERE client_id = $1 AND key IN (`+strings.Join(marks, ", ")+`)`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("media keys of client %d: %w", clientID, err)
+		}
+		for rows.Next() {
+			var k string
+			if err := rows.Scan(&k); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("media keys of client %d: %w", clientID, err)
+			}
 			out[k] = true
-		case !isNoRows(err):
-			return nil, fmt.Errorf("media key %s: %w", k, err)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("media keys of client %d: %w", clientID, err)
 		}
 	}
 	return out, nil
 }
 
 // MediaUses lists where the client's maps use the key: nodes, object
-// templates, map backgrounds and header logos. Keys are 26 random
+// templates, map backgrounds, the nodes' defaults, header logos, and the
+// live version a map publishes (its stored document). Keys are 26 random
 // characters, so the quoted key found in a design is that design's media.
 func (s *Store) MediaUses(ctx context.Context, clientID int64, key string) ([]domain.MediaUse, error) {
+	// A version's document is JSON kept as bytes; PostgreSQL's cast of
+	// bytes to text writes them in hex, so there they are decoded.
+	document := `CAST(v.document AS TEXT)`
+	if s.dialect == Postgres {
+		document = `convert_from(v.document, 'UTF8')`
+	}
 	rows, err := s.q.QueryContext(ctx, `
 		SELECT m.id, m.name, 'node', n.id FROM nodes n JOIN maps m ON m.id = n.map_id WHERE m.client_id = $1 AND CAST(n.design AS TEXT) LIKE $2
 		UNION ALL SELECT m.id, m.name, 'object_template', NULL FROM object_templates t JOIN maps m ON m.id = t.map_id
 			WHERE m.client_id = $1 AND CAST(t.design AS TEXT) LIKE $2
 		UNION ALL SELECT m.id, m.name, 'map_background', NULL FROM maps m WHERE m.client_id = $1 AND CAST(m.design AS TEXT) LIKE $2
+		UNION ALL SELECT m.id, m.name, 'node_defaults', NULL FROM maps m WHERE m.client_id = $1 AND CAST(m.global_design AS TEXT) LIKE $2
 		UNION ALL SELECT m.id, m.name, 'header_logo', NULL FROM map_sections x JOIN maps m ON m.id = x.map_id
 			WHERE m.client_id = $1 AND x.name = 'header' AND CAST(x.data AS TEXT) LIKE $2
-		ORDER BY 1, 4`, clientID, `%"`+key+`"%`)
+		UNION ALL SELECT m.id, m.name, 'published_version', NULL FROM map_publications p JOIN map_versions v ON v.id = p.live_version_id
+			JOIN maps m ON m.id = p.map_id WHERE m.client_id = $1 AND `+document+` LIKE $2
+		ORDER BY 1, 3, 4`, clientID, `%"`+key+`"%`)
 	if err != nil {
 		return nil, fmt.Errorf("uses of media %s: %w", key, err)
 	}

@@ -133,7 +133,7 @@ export const DomainLiveStatus = ['not_published', 'changed', 'up_to_date'] as co
 
 export const DomainMediaContainer = ['narrow_panel', 'wide_panel', 'detached_box', 'map_icon', 'background_image'] as const;
 
-export const DomainMediaPlace = ['node', 'map_background', 'header_logo', 'object_template'] as const;
+export const DomainMediaPlace = ['node', 'map_background', 'header_logo', 'object_template', 'node_defaults', 'published_version'] as const;
 
 /** How the map's background picture repeats. */
 export const DomainMediaRepeat = ['no-repeat', 'repeat', 'repeat-x', 'repeat-y'] as const;

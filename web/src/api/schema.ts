@@ -2459,7 +2459,7 @@ export interface components {
             title?: string;
         };
         /** @enum {string} */
-        DomainMediaPlace: "node" | "map_background" | "header_logo" | "object_template";
+        DomainMediaPlace: "node" | "map_background" | "header_logo" | "object_template" | "node_defaults" | "published_version";
         /**
          * @description How the map's background picture repeats.
          * @enum {string}
