@@ -53,7 +53,7 @@ export async function apiSession(base, login) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  return async (method, path, body) => {
+  const call = async (method, path, body) => {
     const r = await fetch(`${base}/api/v1${path}`, {
       method,
       headers: { 'Content-Type': 'application/json', Origin: base, Cookie: cookie, 'If-Match': '*' },
@@ -62,6 +62,8 @@ export async function apiSession(base, login) {
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
     return r.json();
   };
+  // For calls that are not JSON (uploads).
+  return Object.assign(call, { base, cookie });
 }
 
 /**

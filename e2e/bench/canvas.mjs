@@ -12,6 +12,9 @@
 //   … --only zoom   (the scenarios whose names hold this)
 //   … --profile zoom.cpuprofile   (a CPU profile of the first run's scenarios, summed by function)
 //   … --open-profile open.cpuprofile   (a CPU profile of the first run's opening, to the settled map)
+//   … --images 2000   (issue 21: that many nodes, spread over the map, show a picture of their own:
+//                      uploaded to the media library, or linked to the benchmark's own server when
+//                      the server takes no uploads)
 //
 // Chromium runs with its ordinary frame pacing (60 Hz), so that an interval above 16.7 ms is a
 // frame the user did not get.
@@ -24,6 +27,7 @@ import { installRecorder, runScenarios } from './canvas-input.mjs';
 import { tabMemory } from './canvas-memory.mjs';
 import { open, publicOpens } from './canvas-open.mjs';
 import { startProfile } from './canvas-profile.mjs';
+import { withPictures } from './canvas-media.mjs';
 import { apiSession, everyLevel, seed, serve } from './canvas-server.mjs';
 import { median, stats } from './canvas-stats.mjs';
 
@@ -32,6 +36,7 @@ const bin = resolve(args.bin ?? '../bin/strata');
 const sizes = (args.sizes ?? '20000,100000').split(',').filter(Boolean).map(Number);
 const runs = Number(args.runs ?? 3);
 const openSize = args.open === '' ? null : Number(args.open ?? 10000);
+const images = Number(args.images ?? 0);
 const viewport = { width: 1600, height: 900 };
 const login = { email: 'editor@demo.example.org', password: 'demo-editor' };
 /** The bars of issue 18, by size: frame interval p95 and p99, first frame, memory. */
@@ -88,6 +93,12 @@ async function measure(browser, base, mapId, n, scenariosToo = true) {
       await context.close();
       continue;
     }
+    // The pictures the canvas fetched while the scenarios ran (variants by width).
+    const fetched = new Map();
+    page.on('response', (r) => {
+      const m = /\/media\/[^/?]+(?:\?w=(\d+))?|\/img\/\d+\.png/.exec(r.url());
+      if (m) fetched.set(m[1] ?? 'original', (fetched.get(m[1] ?? 'original') ?? 0) + 1);
+    });
     await installRecorder(page);
     await page.waitForTimeout(300);
     const stopProfile = args.profile && run === 0 ? await startProfile(page) : null;
@@ -101,6 +112,8 @@ async function measure(browser, base, mapId, n, scenariosToo = true) {
       acc.intervals.push(...s.intervals);
       acc.work.push(...s.work);
     }
+    if (fetched.size > 0)
+      console.log(`  pictures fetched during the opening's scenarios, by variant width: ${JSON.stringify(Object.fromEntries(fetched))}`);
     if (n === Math.max(...sizes)) memory = await tabMemory(page);
     await context.close();
   }
@@ -168,16 +181,21 @@ async function main() {
         const t0 = Date.now();
         const mapId = seed(bin, dir, n);
         const { base, proc } = await serve(bin, dir);
+        let pictures = null;
         try {
-          const made = await everyLevel(await apiSession(base, login), mapId);
+          const call = await apiSession(base, login);
+          const made = await everyLevel(call, mapId);
+          if (images > 0) pictures = await withPictures(call, mapId, images);
           console.log(
-            `${n} nodes: ${made.edges} edges, all on levels 1–${made.levels} (${((Date.now() - t0) / 1000).toFixed(0)} s to prepare)`,
+            `${n} nodes: ${made.edges} edges, all on levels 1–${made.levels}${pictures ? `, ${pictures.nodes} with pictures (${pictures.how})` : ''} (${((Date.now() - t0) / 1000).toFixed(0)} s to prepare)`,
           );
           results.push({
             ...(await measure(browser, base, mapId, n)),
             edges: made.edges,
+            pictures,
           });
         } finally {
+          await pictures?.server?.stop();
           proc.kill('SIGTERM');
           await new Promise((r) => proc.once('exit', r));
           rmSync(dir, { recursive: true, force: true });
@@ -210,23 +228,24 @@ function report(results) {
   ];
   for (const r of results) {
     const bar = BARS[r.nodes] ?? {};
+    const label = r.pictures ? `${r.nodes} nodes (${r.pictures.nodes} with pictures, ${r.pictures.how})` : `${r.nodes} nodes`;
     for (const row of r.rows) {
       const i = row.interval;
       if (i.n === 0) {
-        lines.push(`| ${r.nodes} nodes, ${row.name} | not measured: no frames | – | – |`);
+        lines.push(`| ${label}, ${row.name} | not measured: no frames | – | – |`);
         continue;
       }
       const barText = bar.p95 ? `p95 ≤ ${bar.p95} ms${bar.p99 ? `, p99 ≤ ${bar.p99} ms` : ''}` : '–';
       const ok = bar.p95 ? i.p95 <= bar.p95 + TICK_NOISE_MS && (!bar.p99 || i.p99 <= bar.p99 + TICK_NOISE_MS) : null;
       lines.push(
-        `| ${r.nodes} nodes, ${row.name}: frame interval | ${ms(i.p50)} / ${ms(i.p95)} / ${ms(i.p99)} (${i.n}) | ${barText} | ${ok === null ? '–' : verdict(ok)} |`,
+        `| ${label}, ${row.name}: frame interval | ${ms(i.p50)} / ${ms(i.p95)} / ${ms(i.p99)} (${i.n}) | ${barText} | ${ok === null ? '–' : verdict(ok)} |`,
       );
       const w = row.work;
-      lines.push(`| ${r.nodes} nodes, ${row.name}: work per frame | ${ms(w.p50)} / ${ms(w.p95)} / ${ms(w.p99)} (${w.n}) | – | – |`);
+      lines.push(`| ${label}, ${row.name}: work per frame | ${ms(w.p50)} / ${ms(w.p95)} / ${ms(w.p99)} (${w.n}) | – | – |`);
     }
     lines.push(
-      `| ${r.nodes} nodes: first map frame (median; runs) | ${r.firstFrame.toFixed(0)} ms (${r.firstFrames.map((v) => v.toFixed(0)).join(', ')}); the document's request ${r.document.toFixed(0)} ms of it; by ${r.docRead.toFixed(0)} ms it was read, by ${r.sceneBuilt.toFixed(0)} ms the scene built | ${bar.open ? `≤ ${bar.open} ms` : '–'} | ${bar.open ? verdict(r.firstFrame <= bar.open) : '–'} |`,
-      `| ${r.nodes} nodes: all sharp / interactive (medians) | ${r.settled.toFixed(0)} ms / ${r.interactive.toFixed(0)} ms | – | – |`,
+      `| ${label}: first map frame (median; runs) | ${r.firstFrame.toFixed(0)} ms (${r.firstFrames.map((v) => v.toFixed(0)).join(', ')}); the document's request ${r.document.toFixed(0)} ms of it; by ${r.docRead.toFixed(0)} ms it was read, by ${r.sceneBuilt.toFixed(0)} ms the scene built | ${bar.open ? `≤ ${bar.open} ms` : '–'} | ${bar.open ? verdict(r.firstFrame <= bar.open) : '–'} |`,
+      `| ${label}: all sharp / interactive (medians) | ${r.settled.toFixed(0)} ms / ${r.interactive.toFixed(0)} ms | – | – |`,
     );
     if (r.published) {
       const p = r.published;

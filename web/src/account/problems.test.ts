@@ -45,7 +45,12 @@ describe('problemFromServer', () => {
 });
 
 describe('the codes docs/api.md lists', () => {
-  const codes = [...apiDoc.slice(apiDoc.indexOf('### Field problems')).matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1] ?? '');
+  // The field problems' table only: the sections after it list error codes of their own.
+  const heading = '### Field problems';
+  const from = apiDoc.indexOf(heading) + heading.length;
+  const next = apiDoc.slice(from).search(/^##/m);
+  const table = apiDoc.slice(from, next < 0 ? undefined : from + next);
+  const codes = [...table.matchAll(/^\| `(\w+)` \|/gm)].map((m) => m[1] ?? '');
 
   it('each have a text of their own', () => {
     expect(codes.length).toBeGreaterThan(20);

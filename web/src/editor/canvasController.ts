@@ -9,6 +9,8 @@ import {
   FirstFrameMarks,
   Renderer,
   SCENE_BUILT_MARK,
+  editorMediaSource,
+  mapBackground,
   Scene,
   indexTemplates,
   markOpening,
@@ -107,6 +109,7 @@ export class CanvasController {
     this.renderer = new Renderer({
       canvas,
       scene: this.scene,
+      media: editorMediaSource(store.map.id),
       pixelRatio: this.#dpr,
       requestFrame: (cb) =>
         requestAnimationFrame(() => {
@@ -124,7 +127,7 @@ export class CanvasController {
       layers: store.layers,
       showLocked: true,
       outOfLevel: 'dim',
-      background: store.map.design.bg_color || '#ffffff',
+      ...mapBackground(store.map),
     });
     this.#offs.push(
       store.subscribe((change) => {
@@ -304,7 +307,7 @@ export class CanvasController {
     if (change.layers || change.map || change.reloaded) {
       const levels = this.#store.map.visibility_levels;
       const level = Math.min(Math.max(1, this.#view.level), Math.max(1, levels));
-      this.renderer.setState({ layers: this.#store.layers, level, background: this.#store.map.design.bg_color || '#ffffff' });
+      this.renderer.setState({ layers: this.#store.layers, level, ...mapBackground(this.#store.map) });
       if (level !== this.#view.level) this.#publish({ level });
     }
     this.#select(selNodes, selEdges);

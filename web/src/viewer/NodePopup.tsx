@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type HTMLAttributes } from 'react';
+import { useLayoutEffect, useRef, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../api';
 import type { Node, NodeContent, PopupType } from '../api/document';
@@ -22,6 +22,8 @@ interface NodePopupProps {
   renderText?: (text: string) => string;
   /** What the marks in the content do (glossary terms, citations). */
   contentEvents?: HTMLAttributes<HTMLDivElement>;
+  /** The node's picture, film or sound (NodeMedia), atop its text. */
+  media?: ReactNode;
 }
 
 /** A paragraph of plain text, through the reader's marks when there are any. */
@@ -58,6 +60,7 @@ export function NodePopup({
   renderContent = sanitizeRichText,
   renderText,
   contentEvents,
+  media,
 }: NodePopupProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
@@ -94,6 +97,7 @@ export function NodePopup({
         </Button>
       </header>
       <div className={styles.popupBody} {...contentEvents}>
+        {media}
         {c?.abstract && <PlainText className={styles.abstract} text={c.abstract} render={renderText} />}
         {/* Rich text is sanitised by the server before it is stored, and again here before it is inserted. */}
         {c?.content && <div className={styles.richText} dangerouslySetInnerHTML={{ __html: renderContent(c.content) }} />}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import * as api from '../api';
@@ -7,6 +7,7 @@ import { getPublication } from '../api/publishing';
 import { getSection, listQuizzes, type Quiz, type SectionName, type SectionValues } from '../api/sections';
 import { ErrorState } from '../layout/States';
 import { LoadingScreen } from '../layout/StatusScreen';
+import { editorMediaUrl } from '../map';
 import type { AnswerQuiz } from './sections/QuizPanel';
 import { checkQuizLocally, sectionsOfWorkingCopy, type ReaderSections } from './sections/readerSections';
 import { Viewer } from './Viewer';
@@ -59,6 +60,7 @@ export default function PreviewScreen() {
   const { mapId: param = '' } = useParams();
   const mapId = Number(param);
   const valid = Number.isInteger(mapId) && mapId > 0;
+  const mediaUrl = useMemo(() => editorMediaUrl(mapId), [mapId]);
   const [loaded, setLoaded] = useState<Loaded | { id: number; failed: true } | null>(null);
 
   useEffect(() => {
@@ -97,6 +99,7 @@ export default function PreviewScreen() {
       sections={current.sections}
       answerQuiz={answerQuiz}
       shareAddress={current.publicAddress}
+      mediaUrl={mediaUrl}
     />
   );
 }

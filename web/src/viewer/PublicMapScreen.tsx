@@ -8,7 +8,7 @@ import { answerQuiz } from '../api/sections';
 import { publicMaps } from '../api/prefetch';
 import { AuthLayout } from '../account/AuthLayout';
 import { LoadingScreen } from '../layout/StatusScreen';
-import { DOCUMENT_READ_MARK, markOpening } from '../map';
+import { DOCUMENT_READ_MARK, markOpening, publicMediaUrl } from '../map';
 import { embedOnlyRefused, gateOf, type Gate } from './readerGate';
 import { ReaderGate } from './ReaderGate';
 import type { AnswerQuiz } from './sections/QuizPanel';
@@ -56,6 +56,7 @@ export default function PublicMapScreen() {
     [doc, url],
   );
   const sections = useMemo(() => (doc ? sectionsOfPublicMap(doc) : NO_SECTIONS), [doc]);
+  const mediaUrl = useMemo(() => publicMediaUrl(url), [url]);
   const answer = useCallback<AnswerQuiz>((quiz, answers) => answerQuiz(url, quiz.id, answers), [url]);
 
   // Checked where the page arrived, not on every render: the marker stays in the page's head.
@@ -83,5 +84,5 @@ export default function PublicMapScreen() {
       />
     );
   }
-  return <Viewer doc={current.doc} loadNode={loadNode} mapKey={`m-${url}`} sections={sections} answerQuiz={answer} />;
+  return <Viewer doc={current.doc} loadNode={loadNode} mapKey={`m-${url}`} sections={sections} answerQuiz={answer} mediaUrl={mediaUrl} />;
 }

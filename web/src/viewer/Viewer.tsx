@@ -11,7 +11,11 @@ import { Button } from '../layout/Button';
 import { CanvasAnnouncer } from '../access/CanvasAnnouncer';
 import { OutlinePanel } from '../access/OutlinePanel';
 import { useCanvasKeyboard } from '../access/useCanvasKeyboard';
+import { mediaId, type MediaSource, type MediaUrl } from '../map';
+import { gifAnimationOn } from './mediaView';
+import { NodeMedia } from './NodeMedia';
 import { NodePopup } from './NodePopup';
+import { allows } from './sections/consent';
 import { searchNodes, titleIn } from './search';
 import { ViewerCanvas } from './viewerCanvas';
 import { browserStorage, VisitedNodes } from './visited';
@@ -37,6 +41,8 @@ interface ViewerProps {
   answerQuiz?: AnswerQuiz;
   /** The map's public address that share links name; the page's own when absent. */
   shareAddress?: string;
+  /** Where the map's media assets are read (the published map's address, or the editor's); absent: none shown. */
+  mediaUrl?: MediaUrl;
 }
 
 /** Read-only figures for browser tests (window.__strataViewer). */
@@ -64,7 +70,22 @@ function languageOrder(chosen: Language, mapLanguages: readonly Language[]): Lan
 const noQuizzes: AnswerQuiz = () => Promise.reject(new Error('this map has no quizzes'));
 
 /** The published, zoomable map: read-only, levels by zoom, popups with each node's content. */
-export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQuiz = noQuizzes, shareAddress }: ViewerProps) {
+const noMediaUrl: MediaUrl = () => '';
+
+/** The reader asked their system for less motion. */
+function reducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export function Viewer({
+  doc,
+  loadNode,
+  mapKey,
+  sections = NO_SECTIONS,
+  answerQuiz = noQuizzes,
+  shareAddress,
+  mediaUrl = noMediaUrl,
+}: ViewerProps) {
   const { t } = useTranslation();
   const frameRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -91,6 +112,14 @@ export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQu
   const byId = useMemo(() => new Map(doc.nodes.map((n) => [n.id, n])), [doc.nodes]);
   const levels = Math.max(1, doc.map.visibility_levels);
   const reader = useReaderSections(sections, languages, mapKey);
+  // Other sites' media (on the canvas and in popups) wait for the reader's consent to external sources.
+  const external = allows(reader.consent, 'external');
+  const externalRef = useRef(external);
+  const mediaSource = useMemo<MediaSource>(
+    () => ({ assetUrl: mediaUrl === noMediaUrl ? () => null : mediaUrl, remoteAllowed: () => externalRef.current }),
+    [mediaUrl],
+  );
+  const animateGifs = gifAnimationOn(doc.global_design, reducedMotion());
   const [panel, setPanel] = useState<PanelName | null>(null);
   const [citedKey, setCitedKey] = useState<string | null>(null);
   // The header button that opened the panel: it takes the focus back when the panel closes.
@@ -144,12 +173,18 @@ export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQu
     const el = canvasRef.current;
     const frame = frameRef.current;
     if (!el || !frame) return;
-    const view = new ViewerCanvas(el, doc, languageOrder(link.lang ?? currentLanguage(), doc.map.languages), {
-      onOpen: (id) => {
-        openRef.current(id);
+    const view = new ViewerCanvas(
+      el,
+      doc,
+      languageOrder(link.lang ?? currentLanguage(), doc.map.languages),
+      {
+        onOpen: (id) => {
+          openRef.current(id);
+        },
+        onLevel: setLevel,
       },
-      onLevel: setLevel,
-    });
+      mediaSource,
+    );
     const size = () => {
       const r = frame.getBoundingClientRect();
       view.resize(r.width, r.height);
@@ -191,7 +226,13 @@ export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQu
       view.dispose();
       setCanvas(null);
     };
-  }, [doc, link]);
+  }, [doc, link, mediaSource]);
+
+  useEffect(() => {
+    if (externalRef.current === external) return;
+    externalRef.current = external;
+    canvas?.setMediaSource(mediaSource);
+  }, [canvas, external, mediaSource]);
 
   useEffect(() => {
     canvas?.setLanguages(languages);
@@ -250,6 +291,7 @@ export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQu
     <main className={styles.viewer} data-testid="viewer">
       <ReaderBar
         header={sections.header}
+        mediaUrl={mediaUrl === noMediaUrl ? undefined : mediaUrl}
         languages={languages}
         panels={panels}
         open={panel}
@@ -388,6 +430,20 @@ export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQu
             renderContent={reader.renderContent}
             renderText={reader.renderText}
             contentEvents={marks.events}
+            media={(() => {
+              const ref = canvas?.scene.node(shownNode.id)?.media;
+              return ref ? (
+                <NodeMedia
+                  key={mediaId(ref)}
+                  media={ref}
+                  assetUrl={mediaUrl}
+                  external={external}
+                  animateGifs={animateGifs}
+                  onAllowExternal={reader.allowExternal}
+                  label={titleIn(shownNode, languages) || t('viewer.untitled')}
+                />
+              ) : null;
+            })()}
             previousTitle={neighbourTitle(shownNode.previous_id)}
             nextTitle={neighbourTitle(shownNode.next_id)}
             onNavigate={(id) => {

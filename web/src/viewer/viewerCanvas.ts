@@ -10,10 +10,12 @@ import {
   SCENE_BUILT_MARK,
   Scene,
   indexTemplates,
+  mapBackground,
   markOpening,
   measureWith,
   wheelIntent,
   wheelZoomsSetting,
+  type MediaSource,
 } from '../map';
 import { levelAtScale, scaleForLevel } from './zoomLevels';
 
@@ -44,7 +46,13 @@ export class ViewerCanvas {
   #wholeMapScale = 1;
   #press: { id: number; x: number; y: number; lastX: number; lastY: number; moved: boolean } | null = null;
 
-  constructor(canvas: HTMLCanvasElement, doc: MapDocument, languages: readonly Language[], callbacks: ViewerCallbacks) {
+  constructor(
+    canvas: HTMLCanvasElement,
+    doc: MapDocument,
+    languages: readonly Language[],
+    callbacks: ViewerCallbacks,
+    media?: MediaSource,
+  ) {
     this.#canvas = canvas;
     this.#callbacks = callbacks;
     this.#levels = Math.max(1, doc.map.visibility_levels);
@@ -54,6 +62,7 @@ export class ViewerCanvas {
     this.renderer = new Renderer({
       canvas,
       scene: this.scene,
+      media,
       pixelRatio: window.devicePixelRatio || 1,
       requestFrame: (cb) =>
         requestAnimationFrame(() => {
@@ -74,7 +83,7 @@ export class ViewerCanvas {
       layers: doc.layers,
       outOfLevel: 'hide',
       showLocked: false,
-      background: doc.map.design.bg_color || '#ffffff',
+      ...mapBackground(doc.map),
     });
     this.#listen();
   }
@@ -133,6 +142,11 @@ export class ViewerCanvas {
   /** Content in another language: titles and labels are laid out again. */
   setLanguages(languages: readonly Language[]): void {
     this.scene.relayoutText(languages);
+  }
+
+  /** The reader allowed (or not) external sources: links to other sites' media are drawn, or not. */
+  setMediaSource(media: MediaSource): void {
+    this.renderer.setMediaSource(media);
   }
 
   dispose(): void {

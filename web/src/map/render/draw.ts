@@ -4,7 +4,8 @@
 import { SHADOW_BLUR_MULTIPLIER } from '../constants';
 import type { BorderStyle } from '../../api/document';
 import type { NodeEntry, PlacedText } from './scene';
-import type { Context2D, ImageLoader } from './types';
+import type { NodeStyle } from '../style';
+import type { Context2D, ImageLoader, LoadedImage } from './types';
 
 export const DRAW_TITLE = 1;
 export const DRAW_SHADOW = 2;
@@ -76,15 +77,11 @@ export function drawNodeVector(ctx: Context2D, e: NodeEntry, k: number, flags: n
     if (shadow) ctx.shadowColor = 'transparent';
   }
 
-  if (e.mediaUrl !== '' && images) {
-    const img = images.get(e.mediaUrl);
-    if (img && img.width > 0 && img.height > 0) {
+  if (e.media && images) {
+    const img = nodeImage(images, e, k);
+    if (img) {
       if (shadow && !bg) ctx.shadowColor = 'transparent';
-      // Cropped: covers the shape and is clipped to it; otherwise fits inside. media_size scales both.
-      const fit = s.media_cropped ? Math.max(w / img.width, h / img.height) : Math.min(w / img.width, h / img.height);
-      const f = fit * (s.media_size / 100);
-      const dw = img.width * f;
-      const dh = img.height * f;
+      const { dw, dh } = mediaBox(s, img);
       ctx.save();
       if (s.media_cropped) {
         shapePath(ctx, round, w, h, 0);
@@ -113,6 +110,37 @@ export function drawNodeVector(ctx: Context2D, e: NodeEntry, k: number, flags: n
     ctx.shadowOffsetY = 0;
   }
   if ((flags & DRAW_TITLE) !== 0 && e.title) drawText(ctx, e.title, k);
+}
+
+/**
+ * The size a node's image is drawn at (world units): cropped, it covers the shape (and is
+ * clipped to it); otherwise it fits inside. media_size (%) scales both.
+ */
+export function mediaBox(
+  s: Pick<NodeStyle, 'width' | 'height' | 'media_cropped' | 'media_size'>,
+  img: { width: number; height: number },
+): { dw: number; dh: number } {
+  const fx = s.width / img.width;
+  const fy = s.height / img.height;
+  const f = (s.media_cropped ? Math.max(fx, fy) : Math.min(fx, fy)) * (s.media_size / 100);
+  return { dw: img.width * f, dh: img.height * f };
+}
+
+/**
+ * The node's image at hand, asked for as wide as it is drawn (k device pixels a unit). Before
+ * any is decoded the aspect is unknown: the node's larger side stands in for the width; once one
+ * is, a wider drawing (a cropped, wide picture) asks again for a sharp enough one.
+ */
+function nodeImage(images: ImageLoader, e: NodeEntry, k: number): LoadedImage | null {
+  const s = e.style;
+  const ref = e.media;
+  if (!ref) return null;
+  const guess = Math.max(s.width, s.height) * (s.media_size / 100) * k;
+  let img = images.get(ref, guess);
+  if (!img || img.width <= 0 || img.height <= 0) return null;
+  const px = mediaBox(s, img).dw * k;
+  if (px > guess) img = images.get(ref, px) ?? img;
+  return img;
 }
 
 /** Draws a placed text block (lines, colour, decoration) in the current transform. */

@@ -66,7 +66,7 @@ export class NodeDrawer {
       let flags = 0;
       if (e.title && e.title.block.fontSize * S >= LOD_MIN_TEXT_PX) flags |= DRAW_TITLE;
       if (shadows && e.style.shadow_enabled) flags |= DRAW_SHADOW;
-      if (flags === 0 && e.mediaUrl === '') {
+      if (flags === 0 && e.media === null) {
         addTo(this.plainBuckets[cls], e.plainKey, e);
         plain++;
         continue;

@@ -9,7 +9,9 @@ import { NodeBitmaps } from './bitmaps';
 import { Camera } from './camera';
 import { EdgeDrawer, edgePad, outlineEdges } from './edges';
 import { hitTest } from './hitTest';
-import { createDomImageLoader } from './images';
+import { layoutBackdrop } from './background';
+import { MediaImages } from './images';
+import { mediaId, type MediaSource } from './media';
 import { LevelView } from './levels';
 import { NodeDrawer } from './nodes';
 import { Overlays, outlineNode } from './overlays';
@@ -30,7 +32,12 @@ export interface RendererOptions {
   createSurface?: (width: number, height: number) => Surface;
   /** Defaults to requestAnimationFrame. */
   requestFrame?: FrameScheduler;
-  /** Defaults to loading with Image in a browser, none elsewhere. */
+  /**
+   * Where node media and the background come from (asset keys to URLs); absent: keys are not
+   * drawn, links to other sites are. Used by the default loader.
+   */
+  media?: MediaSource;
+  /** Defaults to fetch + createImageBitmap in a browser (MediaImages), none elsewhere. */
   images?: ImageLoader | null;
   pixelRatio?: number;
   now?: () => number;
@@ -87,7 +94,12 @@ export class Renderer {
     this.scene = options.scene;
     const createSurface = options.createSurface ?? defaultSurface;
     this.requestFrame = options.requestFrame ?? defaultScheduler;
-    this.images = options.images !== undefined ? options.images : typeof Image !== 'undefined' ? createDomImageLoader() : null;
+    this.images =
+      options.images !== undefined
+        ? options.images
+        : typeof createImageBitmap !== 'undefined'
+          ? new MediaImages(options.media ?? { assetUrl: () => null })
+          : null;
     this.now = options.now ?? (() => performance.now());
     this.scheduleWork = options.scheduleWork ?? ((work) => setTimeout(work, 0));
     this.dpr = options.pixelRatio ?? 1;
@@ -110,8 +122,10 @@ export class Renderer {
       this.now,
     );
     if (this.images) {
-      this.images.onReady = (url) => {
-        this.scene.mediaReady(url);
+      this.images.onReady = (id) => {
+        this.scene.mediaReady(id);
+        const b = this.state.backdrop;
+        if (b && mediaId(b.media) === id) this.render();
       };
     }
     this.unsubscribe = this.scene.subscribe(() => {
@@ -183,6 +197,7 @@ export class Renderer {
     this.disposed = true;
     this.unsubscribe();
     if (this.images) this.images.onReady = null;
+    if (this.images instanceof MediaImages) this.images.dispose();
     this.bitmaps.dispose();
     this.tiles.dispose();
   }
@@ -220,6 +235,7 @@ export class Renderer {
       ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
     }
     const vp = cam.viewport(this.vp);
+    this.drawBackdrop(vp, S);
     const { all, areas } = this.scene.takeDirty();
     this.tiles.takeChanges(all, areas);
     const screen: Pass = { ctx, S, x: cam.x, y: cam.y, exact: false };
@@ -268,6 +284,49 @@ export class Renderer {
       const end = this.now() + WORK_SLICE_MS;
       if (this.scene.layoutPendingTitles(() => this.now() < end)) this.layOutTitlesSoon();
     });
+  }
+
+  /** Where media come from changed (the reader allowed external sources): media are drawn again. */
+  setMediaSource(source: MediaSource): void {
+    if (this.images instanceof MediaImages) this.images.setSource(source);
+    this.scene.refreshMedia();
+    this.render();
+  }
+
+  /** The map's background picture, under everything, in map units (it moves with the map). */
+  private drawBackdrop(vp: Bounds, S: number): void {
+    const b = this.state.backdrop;
+    if (!b || !this.images || b.opacity <= 0) return;
+    // Drawn at its own size, only the original's pixels tell it; else asked by the area's size,
+    // then by the laid-out copy's (which may want a sharper variant).
+    const none = b.size === 'none';
+    let img = this.images.get(b.media, none ? Infinity : Math.max(b.width, b.height) * S);
+    if (!img || img.width <= 0 || img.height <= 0) return;
+    if (!none) img = this.images.get(b.media, layoutBackdrop(b, img, vp).tile.w * S) ?? img;
+    const { tile, paint } = layoutBackdrop(b, img, vp);
+    if (!paint) return;
+    const ctx = this.ctx;
+    const cam = this.camera;
+    ctx.setTransform(S, 0, 0, S, -cam.x * S, -cam.y * S);
+    ctx.globalAlpha = Math.min(1, b.opacity / 100);
+    if (b.repeat === 'no-repeat') {
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(paint.x, paint.y, paint.w, paint.h);
+      ctx.clip();
+      ctx.drawImage(img.image, tile.x, tile.y, tile.w, tile.h);
+      ctx.restore();
+    } else {
+      // One fill whatever the count of copies: a small pattern zoomed out would be thousands of draws.
+      const pattern = ctx.createPattern(img.image, b.repeat);
+      if (pattern) {
+        pattern.setTransform({ a: tile.w / img.width, b: 0, c: 0, d: tile.h / img.height, e: tile.x, f: tile.y });
+        ctx.fillStyle = pattern;
+        ctx.fillRect(paint.x, paint.y, paint.w, paint.h);
+      }
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1;
   }
 
   /** Finds what is shown in an area (stamping it) into visibleEdges and visibleNodes. */

@@ -19,6 +19,7 @@ import {
   labelSlotShown,
   shownTitle,
 } from '../style';
+import { mediaId, nodeMedia, type MediaRef } from './media';
 import { type TextBlock, cachedMeasure, cssFont, layoutText } from './text';
 import type { TextMeasure } from './types';
 
@@ -76,8 +77,9 @@ export class NodeEntry implements Bounds {
   box!: ShapeBox;
   style!: NodeStyle;
   title: PlacedText | null = null;
-  /** Resolved media URL, '' for none. */
-  mediaUrl = '';
+  /** The media shown (an asset or a link), null for none; mediaKey names it ('' for none). */
+  media: MediaRef | null = null;
+  mediaKey = '';
   /** Colour of the plain box drawn when the node is tiny on screen. */
   lodColor = '';
   /** Fill and stroke of the plain vector drawing used when no text or shadow shows; equal keys share a path. */
@@ -160,8 +162,6 @@ export interface SceneOptions {
   languages?: readonly Language[];
   /** Whether a title in another language than the first is drawn dimmed (the editor shows it so). */
   dimFallbackTitles?: boolean;
-  /** The URL of a media key; without it, media keys are not drawn (media_url still is). */
-  mediaUrl?: (key: string) => string | null;
   /**
    * From this many nodes, setDocument leaves titles to layoutPendingTitles: measuring every title
    * was half the scene's build at 20,000 nodes, and a whole large map shows none legibly.
@@ -202,7 +202,6 @@ export class Scene {
   private measure: TextMeasure;
   private languages: readonly Language[];
   private readonly dimFallbackTitles: boolean;
-  private readonly mediaUrl: (key: string) => string | null;
   private readonly deferTitlesFrom: number;
   /** Nodes whose titles setDocument put off, and how far layoutPendingTitles has come. */
   private pendingTitles: NodeEntry[] = [];
@@ -212,7 +211,6 @@ export class Scene {
     this.measure = cachedMeasure(options.measure);
     this.languages = options.languages ?? ['en'];
     this.dimFallbackTitles = options.dimFallbackTitles ?? false;
-    this.mediaUrl = options.mediaUrl ?? (() => null);
     this.deferTitlesFrom = options.deferTitlesFrom ?? DEFER_TITLES_FROM;
   }
 
@@ -393,15 +391,20 @@ export class Scene {
     this.changed();
   }
 
-  /** An image became ready: the nodes showing it are drawn again. */
-  mediaReady(url: string): void {
-    const set = this.byMedia.get(url);
+  /** An image became ready (media.ts mediaId): the nodes showing it are drawn again. */
+  mediaReady(id: string): void {
+    const set = this.byMedia.get(id);
     if (!set) return;
     for (const e of set) {
       e.version++;
       this.touch(e);
     }
     this.changed();
+  }
+
+  /** Where media come from changed (the reader allowed external sources): every node with media is drawn again. */
+  refreshMedia(): void {
+    for (const id of this.byMedia.keys()) this.mediaReady(id);
   }
 
   /** Fonts loaded or the language changed: every text is laid out again. */
@@ -500,32 +503,34 @@ export class Scene {
   }
 
   private forgetMedia(e: NodeEntry): void {
-    if (e.mediaUrl !== '') this.byMedia.get(e.mediaUrl)?.delete(e);
+    if (e.mediaKey !== '') this.byMedia.get(e.mediaKey)?.delete(e);
   }
 
   private layoutNode(e: NodeEntry, withTitle = true): void {
     const prev = e.version === 0 ? null : e.style;
-    const prevUrl = e.mediaUrl;
+    const prevMedia = e.mediaKey;
     const s = this.resolver.node(e.node);
     e.style = s;
     e.box = shapeBox(e.node.geometry.center, s);
     const titleChanged = withTitle ? this.layoutTitle(e) : this.putOffTitle(e);
     this.boundNode(e);
 
-    const url = s.media_url !== '' ? s.media_url : s.media !== '' ? (this.mediaUrl(s.media) ?? '') : '';
-    if (url !== e.mediaUrl) {
+    const media = nodeMedia(s);
+    const id = mediaId(media);
+    if (id !== e.mediaKey) {
       this.forgetMedia(e);
-      e.mediaUrl = url;
-      if (url !== '') {
-        let set = this.byMedia.get(url);
-        if (!set) this.byMedia.set(url, (set = new Set()));
+      e.media = media;
+      e.mediaKey = id;
+      if (id !== '') {
+        let set = this.byMedia.get(id);
+        if (!set) this.byMedia.set(id, (set = new Set()));
         set.add(e);
       }
     }
     e.plainKey = `${s.bg_enabled ? s.bg_color : ''}|${s.border_enabled ? s.border_color : ''}|${s.border_width}|${s.border_style}`;
     e.lodColor = s.bg_enabled && s.bg_color !== 'transparent' ? s.bg_color : s.border_enabled ? s.border_color : '';
     // Position is not part of the look: moving a node keeps its bitmap.
-    if (prev === null || !sameStyle(prev, s) || titleChanged || url !== prevUrl) e.version++;
+    if (prev === null || !sameStyle(prev, s) || titleChanged || id !== prevMedia) e.version++;
   }
 
   /** Lays out the node's title for its style; answers whether what is drawn of it changed. */

@@ -1,6 +1,7 @@
 // What a frame is drawn from besides the scene (the view's state), where a drawing goes, and the
 // figures a frame answers.
 import type { Layer } from '../../api/document';
+import type { Backdrop } from './background';
 import type { Context2D } from './types';
 
 /** What the view shows besides the document: level, selection, hover, others' locks. */
@@ -26,6 +27,8 @@ export interface RenderState {
   outOfLevel: 'dim' | 'hide';
   /** Canvas background; null leaves it transparent. */
   background: string | null;
+  /** The map's background picture over that colour, null for none. */
+  backdrop: Backdrop | null;
   /** The node the keyboard is on (Tab on the canvas), ringed; null for none. */
   focusedNode: number | null;
 }
@@ -45,6 +48,7 @@ export const DEFAULT_RENDER_STATE: Readonly<RenderState> = Object.freeze({
   showLocked: false,
   outOfLevel: 'dim',
   background: null,
+  backdrop: null,
   focusedNode: null,
 });
 

@@ -109,9 +109,25 @@ export class FakeContext implements Context2D {
   measureText(text: string): { width: number } {
     return { width: fakeMeasure(text, this.font) };
   }
+  createPattern(image: ImageLike, repetition: string): CanvasPattern {
+    const pattern: FakePattern = { image, repetition, transform: null, setTransform: () => undefined };
+    pattern.setTransform = (m?: DOMMatrix2DInit) => {
+      pattern.transform = m ?? null;
+    };
+    this.rec('createPattern', [image, repetition]);
+    return pattern;
+  }
   drawImage(image: ImageLike, ...rest: number[]): void {
     this.rec('drawImage', [image, ...rest]);
   }
+}
+
+/** What FakeContext.createPattern answers: its image, repetition and the transform set on it. */
+export interface FakePattern {
+  image: ImageLike;
+  repetition: string;
+  transform: DOMMatrix2DInit | null;
+  setTransform(m?: DOMMatrix2DInit): void;
 }
 
 export class FakeSurface implements Surface {

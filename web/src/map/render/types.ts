@@ -1,5 +1,6 @@
 // The slice of the 2D canvas API the renderer uses. A real CanvasRenderingContext2D (and the
 // offscreen one) satisfies it; tests pass a fake that records calls, since Node has no canvas.
+import type { MediaRef } from './media';
 
 /** Something with pixels that a 2D context can create and draw into: a canvas or an OffscreenCanvas. */
 export interface Surface {
@@ -46,6 +47,7 @@ export interface Context2D {
   setLineDash(segments: number[]): void;
   fillText(text: string, x: number, y: number): void;
   measureText(text: string): { width: number };
+  createPattern(image: ImageLike, repetition: 'repeat' | 'repeat-x' | 'repeat-y' | 'no-repeat'): CanvasPattern | null;
   drawImage(image: ImageLike, dx: number, dy: number): void;
   drawImage(image: ImageLike, dx: number, dy: number, dw: number, dh: number): void;
 }
@@ -64,12 +66,14 @@ export interface LoadedImage {
 }
 
 /**
- * Images by URL, each loaded once. get() answers the image when it is ready and null before
- * (starting the load on first ask); when one becomes ready, the loader calls its onReady with the URL.
+ * Images of media. get() answers the image at hand for drawing a media `px` device pixels wide
+ * (the sharp variant, or another already decoded meanwhile) and null when there is none yet,
+ * starting the load of the wanted one; when one becomes ready, the loader calls its onReady with
+ * the media's id (media.ts mediaId).
  */
 export interface ImageLoader {
-  get(url: string): LoadedImage | null;
-  onReady: ((url: string) => void) | null;
+  get(ref: MediaRef, px: number): LoadedImage | null;
+  onReady: ((id: string) => void) | null;
 }
 
 /** Schedules a callback before the next paint (requestAnimationFrame), answering a handle. */

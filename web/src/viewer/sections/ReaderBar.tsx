@@ -6,6 +6,7 @@ import { linkTarget, safeLink } from './headerBar';
 import type { PanelName } from './panels';
 import { textIn } from './readerSections';
 import styles from './Reader.module.css';
+import type { MediaUrl } from '../../map';
 
 interface ReaderBarProps {
   header: Header | null;
@@ -14,6 +15,8 @@ interface ReaderBarProps {
   panels: { name: PanelName; label: string }[];
   open: PanelName | null;
   onOpen: (name: PanelName, opener: HTMLElement) => void;
+  /** Where the map's media assets are read: a logo from the library (logo_media) comes through it. */
+  mediaUrl?: MediaUrl;
 }
 
 function Links({ links, languages, className }: { links: HeaderLink[]; languages: readonly Language[]; className: string }) {
@@ -37,7 +40,7 @@ function Links({ links, languages, className }: { links: HeaderLink[]; languages
 }
 
 /** The map's header bar above the reader's map: its logo and links, and the sections' buttons. */
-export function ReaderBar({ header, languages, panels, open, onOpen }: ReaderBarProps) {
+export function ReaderBar({ header, languages, panels, open, onOpen, mediaUrl }: ReaderBarProps) {
   const { t } = useTranslation();
   if (!header && panels.length === 0) return null;
   const style: CSSProperties = {
@@ -45,7 +48,8 @@ export function ReaderBar({ header, languages, panels, open, onOpen }: ReaderBar
     color: header?.font_color,
     minHeight: header?.height,
   };
-  const logo = safeLink(header?.logo_url);
+  // A library asset wins over a typed address (the editor keeps one of them); 256 px is ample for a bar.
+  const logo = header?.logo_media && mediaUrl ? mediaUrl(header.logo_media, 256) : safeLink(header?.logo_url);
   const logoLink = safeLink(header?.logo_link);
   const logoImage = logo && <img src={logo} alt={logoLink ? t('reader.bar.logoLink') : ''} style={{ height: header?.logo_height ?? 32 }} />;
   return (
