@@ -264,6 +264,12 @@ func TestMediaLibrary(t *testing.T) {
 		st.upload("POST", mediaPath, formPart{field: "file", filename: "o.png", body: pngOf(20, 20)}).want(201).decode(&other)
 		h.as(guest).do("GET", fmt.Sprintf("/api/v1/maps/%d/media/%s", h.mapID, other.Key), nil).wantError(404, "not_found")
 		h.as(outsider).do("GET", mapFile, nil).wantError(404, "not_found")
+		// The nodes' default media (the global design) is the map's too, while it is set.
+		global := fmt.Sprintf("/api/v1/maps/%d/global", h.mapID)
+		ed.do("PATCH", global, map[string]any{"nodes": map[string]any{"media": other.Key}}).want(200)
+		h.as(guest).do("GET", fmt.Sprintf("/api/v1/maps/%d/media/%s", h.mapID, other.Key), nil).want(200)
+		ed.do("PATCH", global, map[string]any{"nodes": map[string]any{"media": nil}}).want(200)
+		h.as(guest).do("GET", fmt.Sprintf("/api/v1/maps/%d/media/%s", h.mapID, other.Key), nil).wantError(404, "not_found")
 
 		// Published: its readers get what the live version uses, only that.
 		ed.do("PATCH", fmt.Sprintf("/api/v1/maps/%d/publication", h.mapID), map[string]any{"url": "acme-media", "access_mode": "accessible"}).want(200)

@@ -85,11 +85,15 @@ func (s *Service) mapKeySet(ctx context.Context, m domain.Map) (map[string]bool,
 		var d struct {
 			Media     any `json:"media"`
 			LogoMedia any `json:"logo_media"`
+			// The global design: the nodes' default media.
+			Nodes struct {
+				Media any `json:"media"`
+			} `json:"nodes"`
 		}
 		if json.Unmarshal([]byte(t), &d) != nil {
 			continue // not an object: names no media
 		}
-		for _, v := range []any{d.Media, d.LogoMedia} {
+		for _, v := range []any{d.Media, d.LogoMedia, d.Nodes.Media} {
 			if k, ok := v.(string); ok && ValidKey(k) {
 				keys[k] = true
 			}

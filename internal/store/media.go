@@ -329,10 +329,12 @@ func (s *Store) MediaUses(ctx context.Context, clientID int64, key string) ([]do
 }
 
 // MapMediaDesigns are the JSON texts of a map that may name media: its
-// design, its nodes' and object templates' designs, and its header.
+// design, its global design's node defaults, its nodes' and object
+// templates' designs, and its header.
 func (s *Store) MapMediaDesigns(ctx context.Context, mapID int64) ([]string, error) {
 	rows, err := s.q.QueryContext(ctx, `
 		SELECT CAST(design AS TEXT) FROM maps WHERE id = $1
+		UNION ALL SELECT CAST(global_design AS TEXT) FROM maps WHERE id = $1
 		UNION ALL SELECT CAST(design AS TEXT) FROM nodes WHERE map_id = $1 AND CAST(design AS TEXT) LIKE '%"media"%'
 		UNION ALL SELECT CAST(design AS TEXT) FROM object_templates WHERE map_id = $1 AND CAST(design AS TEXT) LIKE '%"media"%'
 		UNION ALL SELECT CAST(data AS TEXT) FROM map_sections WHERE map_id = $1 AND name = 'header'`, mapID)
