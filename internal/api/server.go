@@ -309,12 +309,13 @@ func hasSessionCookie(r *http.Request) bool {
 // contentSecurityPolicy is the policy of every answer: scripts only from
 // Strata's own files (no inline script, no eval), no plugins, no <base> to
 // redirect relative URLs, requests and forms to Strata only, and framing by
-// frameAncestors. Images may come from anywhere over https, as node content
-// links them; styles allow inline ones, which the editor's canvas and
+// frameAncestors. Images, films and sounds may come from anywhere over https,
+// as node content and media links name them (the reader's map holds remote
+// media back until the reader's consent allows them); styles allow inline ones, which the editor's canvas and
 // component libraries set and which cannot run code.
 func contentSecurityPolicy(frameAncestors string) string {
 	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-		"img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; " +
+		"img-src 'self' data: blob: https:; media-src 'self' blob: https:; font-src 'self' data:; connect-src 'self'; " +
 		"frame-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'self'; " +
 		"frame-ancestors " + frameAncestors
 }
