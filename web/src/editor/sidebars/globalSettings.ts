@@ -23,6 +23,8 @@ export const EXTRA_SECTIONS: Readonly<Record<ExtraSection, readonly SectionSetti
     { key: 'bg_color', spec: COLOR, initial: '#ffffff' },
     { key: 'font_color', spec: COLOR, initial: '#1e293b' },
     { key: 'font_size', spec: { kind: 'number', min: 8, max: 48 }, initial: 15, unit: 'px' },
+    // map-editor.md §5: GIF animation can be switched off for the whole map (the reader's popups).
+    { key: 'gif_animation', spec: BOOLEAN, initial: true },
   ],
   tooltips: [
     { key: 'enabled', spec: BOOLEAN, initial: true },
