@@ -77,6 +77,8 @@ async function upload(api: APIRequestContext, name: string, mimeType: string, bu
 
 const RED = [214, 40, 40] as const;
 const BLUE = [40, 90, 200] as const;
+/** The picture another editor gives the node while the first looks on. */
+const SECOND = [40, 170, 70] as const;
 const TITLES = { en: 'Harbour film', de: 'Hafenfilm', fr: 'Film du port' };
 
 /** The colour of a canvas's pixel under a page point. */
@@ -177,6 +179,36 @@ test('pictures on nodes and the background are drawn in the editor and for a sig
     await page.waitForFunction(() => (window as unknown as { __strataEditor?: unknown }).__strataEditor !== undefined);
     await expectDrawn(page, 'editor-canvas', '__strataEditor', picture);
     await saveShot(page, 'media-editor-canvas');
+
+    // A second editor has the map open when the first gives the node another picture: it shows
+    // there as soon as the change arrives over the live channel.
+    const other = await browser.newContext();
+    try {
+      const second = await other.newPage();
+      await signInAs(second, 'admin');
+      await second.goto(`/editor/${mapId}`);
+      await expect(second.getByTestId('editor-canvas')).toBeVisible();
+      await second.waitForFunction(() => (window as unknown as { __strataEditor?: unknown }).__strataEditor !== undefined);
+      await expectDrawn(second, 'editor-canvas', '__strataEditor', picture);
+      const green = await upload(api, 'green.png', 'image/png', png(600, 400, SECOND));
+      keys.push(green.key);
+      await ok(await api.patch(`/api/v1/maps/${mapId}/nodes/${picture}`, { data: { design: { media: green.key } } }));
+      const centre = await second.evaluate(
+        (id) =>
+          (
+            window as unknown as { __strataEditor: { nodePagePoint(id: number): { x: number; y: number } | null } }
+          ).__strataEditor.nodePagePoint(id),
+        picture,
+      );
+      if (!centre) throw new Error('the node is not drawn in the second editor');
+      await expect
+        .poll(async () => near(await pixelAt(second, 'editor-canvas', centre.x, centre.y), SECOND), { timeout: 10_000 })
+        .toBe(true);
+    } finally {
+      await other.close();
+    }
+    // Back to the red picture for the reader's part.
+    await ok(await api.patch(`/api/v1/maps/${mapId}/nodes/${picture}`, { data: { design: { media: keys[0] } } }));
 
     const address = `media-${Date.now().toString(36)}`;
     await ok(await api.patch(`/api/v1/maps/${mapId}/publication`, { data: { url: address, access_mode: 'accessible' } }));
