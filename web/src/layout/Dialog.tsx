@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './Dialog.module.css';
+import { useModalDialog } from './useModalDialog';
 
 interface DialogProps {
   title: string;
@@ -18,24 +19,12 @@ interface DialogProps {
  */
 export function Dialog({ title, onClose, children, describedBy, testId }: DialogProps) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  const { ref, onCancel } = useModalDialog(onClose);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
-
   useEffect(() => {
     onCloseRef.current = onClose;
   }, [onClose]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    return () => {
-      dialog.close();
-      opener?.focus();
-    };
-  }, []);
 
   return (
     <dialog
@@ -44,10 +33,7 @@ export function Dialog({ title, onClose, children, describedBy, testId }: Dialog
       aria-labelledby={titleId}
       aria-describedby={describedBy}
       data-testid={testId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCloseRef.current();
-      }}
+      onCancel={onCancel}
       onMouseDown={(event) => {
         // A press on the backdrop lands on the dialog element itself, outside its content box.
         if (event.target !== ref.current) return;

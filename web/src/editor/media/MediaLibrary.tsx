@@ -23,6 +23,7 @@ import type { ChooseRequest } from './mediaChooser';
 import { MediaDetails } from './MediaDetails';
 import { MediaTemplates } from './MediaTemplates';
 import { useMediaUploads } from './useMediaUploads';
+import { useModalDialog } from '../../layout/useModalDialog';
 import styles from './Media.module.css';
 
 export type LibraryView = { kind: 'grid' } | { kind: 'details'; key: string } | { kind: 'templates' };
@@ -343,21 +344,7 @@ export function MediaLibrary({ clientName, choosing, startView = 'grid', lockedB
 
 /** The library as a modal dialog over the field's sidebar (Escape is cancel). */
 function ChooserDialog({ labelledBy, onClose, children }: { labelledBy: string; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  }, [onClose]);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    return () => {
-      dialog.close();
-      opener?.focus();
-    };
-  }, []);
+  const { ref, onCancel } = useModalDialog(onClose);
   return (
     <dialog
       ref={ref}
@@ -365,10 +352,7 @@ function ChooserDialog({ labelledBy, onClose, children }: { labelledBy: string; 
       aria-labelledby={labelledBy}
       data-testid="media-library"
       data-choosing="true"
-      onCancel={(e) => {
-        e.preventDefault();
-        onCloseRef.current();
-      }}
+      onCancel={onCancel}
     >
       {children}
     </dialog>
