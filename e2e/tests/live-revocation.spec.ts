@@ -46,7 +46,10 @@ async function openMapSettings(page: Page) {
 }
 
 for (const l of LOCALES) {
-  test.describe(`live rights (${l.lang})`, () => {
+  // @solo: run alone, after the shards (run-shards.sh). With the other shard on the machine the
+  // first of these once in each of two CI runs saw no revoked dialog; alone it passes (see the
+  // session note of 2026-11-25).
+  test.describe(`live rights (${l.lang})`, { tag: '@solo' }, () => {
     // Two browsers, each signing in and loading the editor: more than one browser's time.
     test.setTimeout(90_000);
     test('an admin lowers, then removes, an editor’s map access while they edit', async ({ browser }) => {
@@ -62,19 +65,17 @@ for (const l of LOCALES) {
         await openMapSettings(a);
         await expect(b.getByTestId('menu-mapSettings')).toHaveAttribute('data-locked-by', /.+/);
 
-        // Read: the editor's map turns read-only and the section lock goes. The bar is a second;
-        // these waits allow three, since two shards of browser tests share the machine's two
-        // cores (the server side is held to it in internal/live's security tests).
+        // Read: the editor's map turns read-only and the section lock goes, within a second.
         await setAccess(b, mapId, userId, 'read');
-        await expect(b.getByTestId('menu-mapSettings')).not.toHaveAttribute('data-locked-by', /.+/, { timeout: 3000 });
-        await expect(a.getByTestId('editor')).toHaveAttribute('data-can-edit', 'false', { timeout: 3000 });
+        await expect(b.getByTestId('menu-mapSettings')).not.toHaveAttribute('data-locked-by', /.+/, { timeout: 1000 });
+        await expect(a.getByTestId('editor')).toHaveAttribute('data-can-edit', 'false', { timeout: 1000 });
         await expect(a.getByText(l.readOnly, { exact: true })).toBeVisible();
         await saveShot(a, `live-read-only-${l.lang}`);
 
-        // None: the socket is closed for good and the editor is told why.
+        // None: the socket is closed for good and the editor is told why, within a second.
         await setAccess(b, mapId, userId, 'none');
         const dialog = a.getByTestId('revoked-dialog');
-        await expect(dialog).toBeVisible({ timeout: 3000 });
+        await expect(dialog).toBeVisible({ timeout: 1000 });
         await expect(dialog).toContainText(l.revoked);
         await saveShot(a, `live-access-revoked-${l.lang}`);
         // No reconnect loop: the dialog stays, and the admin sees the editor gone.
