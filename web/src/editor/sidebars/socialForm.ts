@@ -1,22 +1,13 @@
 // Social sharing's form (account-area §3): the networks offered, in one fixed order whatever the
 // order they were ticked in, and the hashtags kept as the reader's share links use them.
+import { DomainSocialNetwork } from '../../api/constants';
 import type { SocialSharing } from '../../api/sections';
 import { isHttpUrl, isTooLong, SECTION_LIMITS } from './sectionTexts';
 
 export type SocialNetwork = SocialSharing['networks'][number];
 
-export const SOCIAL_NETWORKS: readonly SocialNetwork[] = [
-  'facebook',
-  'x',
-  'linkedin',
-  'xing',
-  'whatsapp',
-  'telegram',
-  'mastodon',
-  'bluesky',
-  'reddit',
-  'email',
-];
+/** The networks in the order the form shows them: the server's own list (api/constants.ts). */
+export const SOCIAL_NETWORKS: readonly SocialNetwork[] = DomainSocialNetwork;
 
 /** The networks' own names, the same in every language; e-mail is named in the user's. */
 export const NETWORK_NAMES: Record<Exclude<SocialNetwork, 'email'>, string> = {
