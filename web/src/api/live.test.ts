@@ -735,6 +735,26 @@ describe('LiveConnection', () => {
     expect(live.state).toBe('open');
   });
 
+  it.each([
+    [4001, 'signed_out', 'signed_out'],
+    [4003, 'access_revoked', 'revoked'],
+  ] as const)('stops for good when a %i arrives while it restarts the socket', (code, reason, state) => {
+    const { live } = connection();
+    live.connect();
+    const socket = FakeSocket.last();
+    socket.serverOpen();
+    // The client's close is still in its handshake when the server's own close (rights
+    // withdrawn) arrives: the browser reports the server's code, which must win.
+    socket.close = (closeCode) => {
+      socket.closedWith = closeCode;
+    };
+    live.reconnect();
+    socket.serverClose(code, reason);
+    expect(live.state).toBe(state);
+    clock.advance(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+  });
+
   it('retries after a socket error, with or without the close after it', () => {
     const { live } = connection();
     live.connect();

@@ -610,19 +610,20 @@ export class LiveConnection {
     this.#cancelPointer();
     if (!this.#active) return;
     if (joined && this.#lostAt === null) this.#lostAt = this.#timers.now();
-    if (this.#restarting) {
-      this.#restarting = false;
-      this.#attempt = 0;
-      this.#open();
-      return;
-    }
-    // Rights withdrawn: a reconnect would be refused, or worse, loop.
+    // Rights withdrawn: a reconnect would be refused, or worse, loop. Checked before a restart
+    // the client asked for, as the server's close may overtake the client's own.
     if (code === LIVE_CLOSE_CODES.signedOut) {
       this.#stop('signed_out');
       return;
     }
     if (code === LIVE_CLOSE_CODES.accessRevoked) {
       this.#stop('revoked');
+      return;
+    }
+    if (this.#restarting) {
+      this.#restarting = false;
+      this.#attempt = 0;
+      this.#open();
       return;
     }
     if (code === LIVE_CLOSE_CODES.policyViolation) {
