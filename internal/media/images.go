@@ -111,15 +111,18 @@ func unsafeSVG(reason string) error {
 
 // checkSVG refuses an SVG with script, event handler attributes,
 // javascript: links or data: URLs of other than raster images,
-// foreignObject or embedded documents, an xml-stylesheet program, and
-// entity declarations (which could swell it).
+// foreignObject or embedded documents, an xml-stylesheet program, entity
+// declarations (which could swell it), and a DTD of its own: its
+// attribute defaults (<!ATTLIST svg onload …>) would add handlers the
+// elements do not show. A DOCTYPE naming only an external DTD, as editors
+// write it, is taken: browsers never fetch it.
 func checkSVG(b []byte) error {
 	if bytes.Contains(bytes.ToUpper(b), []byte("<!ENTITY")) {
 		return unsafeSVG("declares entities")
 	}
 	dec := xml.NewDecoder(bytes.NewReader(b))
 	dec.Strict = true
-	seenRoot := false
+	seenRoot, seenDoctype := false, false
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -132,6 +135,14 @@ func checkSVG(b []byte) error {
 			// An XSLT program would turn the file, opened as a page, into
 			// another document (HTML with script among them).
 			return unsafeSVG("links a stylesheet program (xml-stylesheet)")
+		}
+		if d, ok := tok.(xml.Directive); ok {
+			f := strings.Fields(string(d))
+			if len(f) == 0 || !strings.EqualFold(f[0], "DOCTYPE") || seenDoctype || seenRoot || bytes.ContainsRune(d, '[') {
+				return unsafeSVG("declares a DTD of its own (a DOCTYPE with declarations, or declarations outside one)")
+			}
+			seenDoctype = true
+			continue
 		}
 		el, ok := tok.(xml.StartElement)
 		if !ok {
