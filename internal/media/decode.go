@@ -168,10 +168,14 @@ func readHeader(r io.ReadSeeker) (imageHeader, error) {
 	case color.RGBA64Model, color.NRGBA64Model, color.Gray16Model:
 		h.why = " (16 bits a channel)"
 	}
-	// The largest scaled copy, and its turned copy.
+	// The largest scaled copy and its turned copy, and the first step
+	// of shrinking to it (a quarter of the pixels, 4 bytes each).
 	if w, ht := h.display(); w > domain.MediaVariantWidths[0] {
 		vw := int64(min(w-1, domain.MediaVariantWidths[len(domain.MediaVariantWidths)-1]))
 		h.cost += 2 * 4 * vw * max(1, int64(ht)*vw/int64(w))
+		if int64(w) > 2*vw {
+			h.cost += px
+		}
 	}
 	if _, err := r.Seek(0, io.SeekStart); err != nil {
 		return h, err
