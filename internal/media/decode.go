@@ -23,17 +23,19 @@ import (
 //     decoder allocates, and its largest scaled copy) is estimated from
 //     its header and refused past MaxDecodeBytes, before any pixel is
 //     decoded;
-//   - the decodeGate admits about one decode per core; the rest wait
-//     briefly (an upload's file is stored already, so waiting holds no
-//     memory), then are refused with 503 busy and Retry-After, as the
-//     password hashes are. It is per process on purpose: what it protects
-//     is this process's memory.
+//   - the decodeGate admits about one decode per core; the rest wait up
+//     to 30 s (an upload's file is stored already, so waiting holds no
+//     memory; a 48-megapixel photo takes seconds to decode and shrink,
+//     so a shorter wait refused most of a burst of photos), then are
+//     refused with 503 busy and Retry-After, as the password hashes are.
+//     It is per process on purpose: what it protects is this process's
+//     memory.
 //
 // At most cores × MaxDecodeBytes of decoded pixels are held at once.
 const MaxDecodeBytes = 256 << 20
 
 // ImageRetryAfter is what a caller refused by the gate is told to wait.
-const ImageRetryAfter = 5 * time.Second
+const ImageRetryAfter = 10 * time.Second
 
 // ErrImagesBusy is returned when no decoding slot freed up in time.
 var ErrImagesBusy = &domain.Error{Code: domain.CodeBusy, Message: "the server is busy reading other images; try again in a moment",
@@ -42,7 +44,7 @@ var ErrImagesBusy = &domain.Error{Code: domain.CodeBusy, Message: "the server is
 // decodeGate is the process's gate (SetDecodeGate changes it).
 var decodeGate atomic.Pointer[gate]
 
-func init() { decodeGate.Store(newGate(runtime.GOMAXPROCS(0), 10*time.Second)) }
+func init() { decodeGate.Store(newGate(runtime.GOMAXPROCS(0), 30*time.Second)) }
 
 type gate struct {
 	slots chan struct{}
@@ -84,7 +86,7 @@ func (g *gate) acquire(ctx context.Context) (func(), error) {
 func DecodeConcurrency() int { return cap(decodeGate.Load().slots) }
 
 // SetDecodeGate sets how many images may be decoded at once (about one
-// per core by default) and how long an upload waits for its turn (10 s);
+// per core by default) and how long an upload waits for its turn (30 s);
 // it answers a function that puts the previous gate back. Decodes under
 // way keep the gate they began in.
 func SetDecodeGate(n int, wait time.Duration) (restore func()) {
