@@ -11,7 +11,7 @@ WEB_DEPS := web/node_modules/.installed
 E2E_DEPS := e2e/node_modules/.installed
 RELAY_DEPS := bench/relay/node_modules/.installed
 
-.PHONY: run build web test test-go test-web test-e2e chromium versitygw bench bench-canvas bench-live clean fuzz api-types
+.PHONY: run build web test test-go test-web test-e2e chromium versitygw bench bench-canvas bench-live bench-uploads clean fuzz api-types
 
 run: build
 	./$(BIN) demo --if-empty --log-level warn
@@ -95,11 +95,16 @@ test-e2e: build chromium $(E2E_DEPS)
 # load, each pinned to core 0 with the clients on core 1: run it on an
 # otherwise quiet machine.
 BENCH_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable
-bench: bench-canvas bench-live
+bench: bench-canvas bench-live bench-uploads
 	go run ./bench/document --database-url '$(BENCH_DATABASE_URL)'
 
 bench-live: $(RELAY_DEPS)
 	go run ./bench/live --database-url '$(BENCH_DATABASE_URL)' --relay bench/relay
+
+# Peak memory of the real server (SQLite) while 8 decompression bombs and 20
+# photos of about 19 MB are uploaded at once (issue 28).
+bench-uploads:
+	go run ./bench/uploads --out docs/benchmarks.md
 
 # The editor's canvas in headless Chromium on generated maps (SQLite; no database needed).
 bench-canvas: build chromium $(E2E_DEPS)

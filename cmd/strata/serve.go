@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -83,6 +84,12 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 		return err
 	}
 	log := e.logger(cfg)
+	if limit, _ := cfg.MemoryLimitBytes(); limit > 0 { // validated already
+		// Past it the collector works harder and gives memory back, so a
+		// burst (images decoded at once) does not keep the heap high.
+		debug.SetMemoryLimit(limit)
+		log.Info("memory limit set", "megabytes", limit>>20)
+	}
 	// The data directory holds the SQLite file, the mail outbox and media;
 	// /readyz fails while it takes no files, so it exists from the start.
 	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {

@@ -7,6 +7,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/klauspost/compress/gzhttp"
@@ -257,7 +258,7 @@ func (s *Server) clientMediaFile(w http.ResponseWriter, r *http.Request, a domai
 	if err != nil {
 		return err
 	}
-	return s.serveMedia(w, r, ms, asset)
+	return s.serveMedia(w, r, ms, asset, nil)
 }
 
 func (s *Server) mapMediaFile(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
@@ -269,7 +270,7 @@ func (s *Server) mapMediaFile(w http.ResponseWriter, r *http.Request, a domain.A
 	if err != nil {
 		return err
 	}
-	return s.serveMedia(w, r, ms, asset)
+	return s.serveMedia(w, r, ms, asset, nil)
 }
 
 func (s *Server) publicMediaFile(w http.ResponseWriter, r *http.Request) error {
@@ -293,12 +294,15 @@ func (s *Server) publicMediaFile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return s.serveMedia(w, r, ms, asset)
+	return s.serveMedia(w, r, ms, asset, p.EmbedDomains)
 }
 
 // serveMedia answers an asset's file: ETag, long caching when the URL
-// names the version, ranges, and SVG sandboxed.
-func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request, ms *media.Service, asset domain.MediaAsset) error {
+// names the version, ranges, and SVG sandboxed. Only Strata's pages may
+// show it in a frame, and the sites a published map is embedded in
+// (embedDomains), as for the map's page: frame-ancestors checks every
+// frame up to the top.
+func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request, ms *media.Service, asset domain.MediaAsset, embedDomains []string) error {
 	q := r.URL.Query()
 	width := 0
 	if v := q.Get("w"); v != "" {
@@ -326,10 +330,15 @@ func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request, ms *media.Se
 	} else {
 		h.Set("Cache-Control", "private, no-cache")
 	}
+	ancestors := "; frame-ancestors " + strings.Join(append([]string{"'self'"}, embedDomains...), " ")
 	if asset.Type == domain.MediaVector {
-		h.Set("Content-Security-Policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'")
+		h.Set("Content-Security-Policy", "sandbox; default-src 'none'; style-src 'unsafe-inline'"+ancestors)
 	} else {
-		h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+		h.Set("Content-Security-Policy", "default-src 'none'; sandbox"+ancestors)
+	}
+	if len(embedDomains) == 0 {
+		// For browsers without frame-ancestors; it cannot name other sites.
+		h.Set("X-Frame-Options", "SAMEORIGIN")
 	}
 	if q.Get("download") == "1" || q.Get("download") == "true" {
 		h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": asset.Name}))

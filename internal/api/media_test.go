@@ -310,7 +310,7 @@ func TestMediaSVGIsSandboxed(t *testing.T) {
 			t.Fatalf("svg %+v", a)
 		}
 		res := h.as(guest).do("GET", a.URL, nil).want(200)
-		if res.header.Get("Content-Security-Policy") != "sandbox; default-src 'none'; style-src 'unsafe-inline'" || res.header.Get("Content-Type") != "image/svg+xml" {
+		if res.header.Get("Content-Security-Policy") != "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'" || res.header.Get("Content-Type") != "image/svg+xml" {
 			t.Errorf("svg headers %v", res.header)
 		}
 	})

@@ -36,6 +36,9 @@ type Config struct {
 	APIKeyRate string
 	// DocumentMemory is the megabytes the maps' prepared documents may take.
 	DocumentMemory string
+	// MemoryLimit is the Go runtime's soft memory limit in megabytes
+	// (debug.SetMemoryLimit); 0 sets none (GOMEMLIMIT still applies).
+	MemoryLimit string
 	// MediaURL is where media files are kept: a directory, or
 	// s3://bucket?endpoint=…&region=…; empty for "media" in the data directory.
 	MediaURL string
@@ -63,6 +66,7 @@ func (c *Config) settings() []setting {
 		{"lock-grace", "STRATA_LOCK_GRACE", "10s", "how long a dropped live connection keeps its edit locks (a reload keeps them), from 100ms to 5m", &c.LockGrace},
 		{"api-key-rate", "STRATA_API_KEY_RATE", "600", "requests each API key may make per minute, from 1 to 100000", &c.APIKeyRate},
 		{"document-memory", "STRATA_DOCUMENT_MEMORY", "256", "megabytes of memory for the maps' documents kept ready to answer (GET /maps/{id}), from 16 to 65536", &c.DocumentMemory},
+		{"memory-limit", "STRATA_MEMORY_LIMIT", "0", "soft limit of the process's memory in megabytes, from 64 to 1048576: past it the Go runtime collects garbage harder and returns memory to the system (set it to about 80% of the memory the server may use); 0 for none", &c.MemoryLimit},
 		{"media-url", "STRATA_MEDIA_URL", "", "where media files are kept: a directory, or s3://bucket?endpoint=…&region=… (S3-compatible; credentials from AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY); empty for media/ in the data directory", &c.MediaURL},
 		{"media-max-image", "STRATA_MEDIA_MAX_IMAGE", "20971520", "largest image upload (JPEG, PNG, GIF, WebP), in bytes", &c.MediaMaxImage},
 		{"media-max-vector", "STRATA_MEDIA_MAX_VECTOR", "2097152", "largest SVG upload, in bytes", &c.MediaMaxVector},
@@ -130,6 +134,9 @@ func (c *Config) Validate() error {
 	if _, err := c.DocumentMemoryBytes(); err != nil {
 		errs = append(errs, err)
 	}
+	if _, err := c.MemoryLimitBytes(); err != nil {
+		errs = append(errs, err)
+	}
 	if _, err := c.MediaLimits(); err != nil {
 		errs = append(errs, err)
 	}
@@ -180,6 +187,16 @@ func (c *Config) DocumentMemoryBytes() (int64, error) {
 	mb, err := strconv.ParseInt(strings.TrimSpace(c.DocumentMemory), 10, 64)
 	if err != nil || mb < 16 || mb > 65536 {
 		return 0, fmt.Errorf("%s must be a number of megabytes from 16 to 65536, not %q", Name("document-memory"), c.DocumentMemory)
+	}
+	return mb << 20, nil
+}
+
+// MemoryLimitBytes parses MemoryLimit: 0 for none, else at least what
+// the server needs at rest, at most a terabyte.
+func (c *Config) MemoryLimitBytes() (int64, error) {
+	mb, err := strconv.ParseInt(strings.TrimSpace(c.MemoryLimit), 10, 64)
+	if err != nil || mb != 0 && (mb < 64 || mb > 1<<20) {
+		return 0, fmt.Errorf("%s must be 0 or a number of megabytes from 64 to 1048576, not %q", Name("memory-limit"), c.MemoryLimit)
 	}
 	return mb << 20, nil
 }

@@ -43,6 +43,7 @@ func TestValidateNamesTheSetting(t *testing.T) {
 		"--lock-grace (STRATA_LOCK_GRACE)":           {"--lock-grace", "10"},
 		"--api-key-rate (STRATA_API_KEY_RATE)":       {"--api-key-rate", "0"},
 		"--document-memory (STRATA_DOCUMENT_MEMORY)": {"--document-memory", "8"},
+		"--memory-limit (STRATA_MEMORY_LIMIT)":       {"--memory-limit", "2GB"},
 	}
 	for want, args := range tests {
 		err := parse(t, nil, args...).Validate()
@@ -70,6 +71,15 @@ func TestValidateNamesTheSetting(t *testing.T) {
 	}
 	if err := parse(t, nil, "--document-memory", "1GB").Validate(); err == nil {
 		t.Error("a document memory with a unit was taken")
+	}
+	if n, err := parse(t, map[string]string{"STRATA_MEMORY_LIMIT": "1536"}).MemoryLimitBytes(); err != nil || n != 1536<<20 {
+		t.Errorf("memory limit 1536: %v, %v", n, err)
+	}
+	if n, err := parse(t, nil).MemoryLimitBytes(); err != nil || n != 0 {
+		t.Errorf("default memory limit: %v, %v (want none)", n, err)
+	}
+	if err := parse(t, nil, "--memory-limit", "16").Validate(); err == nil {
+		t.Error("a memory limit of 16 MB was taken")
 	}
 }
 

@@ -73,6 +73,9 @@ func TestCheckSVG(t *testing.T) {
 		`<?xml version="1.0" encoding="UTF-8"?><!-- a comment --><svg ` + ns + `><a x:href="https://example.org/"><text>link</text></a></svg>`,
 		`<svg ` + ns + `><image x:href="data:image/png;base64,iVBORw0KGgo="/><style>.a{fill:#123}</style></svg>`,
 		`<svg ` + ns + `><desc id="metadata:credits">x</desc></svg>`,
+		// An external DTD only (as editors write it): no declarations of
+		// its own, and browsers never fetch it.
+		`<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg ` + ns + `/>`,
 	}
 	for _, s := range good {
 		if err := checkSVG([]byte(s)); err != nil {
@@ -97,6 +100,12 @@ func TestCheckSVG(t *testing.T) {
 		"entity declaration":     `<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">]><svg ` + ns + `><text>&a;</text></svg>`,
 		"xml-stylesheet program": `<?xml-stylesheet type="text/xsl" href="evil.xsl"?><svg ` + ns + `/>`,
 		"vbscript":               `<svg ` + ns + `><a href="vbscript:msgbox(1)"><text>x</text></a></svg>`,
+		// A DTD's attribute defaults put a handler on elements that show none.
+		"handler by a DTD default":  `<!DOCTYPE svg [<!ATTLIST svg onload CDATA "alert(1)">]><svg ` + ns + `/>`,
+		"handler by a DTD, spaced":  "<!DOCTYPE svg [\n  <!attlist svg onload CDATA 'alert(1)'>\n]><svg " + ns + `/>`,
+		"an empty internal subset":  `<!DOCTYPE svg []><svg ` + ns + `/>`,
+		"a declaration outside one": `<!ATTLIST svg onload CDATA "alert(1)"><svg ` + ns + `/>`,
+		"a second DOCTYPE":          `<!DOCTYPE svg><!DOCTYPE svg [<!ATTLIST svg onload CDATA "alert(1)">]><svg ` + ns + `/>`,
 	}
 	for name, s := range unsafe {
 		if err := checkSVG([]byte(s)); domain.ErrorCode(err) != domain.CodeUnsafeSVG {

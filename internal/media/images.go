@@ -21,7 +21,8 @@ import (
 )
 
 // The largest image decoded: a decompression bomb (huge dimensions in a
-// small file) is refused from its header, before any pixel is decoded.
+// small file) is refused from its header, before any pixel is decoded
+// (and so is one whose pixels would take more than MaxDecodeBytes).
 const (
 	MaxImageSide   = 16384
 	MaxImagePixels = 50_000_000
@@ -33,48 +34,52 @@ func invalidImage(reason string) error {
 }
 
 // makeVariants checks a stored image and stores its copies 256, 1024 and
-// 2048 px wide (those narrower than it): JPEG as JPEG, others as PNG (a
-// GIF's first frame; WebP without an encoder in the standard library).
+// 2048 px wide (those narrower than it shows): JPEG as JPEG, others as
+// PNG (a GIF's first frame; WebP without an encoder in the standard
+// library), turned upright by the JPEG's orientation. The image is
+// decoded once, under the decoding gate and within MaxDecodeBytes
+// (decode.go); the widest copy is made from it, each other from the one
+// before, so that the whole decode is released before any is encoded.
 func (s *Service) makeVariants(ctx context.Context, key string, version int, up *upload) error {
 	f, err := s.files.Open(ctx, objectName(key, version, 0))
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	cfg, _, err := image.DecodeConfig(f)
+	// What is stored: the upload without its metadata (withoutMetadata).
+	up.size = f.Size()
+	hdr, err := readHeader(f)
 	if err != nil {
-		return invalidImage(err.Error())
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide ||
-		int64(cfg.Width)*int64(cfg.Height) > MaxImagePixels {
-		return &domain.Error{Code: domain.CodeImageTooLarge,
-			Message:  fmt.Sprintf("the image is %d×%d pixels: at most %d a side and %d in all", cfg.Width, cfg.Height, MaxImageSide, MaxImagePixels),
-			Problems: domain.Problems{"file": domain.Rule(fmt.Sprintf("must have at most %d pixels a side and %d in all", MaxImageSide, MaxImagePixels))}}
-	}
-	w, h := cfg.Width, cfg.Height
-	up.width, up.height = &w, &h
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	img, _, err := image.Decode(f)
-	if err != nil {
-		return invalidImage(err.Error())
-	}
-	src := img
-	// From the widest copy down, each made from the one before: a smaller
-	// source scales faster and looks the same.
-	for i := len(domain.MediaVariantWidths) - 1; i >= 0; i-- {
-		width := domain.MediaVariantWidths[i]
-		if width >= cfg.Width {
-			continue
+	w, h := hdr.display()
+	up.width, up.height = &w, &h
+	var widths []int
+	for _, width := range domain.MediaVariantWidths {
+		if width < w {
+			widths = append(widths, width)
 		}
-		height := max(1, int(int64(cfg.Height)*int64(width)/int64(cfg.Width)))
-		dst := image.NewRGBA(image.Rect(0, 0, width, height))
-		draw.BiLinear.Scale(dst, dst.Bounds(), src, src.Bounds(), draw.Src, nil)
+	}
+	release, err := decodeGate.Load().acquire(ctx)
+	if err != nil {
+		return err
+	}
+	largest, err := decodeScaled(f, hdr, widths)
+	release()
+	if err != nil {
+		return err
+	}
+	src := largest
+	for i := len(widths) - 1; i >= 0; i-- {
+		width := widths[i]
+		height := max(1, int(int64(h)*int64(width)/int64(w)))
+		dst := src
+		if src.Bounds().Dx() != width {
+			dst = shrink(src, width, height)
+		}
 		var buf bytes.Buffer
-		ct := "image/png"
-		if up.contentType == "image/jpeg" {
-			ct = "image/jpeg"
+		ct := variantType(up.contentType)
+		if ct == "image/jpeg" {
 			err = jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 85})
 		} else {
 			err = (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&buf, dst)
@@ -89,6 +94,48 @@ func (s *Service) makeVariants(ctx context.Context, key string, version int, up 
 		src = dst
 	}
 	return nil
+}
+
+// decodeScaled decodes the image (f at its start) and answers its copy
+// of the widest width, upright; nil without widths (the decode only
+// checks the image). Nothing else of the decode outlives the call.
+func decodeScaled(f io.Reader, hdr imageHeader, widths []int) (*image.RGBA, error) {
+	img, _, err := image.Decode(f)
+	if err != nil {
+		return nil, invalidImage(err.Error())
+	}
+	if len(widths) == 0 {
+		return nil, nil
+	}
+	w, h := hdr.display()
+	width := widths[len(widths)-1]
+	height := max(1, int(int64(h)*int64(width)/int64(w)))
+	// Scaled as stored, then turned: turning the copy is cheaper than
+	// turning the whole.
+	sw, sh := width, height
+	if hdr.orientation >= 5 {
+		sw, sh = height, width
+	}
+	return orient(shrink(img, sw, sh), hdr.orientation), nil
+}
+
+// shrink scales src down to w×h in steps that at most halve each side,
+// each by bilinear interpolation: at half size that is the mean of each
+// 2×2 square, so no source pixel is skipped (no aliasing), and nothing
+// larger than a quarter of src is allocated. (draw.BiLinear, a kernel,
+// holds a buffer of 32 bytes per pixel of w × src's height: 400 MB for a
+// 48-megapixel photo, more than its decode.)
+func shrink(src image.Image, w, h int) *image.RGBA {
+	for {
+		b := src.Bounds()
+		sw, sh := max(w, (b.Dx()+1)/2), max(h, (b.Dy()+1)/2)
+		dst := image.NewRGBA(image.Rect(0, 0, sw, sh))
+		draw.ApproxBiLinear.Scale(dst, dst.Bounds(), src, b, draw.Src, nil)
+		if sw == w && sh == h {
+			return dst
+		}
+		src = dst
+	}
 }
 
 // variantType is the content type of an image's scaled copy.
@@ -111,15 +158,18 @@ func unsafeSVG(reason string) error {
 
 // checkSVG refuses an SVG with script, event handler attributes,
 // javascript: links or data: URLs of other than raster images,
-// foreignObject or embedded documents, an xml-stylesheet program, and
-// entity declarations (which could swell it).
+// foreignObject or embedded documents, an xml-stylesheet program, entity
+// declarations (which could swell it), and a DTD of its own: its
+// attribute defaults (<!ATTLIST svg onload …>) would add handlers the
+// elements do not show. A DOCTYPE naming only an external DTD, as editors
+// write it, is taken: browsers never fetch it.
 func checkSVG(b []byte) error {
 	if bytes.Contains(bytes.ToUpper(b), []byte("<!ENTITY")) {
 		return unsafeSVG("declares entities")
 	}
 	dec := xml.NewDecoder(bytes.NewReader(b))
 	dec.Strict = true
-	seenRoot := false
+	seenRoot, seenDoctype := false, false
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -132,6 +182,14 @@ func checkSVG(b []byte) error {
 			// An XSLT program would turn the file, opened as a page, into
 			// another document (HTML with script among them).
 			return unsafeSVG("links a stylesheet program (xml-stylesheet)")
+		}
+		if d, ok := tok.(xml.Directive); ok {
+			f := strings.Fields(string(d))
+			if len(f) == 0 || !strings.EqualFold(f[0], "DOCTYPE") || seenDoctype || seenRoot || bytes.ContainsRune(d, '[') {
+				return unsafeSVG("declares a DTD of its own (a DOCTYPE with declarations, or declarations outside one)")
+			}
+			seenDoctype = true
+			continue
 		}
 		el, ok := tok.(xml.StartElement)
 		if !ok {

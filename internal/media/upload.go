@@ -286,7 +286,7 @@ func (s *Service) receiveFile(ctx context.Context, clientID int64, key string, v
 		body = bytes.NewReader(svg)
 	}
 	if err == nil {
-		err = s.files.Put(ctx, objectName(key, version, 0), body, ct)
+		err = s.files.Put(ctx, objectName(key, version, 0), withoutMetadata(body, ct), ct)
 	}
 	if err != nil {
 		return s.readError(ctx, err, counted, typ, clientID)
