@@ -383,6 +383,32 @@ func (h *mediaHarness) assertNothingStored(t *testing.T) {
 	if objs := h.objects(t); len(objs) != 0 {
 		t.Errorf("files stored: %v", objs)
 	}
+	if entries := h.directoryEntries(t); len(entries) != 0 {
+		t.Errorf("left in the media directory: %v", entries)
+	}
+}
+
+// directoryEntries lists everything in the local media directory, the
+// directories too (nil for S3, which has none).
+func (h *mediaHarness) directoryEntries(t *testing.T) []string {
+	t.Helper()
+	if strings.Contains(h.url, "://") {
+		return nil
+	}
+	var out []string
+	err := filepath.WalkDir(h.url, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if rel, _ := filepath.Rel(h.url, p); rel != "." {
+			out = append(out, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 // A member removed from the client loses the library at once.

@@ -59,8 +59,13 @@ type upload struct {
 
 // Upload stores a new asset from a multipart form: the part file (streamed
 // to storage), metadata (JSON) and template (an id). Nothing stays stored
-// when any check fails.
+// when any check fails. The actor has at most MaxParallelUploads at once.
 func (s *Service) Upload(ctx context.Context, a domain.Actor, clientID int64, mr *multipart.Reader) (domain.MediaAsset, error) {
+	release, err := s.uploads.take(a.User.ID)
+	if err != nil {
+		return domain.MediaAsset{}, err
+	}
+	defer release()
 	key := newKey()
 	up, err := s.receive(ctx, clientID, key, 1, mr, true)
 	if err != nil {
@@ -88,8 +93,14 @@ func (s *Service) Upload(ctx context.Context, a domain.Actor, clientID int64, mr
 }
 
 // Replace stores a new file for an asset: its version goes up, the old
-// version's files go once the row names the new one.
-func (s *Service) Replace(ctx context.Context, clientID int64, key string, mr *multipart.Reader) (domain.MediaAsset, error) {
+// version's files go once the row names the new one. It takes one of the
+// actor's upload slots, as Upload does.
+func (s *Service) Replace(ctx context.Context, a domain.Actor, clientID int64, key string, mr *multipart.Reader) (domain.MediaAsset, error) {
+	release, err := s.uploads.take(a.User.ID)
+	if err != nil {
+		return domain.MediaAsset{}, err
+	}
+	defer release()
 	old, err := s.store.Media(ctx, clientID, key)
 	if err != nil {
 		return old, err
