@@ -176,3 +176,49 @@ func TestMediaUploadCutOffLeavesNothing(t *testing.T) {
 		st.upload("POST", mediaPath, formPart{field: "file", filename: "a.png", body: pngOf(20, 20)}).want(201)
 	})
 }
+
+// An image's scaled copies count against the media storage quota as well
+// as its file, and the library's used storage shows them; a client has
+// the default quota without any setting.
+func TestMediaVariantsCountAgainstTheQuota(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		h := newMediaHarness(t, s, t.TempDir(), nil)
+		st := h.as(student)
+		photo := pngOf(1500, 300)
+		var a domain.MediaAsset
+		st.upload("POST", mediaPath, formPart{field: "file", filename: "a.png", body: photo}).want(201).decode(&a)
+		stored := a.Size
+		for _, v := range a.Variants {
+			stored += int64(len(h.as(guest).do("GET", v.URL, nil).want(200).body))
+		}
+		if len(a.Variants) != 2 || stored <= a.Size {
+			t.Fatalf("variants %+v, %d bytes in all", a.Variants, stored)
+		}
+		var stats domain.MediaStats
+		h.as(guest).do("GET", mediaPath+"/stats", nil).want(200).decode(&stats)
+		if stats.UsedBytes != stored || stats.Types[domain.MediaImage].Bytes != stored ||
+			stats.QuotaBytes == nil || *stats.QuotaBytes != domain.DefaultMediaStorageQuota {
+			t.Errorf("stats %+v (quota %v), want %d bytes used of the default quota", stats, stats.QuotaBytes, stored)
+		}
+		if q := h.quotas(h.session(admin)); q["media_storage"].Count != int(stored) || q["media_storage"].Max == nil {
+			t.Errorf("media quota %+v, want count %d", q["media_storage"], stored)
+		}
+		// A superuser sets a quota in bytes, past the count limits' 1,000,000.
+		h.as(super).do("PATCH", "/api/v1/clients/acme/quotas", map[string]any{"media_storage": 10 << 30}).want(200)
+		// Room for the same file again, not for its copies: refused, nothing kept.
+		h.as(super).do("PATCH", "/api/v1/clients/acme/quotas", map[string]any{"media_storage": stored + a.Size}).want(200)
+		before := h.objects(t)
+		st.upload("POST", mediaPath, formPart{field: "file", filename: "b.png", body: photo}).wantError(409, "quota_exceeded")
+		if after := h.objects(t); len(after) != len(before) {
+			t.Errorf("stored after the refusal %v, before %v", after, before)
+		}
+		// A replacement is counted the same way: growing past the quota is refused.
+		st.upload("PUT", mediaPath+"/"+a.Key+"/file", formPart{field: "file", filename: "c.png", body: pngOf(2100, 300)}).wantError(409, "quota_exceeded")
+		h.as(super).do("PATCH", "/api/v1/clients/acme/quotas", map[string]any{"media_storage": 2 * stored}).want(200)
+		st.upload("POST", mediaPath, formPart{field: "file", filename: "b.png", body: photo}).want(201)
+		h.as(guest).do("GET", mediaPath+"/stats", nil).want(200).decode(&stats)
+		if stats.UsedBytes != 2*stored {
+			t.Errorf("used %d, want %d", stats.UsedBytes, 2*stored)
+		}
+	})
+}
