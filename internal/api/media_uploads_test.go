@@ -2,21 +2,25 @@ package api_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/strata-maps/strata/internal/api"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/media"
+	"github.com/strata-maps/strata/internal/mediastore"
 	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/store/storetest"
 )
@@ -219,6 +223,72 @@ func TestMediaVariantsCountAgainstTheQuota(t *testing.T) {
 		h.as(guest).do("GET", mediaPath+"/stats", nil).want(200).decode(&stats)
 		if stats.UsedBytes != 2*stored {
 			t.Errorf("used %d, want %d", stats.UsedBytes, 2*stored)
+		}
+	})
+}
+
+// durableOrder wraps a media store: when a Put returns (for the local
+// store: synced, TestLocalPutSyncsFileThenDirectories), the object must be
+// whole and no row may name its version yet.
+type durableOrder struct {
+	mediastore.Store
+	s     *store.Store
+	mu    sync.Mutex
+	puts  int
+	early []string
+}
+
+func (d *durableOrder) Put(ctx context.Context, key string, r io.Reader, ct string) error {
+	var n countWriter
+	if err := d.Store.Put(ctx, key, io.TeeReader(r, &n), ct); err != nil {
+		return err
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.puts++
+	f, err := d.Store.Open(ctx, key)
+	if err != nil {
+		d.early = append(d.early, key+": not there once stored")
+		return nil
+	}
+	defer f.Close()
+	if f.Size() != int64(n) {
+		d.early = append(d.early, fmt.Sprintf("%s: %d of %d bytes once stored", key, f.Size(), n))
+	}
+	parts := strings.Split(key, "/")
+	if a, err := d.s.MediaByKey(ctx, parts[0]); err == nil && fmt.Sprint(a.Version) == parts[1] {
+		d.early = append(d.early, key+": a row named it before it was stored")
+	}
+	return nil
+}
+
+type countWriter int
+
+func (c *countWriter) Write(p []byte) (int, error) { *c += countWriter(len(p)); return len(p), nil }
+
+// An asset's files are whole and stored (durable) before the row that
+// names them commits: a crash in between leaves a file without a row,
+// which the sweep removes, never a row without its file.
+func TestMediaFilesStoredBeforeTheirRow(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		files, err := mediastore.Open(context.Background(), t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = files.Close() })
+		rec := &durableOrder{Store: files, s: s}
+		h := newHarnessWith(t, s, func(d *api.Deps) {
+			d.Media = media.New(s, rec, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		})
+		c := h.as(student)
+		var a domain.MediaAsset
+		c.upload("POST", mediaPath, formPart{field: "file", filename: "a.png", body: pngOf(1100, 100)}).want(201).decode(&a)
+		c.upload("PUT", mediaPath+"/"+a.Key+"/file", formPart{field: "file", filename: "b.png", body: pngOf(300, 30)}).want(200)
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		// The first upload's file and two copies, the replacement's file and one copy.
+		if rec.puts != 5 || len(rec.early) != 0 {
+			t.Errorf("%d files stored; out of order: %v", rec.puts, rec.early)
 		}
 	})
 }
