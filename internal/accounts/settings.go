@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -18,6 +19,9 @@ func (s *Service) Quotas(ctx context.Context, clientID int64) (map[domain.QuotaK
 
 const maxQuota = 1_000_000
 
+// maxMediaQuota bounds the media storage quota, in bytes: 1 PB.
+const maxMediaQuota = 1 << 50
+
 // SetQuotas sets some of the client's limits (nil: unlimited) and returns
 // them all.
 func (s *Service) SetQuotas(ctx context.Context, a domain.Actor, clientID int64, limits map[domain.QuotaKind]*int) (map[domain.QuotaKind]domain.Quota, error) {
@@ -27,7 +31,11 @@ func (s *Service) SetQuotas(ctx context.Context, a domain.Actor, clientID int64,
 	var v domain.Validation
 	for k, max := range limits {
 		v.Check(k.Valid(), string(k), domain.NotAllowed(domain.QuotaKinds...))
-		v.Check(max == nil || (*max >= 0 && *max <= maxQuota), string(k), domain.OutOfRange(0, maxQuota).Saying("must be null (unlimited) or from 0 to 1000000"))
+		top := maxQuota
+		if k == domain.QuotaMediaStorage { // bytes, not things
+			top = maxMediaQuota
+		}
+		v.Check(max == nil || (*max >= 0 && *max <= top), string(k), domain.OutOfRange(0, top).Saying(fmt.Sprintf("must be null (unlimited) or from 0 to %d", top)))
 	}
 	if err := v.Err(); err != nil {
 		return nil, err

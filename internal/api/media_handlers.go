@@ -100,7 +100,7 @@ func (s *Server) replaceMediaFile(w http.ResponseWriter, r *http.Request, a doma
 	if err != nil {
 		return err
 	}
-	asset, err := ms.Replace(r.Context(), cs.ID, r.PathValue("key"), form)
+	asset, err := ms.Replace(r.Context(), a, cs.ID, r.PathValue("key"), form)
 	if err != nil {
 		return bodyLimitError(err)
 	}

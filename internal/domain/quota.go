@@ -15,10 +15,16 @@ const (
 	QuotaMap           QuotaKind = "map"
 	QuotaTemplate      QuotaKind = "template"
 	QuotaUser          QuotaKind = "user"
-	// QuotaMediaStorage counts bytes: the sizes of the client's media
-	// files (their scaled copies not counted).
+	// QuotaMediaStorage counts bytes: what the client's media take in the
+	// storage, their files and the scaled copies of images.
 	QuotaMediaStorage QuotaKind = "media_storage"
 )
+
+// DefaultMediaStorageQuota is the media storage every client has until a
+// superuser sets another limit or lifts it: 5 GB, the unit extra storage
+// is sold in (spec §9). New clients get it, and migration 00014 gave it to
+// those before.
+const DefaultMediaStorageQuota = 5 << 30
 
 // QuotaKinds lists every kind, in the spec's order.
 var QuotaKinds = []QuotaKind{QuotaActiveReaders, QuotaEditingUser, QuotaLiveMap, QuotaMap, QuotaTemplate, QuotaUser, QuotaMediaStorage}

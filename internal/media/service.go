@@ -48,6 +48,8 @@ type Service struct {
 	files  mediastore.Store
 	limits Limits
 	log    *slog.Logger
+	// uploads are the uploads each user has in flight (slots.go).
+	uploads uploadSlots
 	// mapKeys caches the keys each map uses at a revision, and
 	// versionKeys those of a published version (which never changes).
 	mu          sync.Mutex

@@ -17,6 +17,7 @@ import (
 	"github.com/gabriel-vasile/mimetype"
 
 	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/mediastore"
 	"github.com/strata-maps/strata/internal/store"
 )
 
@@ -55,12 +56,20 @@ type upload struct {
 	metadata          []byte
 	template          string
 	stored            bool
+	// storedBytes is what the version takes in the storage: the file and
+	// the image's scaled copies, as the quota counts it.
+	storedBytes int64
 }
 
 // Upload stores a new asset from a multipart form: the part file (streamed
 // to storage), metadata (JSON) and template (an id). Nothing stays stored
-// when any check fails.
+// when any check fails. The actor has at most MaxParallelUploads at once.
 func (s *Service) Upload(ctx context.Context, a domain.Actor, clientID int64, mr *multipart.Reader) (domain.MediaAsset, error) {
+	release, err := s.uploads.take(a.User.ID)
+	if err != nil {
+		return domain.MediaAsset{}, err
+	}
+	defer release()
 	key := newKey()
 	up, err := s.receive(ctx, clientID, key, 1, mr, true)
 	if err != nil {
@@ -73,11 +82,10 @@ func (s *Service) Upload(ctx context.Context, a domain.Actor, clientID int64, mr
 			id := a.User.ID
 			asset.CreatedBy = &id
 		}
+		row := rowOf(asset)
+		row.Stored = up.storedBytes
 		err = s.store.Tx(ctx, func(tx *store.Store) error {
-			if err := s.checkQuota(ctx, tx, clientID, up.size); err != nil {
-				return err
-			}
-			return tx.InsertMedia(ctx, rowOf(asset))
+			return s.withinQuota(ctx, tx, clientID, func() error { return tx.InsertMedia(ctx, row) })
 		})
 	}
 	if err != nil {
@@ -88,8 +96,14 @@ func (s *Service) Upload(ctx context.Context, a domain.Actor, clientID int64, mr
 }
 
 // Replace stores a new file for an asset: its version goes up, the old
-// version's files go once the row names the new one.
-func (s *Service) Replace(ctx context.Context, clientID int64, key string, mr *multipart.Reader) (domain.MediaAsset, error) {
+// version's files go once the row names the new one. It takes one of the
+// actor's upload slots, as Upload does.
+func (s *Service) Replace(ctx context.Context, a domain.Actor, clientID int64, key string, mr *multipart.Reader) (domain.MediaAsset, error) {
+	release, err := s.uploads.take(a.User.ID)
+	if err != nil {
+		return domain.MediaAsset{}, err
+	}
+	defer release()
 	old, err := s.store.Media(ctx, clientID, key)
 	if err != nil {
 		return old, err
@@ -110,10 +124,9 @@ func (s *Service) Replace(ctx context.Context, clientID int64, key string, mr *m
 		if cur.Version != old.Version {
 			return domain.Errorf(domain.CodeConflict, "the file was replaced meanwhile; try again")
 		}
-		if err := s.checkQuota(ctx, tx, clientID, up.size-old.Size); err != nil {
-			return err
-		}
-		return tx.ReplaceMediaFile(ctx, rowOf(next))
+		row := rowOf(next)
+		row.Stored = up.storedBytes
+		return s.withinQuota(ctx, tx, clientID, func() error { return tx.ReplaceMediaFile(ctx, row) })
 	})
 	if err != nil {
 		s.removeFiles(ctx, key, version, up.widths)
@@ -123,20 +136,42 @@ func (s *Service) Replace(ctx context.Context, clientID int64, key string, mr *m
 	return s.store.Media(ctx, clientID, key)
 }
 
-// checkQuota refuses growth past the client's media storage, under the
-// client's lock so that two uploads cannot both take the last bytes.
-func (s *Service) checkQuota(ctx context.Context, tx *store.Store, clientID, growth int64) error {
+// withinQuota makes a write in tx and refuses it (the transaction then
+// rolls back) when it grows the client's media storage past its quota: a
+// write that shrinks it passes even over the quota. Under the client's
+// lock, so that two uploads cannot both take the last bytes.
+func (s *Service) withinQuota(ctx context.Context, tx *store.Store, clientID int64, write func() error) error {
 	if err := tx.LockClient(ctx, clientID); err != nil {
 		return err
 	}
-	q, err := tx.Quota(ctx, clientID, domain.QuotaMediaStorage)
+	before, err := tx.Quota(ctx, clientID, domain.QuotaMediaStorage)
 	if err != nil {
 		return err
 	}
-	if growth > 0 && !q.Allows(int(growth)) {
-		return domain.QuotaError(q, false)
+	if err := write(); err != nil {
+		return err
+	}
+	after, err := tx.Quota(ctx, clientID, domain.QuotaMediaStorage)
+	if err != nil {
+		return err
+	}
+	if after.Count > before.Count && !after.Allows(0) {
+		return domain.QuotaError(before, false)
 	}
 	return nil
+}
+
+// storedBytes sums what a version's files take in the storage: the file
+// and whatever copies were made of it.
+func (s *Service) storedBytes(ctx context.Context, key string, version int) (int64, error) {
+	var n int64
+	err := s.files.List(ctx, fmt.Sprintf("%s/%d/", key, version), func(o mediastore.Object) error {
+		if !mediastore.IsTemporary(o.Key) {
+			n += o.Size
+		}
+		return nil
+	})
+	return n, err
 }
 
 // remaining is how many bytes the quota still allows (-1: unlimited).
@@ -220,7 +255,8 @@ func (s *Service) receive(ctx context.Context, clientID int64, key string, versi
 		return up, &domain.Error{Code: domain.CodeFileMissing, Message: "the form has no file (the field file)",
 			Problems: domain.Problems{"file": domain.Required()}}
 	}
-	return up, nil
+	up.storedBytes, err = s.storedBytes(ctx, key, version)
+	return up, err
 }
 
 func fieldName(n string) string {

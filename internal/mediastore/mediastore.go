@@ -5,7 +5,9 @@
 // Both kinds go through gocloud.dev/blob (fileblob and s3blob): one
 // maintained abstraction for the two, whose writers make an object appear
 // whole or not at all (a temporary file renamed on the disk, a multipart
-// upload completed or aborted in S3).
+// upload completed or aborted in S3). Put returns once the object is
+// durable: S3 answers a PUT once stored; on the disk, local.go syncs the
+// file and its directories (fileblob does not).
 package mediastore
 
 import (
@@ -38,11 +40,13 @@ type Object struct {
 type Store interface {
 	// Put streams r into the object key; the object appears only once r
 	// has been read to its end without error (a failed or cancelled Put
-	// leaves nothing).
+	// leaves nothing, not even a directory), and Put returns once it is
+	// durable (synced to the disk, or stored by S3).
 	Put(ctx context.Context, key string, r io.Reader, contentType string) error
 	// Open opens an object for reading, seekable (for HTTP ranges).
 	Open(ctx context.Context, key string) (File, error)
-	// Delete removes an object; one already gone is no error.
+	// Delete removes an object, and the directories it leaves empty; one
+	// already gone is no error.
 	Delete(ctx context.Context, key string) error
 	// List calls fn for every object whose key starts with prefix.
 	List(ctx context.Context, prefix string, fn func(Object) error) error
@@ -103,14 +107,20 @@ func openDir(dir string) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open media directory %s: %w", abs, err)
 	}
-	return &bucket{b: b}, nil
+	return &bucket{b: b, local: newLocal(abs)}, nil
 }
 
 type bucket struct {
 	b *blob.Bucket
+	// local is set for a directory: S3 has no directories, and an object
+	// is durable once its PUT is answered.
+	local *local
 }
 
 func (s *bucket) Put(ctx context.Context, key string, r io.Reader, contentType string) error {
+	if s.local != nil {
+		return s.local.put(ctx, s.b, key, r, contentType)
+	}
 	// Cancelling the writer's context aborts it: nothing is written.
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -144,6 +154,9 @@ func (s *bucket) Delete(ctx context.Context, key string) error {
 	err := s.b.Delete(ctx, key)
 	if err != nil && gcerrors.Code(err) != gcerrors.NotFound {
 		return fmt.Errorf("delete %s: %w", key, err)
+	}
+	if s.local != nil {
+		s.local.deleted(key)
 	}
 	return nil
 }

@@ -33,7 +33,7 @@ var quotaCounts = map[domain.QuotaKind]string{
 	domain.QuotaTemplate:     `SELECT COUNT(*) FROM maps WHERE client_id = $1 AND is_template = TRUE`,
 	domain.QuotaLiveMap:      `SELECT COUNT(*) FROM maps WHERE client_id = $1 AND is_template = FALSE AND live = TRUE`,
 	domain.QuotaUser:         `SELECT COUNT(DISTINCT user_id) FROM memberships WHERE client_id = $1`,
-	domain.QuotaMediaStorage: `SELECT CAST(COALESCE(SUM(size), 0) AS BIGINT) FROM media_assets WHERE client_id = $1`,
+	domain.QuotaMediaStorage: `SELECT CAST(COALESCE(SUM(stored_size), 0) AS BIGINT) FROM media_assets WHERE client_id = $1`,
 	domain.QuotaEditingUser: `SELECT COUNT(DISTINCT user_id) FROM memberships
 		WHERE client_id = $1 AND role IN ('student', 'editor', 'admin')`,
 	domain.QuotaActiveReaders: `SELECT COUNT(*) FROM (

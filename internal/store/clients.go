@@ -15,13 +15,22 @@ func scanClient(row interface{ Scan(...any) error }) (domain.Client, error) {
 	return c, err
 }
 
-// CreateClient stores a new, active client. A taken name is a conflict.
+// CreateClient stores a new, active client, with the default media
+// storage quota. A taken name is a conflict.
 func (s *Store) CreateClient(ctx context.Context, name, title string) (domain.Client, error) {
 	now := s.now()
 	c := domain.Client{Name: name, Title: title, Active: true, CreatedAt: now, UpdatedAt: now}
-	err := s.q.QueryRowContext(ctx,
-		`INSERT INTO clients (name, title, active, created_at, updated_at) VALUES ($1, $2, TRUE, $3, $3) RETURNING id`,
-		name, title, now).Scan(&c.ID)
+	err := s.Tx(ctx, func(tx *Store) error {
+		err := tx.q.QueryRowContext(ctx,
+			`INSERT INTO clients (name, title, active, created_at, updated_at) VALUES ($1, $2, TRUE, $3, $3) RETURNING id`,
+			name, title, now).Scan(&c.ID)
+		if err != nil {
+			return err
+		}
+		_, err = tx.q.ExecContext(ctx, `INSERT INTO client_quotas (client_id, kind, max_count) VALUES ($1, $2, $3)`,
+			c.ID, string(domain.QuotaMediaStorage), domain.DefaultMediaStorageQuota)
+		return err
+	})
 	if isUniqueViolation(err) {
 		return domain.Client{}, &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf("a client named %q exists", name),
 			Problems: domain.Problems{"name": domain.Taken()}}

@@ -17,6 +17,9 @@ import (
 type MediaRow struct {
 	domain.MediaAsset
 	Search, Containers string
+	// Stored is what the asset takes in the storage, its file and scaled
+	// copies: the media_storage quota counts it.
+	Stored int64
 }
 
 const mediaColumns = `id, client_id, key, type, content_type, name, size, width, height, duration, version, widths, metadata, created_by, created_at, updated_at`
@@ -90,10 +93,10 @@ func (s *Store) InsertMedia(ctx context.Context, r MediaRow) error {
 	}
 	now := s.now()
 	_, err = s.q.ExecContext(ctx, `INSERT INTO media_assets (client_id, key, type, content_type, name, size, width, height,
-		duration, version, widths, metadata, search, containers, created_by, created_at, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)`,
+		duration, version, widths, metadata, search, containers, created_by, created_at, updated_at, stored_size)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17)`,
 		r.ClientID, r.Key, string(r.Type), r.ContentType, r.Name, r.Size, nullInt(r.Width), nullInt(r.Height),
-		nullFloat(r.Duration), r.Version, joinWidths(r.Widths), string(md), r.Search, r.Containers, r.CreatedBy, now)
+		nullFloat(r.Duration), r.Version, joinWidths(r.Widths), string(md), r.Search, r.Containers, r.CreatedBy, now, r.Stored)
 	if err != nil {
 		return fmt.Errorf("insert media %s: %w", r.Key, err)
 	}
@@ -181,13 +184,14 @@ func (s *Store) UpdateMediaMetadata(ctx context.Context, r MediaRow) error {
 	return expectOne(res, err, "media asset")
 }
 
-// ReplaceMediaFile records an asset's new file: its version, type, size
-// and variants.
+// ReplaceMediaFile records an asset's new file: its version, type, size,
+// variants and stored size.
 func (s *Store) ReplaceMediaFile(ctx context.Context, r MediaRow) error {
 	res, err := s.q.ExecContext(ctx, `UPDATE media_assets SET type = $1, content_type = $2, name = $3, size = $4, width = $5,
-		height = $6, duration = $7, version = $8, widths = $9, search = $10, updated_at = $11 WHERE client_id = $12 AND key = $13`,
+		height = $6, duration = $7, version = $8, widths = $9, search = $10, updated_at = $11, stored_size = $14
+		WHERE client_id = $12 AND key = $13`,
 		string(r.Type), r.ContentType, r.Name, r.Size, nullInt(r.Width), nullInt(r.Height), nullFloat(r.Duration), r.Version,
-		joinWidths(r.Widths), r.Search, s.now(), r.ClientID, r.Key)
+		joinWidths(r.Widths), r.Search, s.now(), r.ClientID, r.Key, r.Stored)
 	return expectOne(res, err, "media asset")
 }
 
@@ -230,9 +234,10 @@ func (s *Store) MediaVersions(ctx context.Context) (map[string]int, error) {
 	return out, rows.Err()
 }
 
-// MediaStats sums the client's assets by type.
+// MediaStats sums the client's assets by type, in stored bytes (the files
+// and their scaled copies, as the quota counts them).
 func (s *Store) MediaStats(ctx context.Context, clientID int64) (map[domain.MediaType]domain.MediaTypeStats, error) {
-	rows, err := s.q.QueryContext(ctx, `SELECT type, COUNT(*), CAST(COALESCE(SUM(size), 0) AS BIGINT) FROM media_assets
+	rows, err := s.q.QueryContext(ctx, `SELECT type, COUNT(*), CAST(COALESCE(SUM(stored_size), 0) AS BIGINT) FROM media_assets
 		WHERE client_id = $1 GROUP BY type`, clientID)
 	if err != nil {
 		return nil, fmt.Errorf("media stats of client %d: %w", clientID, err)

@@ -104,7 +104,10 @@ export function saveBlocker(rows: readonly MemberRow[], pending: readonly Pendin
   return null;
 }
 
-/** The licence form's limits: empty is unlimited (null), else a whole number up to a million. */
+/** The largest limit of a kind, as the server allows: media storage counts bytes (up to 1 PB), the others things. */
+const quotaMax = (kind: QuotaKind): number => (kind === 'media_storage' ? 2 ** 50 : 1_000_000);
+
+/** The licence form's limits: empty is unlimited (null), else a whole number up to the kind's largest. */
 export function quotaLimits(inputs: Record<QuotaKind, string>): {
   limits: Record<QuotaKind, number | null>;
   bad: QuotaKind[];
@@ -114,7 +117,7 @@ export function quotaLimits(inputs: Record<QuotaKind, string>): {
   for (const kind of QUOTA_KINDS) {
     const v = inputs[kind].trim();
     if (v === '') limits[kind] = null;
-    else if (/^\d{1,7}$/.test(v) && Number(v) <= 1_000_000) limits[kind] = Number(v);
+    else if (/^\d{1,16}$/.test(v) && Number(v) <= quotaMax(kind)) limits[kind] = Number(v);
     else bad.push(kind);
   }
   return { limits, bad };

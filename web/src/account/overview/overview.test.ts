@@ -160,6 +160,21 @@ describe('licence', () => {
       bad: ['map', 'template'],
     });
   });
+  it('reads media storage in bytes, past the million the other limits stop at', () => {
+    const inputs = {
+      active_readers: '',
+      editing_user: '',
+      live_map: '',
+      map: '1000001',
+      template: '',
+      user: '',
+      media_storage: '5368709120',
+    };
+    expect(quotaLimits(inputs)).toEqual({
+      limits: { active_readers: null, editing_user: null, live_map: null, template: null, user: null, media_storage: 5368709120 },
+      bad: ['map'],
+    });
+  });
   it('reads the testing period', () => {
     expect(trialUpdate({ endsOn: '2026-12-31', interval: 'yearly', monthly: '', yearly: 'https://shop.example.org/y' })).toEqual({
       update: { ends_at: '2026-12-31T00:00:00Z', payment_interval: 'yearly', buy_urls: { yearly: 'https://shop.example.org/y' } },
