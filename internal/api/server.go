@@ -276,12 +276,14 @@ var errCrossOrigin = domain.Errorf(domain.CodeForbidden, "state-changing request
 // DELETE, so one without it is not from Strata's pages (an old browser, a
 // plugin, a redirect) and may not ride on the user's cookie.
 //
-// A request with an Authorization header is a script's, and passes: a
-// page of another site can send that header only after a CORS preflight,
-// which Strata never grants, and such a request is never authenticated by
-// its cookie (Server.actor).
+// A script's request, one that authenticates by an API key and carries no
+// session cookie, passes: a page of another site can send an Authorization
+// header only after a CORS preflight, which Strata never grants. Any other
+// Authorization header (junk, or a key beside a cookie) proves nothing, as
+// the routes without a key (reader sign-up, sign-out) would still act on
+// the cookie.
 func (s *Server) checkOrigin(r *http.Request) error {
-	if _, script := bearerKey(r); script {
+	if key, _ := bearerKey(r); key != "" && !hasSessionCookie(r) {
 		return nil
 	}
 	if err := s.crossOrigin.Check(r); err != nil {
