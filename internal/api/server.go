@@ -72,6 +72,10 @@ type Deps struct {
 	// DocumentMemory bounds the memory of the maps' prepared documents
 	// (GET /maps/{id}), in bytes; 0 keeps prepared.DefaultBudget.
 	DocumentMemory int64
+	// Hosts are the addresses (URLs) whose host requests must name; any
+	// other Host is answered 421. Empty answers any Host: strata serve
+	// passes the public URL when one was set.
+	Hosts []string
 }
 
 // LoginLimits are the failed sign-ins allowed in 15 minutes.
@@ -106,6 +110,8 @@ type Server struct {
 	secureCookie bool
 	trusted      []netip.Prefix
 	crossOrigin  *http.CrossOriginProtection
+	// hosts are the hosts served (hostAllowed); empty serves any.
+	hosts hostSet
 
 	// accounts owns the rules of the account area.
 	accounts *accounts.Service
@@ -129,6 +135,7 @@ func New(d Deps) *Server {
 		publicURL: strings.TrimRight(d.PublicURL, "/"),
 		dataDir:   d.DataDir,
 		trusted:   d.TrustedProxies,
+		hosts:     newHostSet(d.Hosts),
 		accounts: accounts.New(accounts.Config{Store: d.Store, Mail: d.Mail, Log: d.Log, PublicURL: d.PublicURL,
 			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
 				return newLimiter(d.Redis, name, max, window)
@@ -211,6 +218,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	h.Set("Content-Security-Policy", contentSecurityPolicy("'self'"))
+	if s.overHTTPS(r) {
+		h.Set("Strict-Transport-Security", hstsValue)
+	}
 	if !s.limitBody(w, rec, r) {
 		return
 	}
@@ -218,7 +228,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(rec, r, s.log, err)
 		return
 	}
-	switch path := r.URL.Path; {
+	path := r.URL.Path
+	// The health checks answer whatever the Host: load balancers and
+	// orchestrators probe an instance by its own address, not the public
+	// name, and they reveal nothing.
+	if path != "/healthz" && path != "/readyz" && !s.hostAllowed(r) {
+		// Another name pointed at this server (DNS rebinding, a stale or
+		// hostile domain): it is not Strata's public address.
+		writeError(rec, r, s.log, &domain.Error{Code: codeMisdirected,
+			Message: "this server does not answer for " + strings.ToLower(s.requestHost(r)) + "; use Strata's public address"})
+		return
+	}
+	switch {
 	case path == "/healthz":
 		s.healthz(rec, r)
 	case path == "/readyz":
@@ -233,6 +254,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
+	// API answers are the user's data: kept by no cache, the browser's
+	// included. Answers made to be revalidated (a map's document, the
+	// public map, media files) set their own.
+	w.Header().Set("Cache-Control", "no-store")
 	if err := s.checkOrigin(r); err != nil {
 		writeError(w, r, s.log, err)
 		return
