@@ -64,7 +64,8 @@ type Deps struct {
 	// the client.
 	TrustedProxies []netip.Prefix
 	// LoginLimits overrides the failed sign-ins allowed per 15 minutes;
-	// zero fields keep the defaults (10 per account, 100 per address).
+	// zero fields keep the defaults (10 per account from one address, 100
+	// per address, 100 per account before it is slowed).
 	LoginLimits LoginLimits
 	// APIKeyRequestsPerMinute is each API key's rate limit; 0 keeps
 	// apikeys.DefaultRequestsPerMinute.
@@ -78,9 +79,11 @@ type Deps struct {
 	Hosts []string
 }
 
-// LoginLimits are the failed sign-ins allowed in 15 minutes.
+// LoginLimits are the failed sign-ins allowed in 15 minutes: at one
+// account from one address (then locked for that address), from one
+// address, and at one account from anywhere (then slowed).
 type LoginLimits struct {
-	PerAccount, PerAddress int
+	PerAccount, PerAddress, Ceiling int
 }
 
 // Server is the HTTP handler of Strata.
@@ -141,7 +144,8 @@ func New(d Deps) *Server {
 				return newLimiter(d.Redis, name, max, window)
 			},
 			LoginFailuresPerAccount: d.LoginLimits.PerAccount, LoginFailuresPerAddress: d.LoginLimits.PerAddress,
-			Rechecks: liveRechecks{d.Live}}),
+			LoginFailuresCeiling: d.LoginLimits.Ceiling,
+			Rechecks:             liveRechecks{d.Live}}),
 		publishing: publishing.New(publishing.Config{Store: d.Store, Editing: d.Editing, Log: d.Log,
 			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
 				return newLimiter(d.Redis, name, max, window)
