@@ -78,8 +78,12 @@ func (e *environment) userCreate(ctx context.Context, args []string) error {
 	if !domain.ValidEmail(email) {
 		return fmt.Errorf("--email %q is not an e-mail address", email)
 	}
-	if err := auth.ValidatePassword(password, password); err != nil {
-		return fmt.Errorf("--password must have at least %d characters", auth.MinPasswordLength)
+	if err := auth.ValidatePassword(password, password, email, name); err != nil {
+		var de *domain.Error
+		if errors.As(err, &de) && de.Details()["password"] != "" {
+			return fmt.Errorf("--password %s", de.Details()["password"])
+		}
+		return err
 	}
 	var role domain.Role
 	if clientName != "" || roleName != "" {

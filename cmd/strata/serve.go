@@ -151,7 +151,7 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	handler := api.New(api.Deps{Store: s, Media: mediaService, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
 		Editing: editing.New(s, hub), Live: hub, Fonts: fonts, DataDir: cfg.DataDir, Redis: rdb, TrustedProxies: trusted,
 		APIKeyRequestsPerMinute: keyRate,
-		DocumentMemory:          documentMemory})
+		DocumentMemory:          documentMemory, Hosts: servedHosts(cfg.PublicURL)})
 	srv := api.NewHTTPServer(handler, api.DefaultTimeouts(), log)
 	log.Info("strata serving", "addr", ln.Addr().String())
 	served := make(chan error, 1)
@@ -270,4 +270,14 @@ func openLive(ctx context.Context, cfg *config.Config, s *store.Store, publicURL
 	hub := live.NewHub(live.NewRedisState(rdb), bus, log, liveOptions(s, origins, grace))
 	log.Info("live channel on Redis", "at", opt.Addr)
 	return hub, rdb, func() { bus.Close(); rdb.Close() }, nil
+}
+
+// servedHosts are the addresses whose Host the server answers: the public
+// URL's when one was set; without one (make run, a first try) any Host, as
+// the fallback names only this machine and it may be reached by any name.
+func servedHosts(publicURL string) []string {
+	if publicURL == "" {
+		return nil
+	}
+	return []string{publicURL}
 }

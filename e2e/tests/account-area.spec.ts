@@ -103,7 +103,7 @@ test('a map from a template is created, cloned, cloned as a template and deleted
 
 test('an invited user given read access to a map sees it read-only', async ({ page, browser, baseURL }) => {
   const email = uniqueEmail('reader');
-  const password = 'reader-password';
+  const password = 'reader-quiet-lantern';
   await signInAs(page, 'admin');
   await page.goto(`${overview}/settings`);
   await page.getByRole('tab', { name: tr('clientSettings.tabs.users') }).click();
@@ -210,8 +210,8 @@ test('reaching the map quota shows the message and creates nothing', async ({ pa
 
 test('a user changes their profile and password', async ({ page, baseURL }) => {
   const email = uniqueEmail('profile');
-  await createAccount(baseURL ?? '', email, 'the-first-password', 'editor');
-  await signIn(page, email, 'the-first-password');
+  await createAccount(baseURL ?? '', email, 'the-first-quiet-lantern', 'editor');
+  await signIn(page, email, 'the-first-quiet-lantern');
   await page.getByTestId('user-settings-link').click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tr('userSettings.title'));
 
@@ -224,14 +224,14 @@ test('a user changes their profile and password', async ({ page, baseURL }) => {
 
   const password = page.getByTestId('password-form');
   await password.getByLabel(tr('userSettings.currentPassword')).fill('not-my-password');
-  await password.getByLabel(tr('password.new'), { exact: true }).fill('second-password');
-  await password.getByLabel(tr('password.confirm')).fill('second-password');
+  await password.getByLabel(tr('password.new'), { exact: true }).fill('second-quiet-lantern');
+  await password.getByLabel(tr('password.confirm')).fill('second-quiet-lantern');
   await password.getByRole('button', { name: tr('userSettings.savePassword') }).click();
   await expect(password.getByText(tr('userSettings.currentWrong'))).toBeVisible();
-  await password.getByLabel(tr('userSettings.currentPassword')).fill('the-first-password');
+  await password.getByLabel(tr('userSettings.currentPassword')).fill('the-first-quiet-lantern');
   await password.getByRole('button', { name: tr('userSettings.savePassword') }).click();
   await expect(page.getByTestId('toast-success').last()).toHaveText(tr('userSettings.passwordSaved'));
 
   await page.getByTestId('logout').click();
-  await signIn(page, email, 'second-password');
+  await signIn(page, email, 'second-quiet-lantern');
 });

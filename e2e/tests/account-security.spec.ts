@@ -35,7 +35,7 @@ async function inviteAccount(baseURL: string, email: string, role: string): Prom
 test('an existing account is invited: nothing changes until its owner signs in and accepts', async ({ browser, baseURL }) => {
   const base = baseURL ?? '';
   const email = uniqueEmail('existing');
-  const password = 'the-first-password';
+  const password = 'the-first-quiet-lantern';
   await createAccount(base, email, password, 'guest');
   const link = await inviteAccount(base, email, 'editor');
   expect(await rolesOf(base, email, password)).not.toContain('/api/v1/roles/editor');
@@ -63,7 +63,7 @@ test('an existing account is invited: nothing changes until its owner signs in a
 test('signed in as another account, the invitation is not taken', async ({ browser, baseURL }) => {
   const base = baseURL ?? '';
   const email = uniqueEmail('owner');
-  await createAccount(base, email, 'the-owner-password', 'guest');
+  await createAccount(base, email, 'the-owner-quiet-lantern', 'guest');
   const link = await inviteAccount(base, email, 'admin');
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
@@ -96,7 +96,7 @@ test('an admin sees the open invitations and revokes one', async ({ page, baseUR
 
 async function changeAddress(browser: Browser, lang: Lang, baseURL: string): Promise<void> {
   const email = uniqueEmail(`moving-${lang}`);
-  const password = 'the-first-password';
+  const password = 'the-first-quiet-lantern';
   await createAccount(baseURL, email, password, 'guest');
   const context = await browser.newContext({ locale: LOCALES[lang] });
   const page = await context.newPage();

@@ -6,7 +6,7 @@ test.use({ locale: 'en-US' });
 
 test('a password is reset with the link from the mail', async ({ page, baseURL }) => {
   const email = uniqueEmail('forgetful');
-  await createAccount(baseURL ?? '', email, 'the-first-password');
+  await createAccount(baseURL ?? '', email, 'the-first-quiet-lantern');
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -28,12 +28,12 @@ test('a password is reset with the link from the mail', async ({ page, baseURL }
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
 
-  await page.getByLabel('New password', { exact: true }).fill('the-second-password');
-  await page.getByLabel('Confirm password', { exact: true }).fill('the-second-passw0rd');
+  await page.getByLabel('New password', { exact: true }).fill('the-second-quiet-lantern');
+  await page.getByLabel('Confirm password', { exact: true }).fill('the-second-quiet-lantren');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('The two passwords do not match.')).toBeVisible();
 
-  await page.getByLabel('Confirm password', { exact: true }).fill('the-second-password');
+  await page.getByLabel('Confirm password', { exact: true }).fill('the-second-quiet-lantern');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Password changed');
 
@@ -41,17 +41,17 @@ test('a password is reset with the link from the mail', async ({ page, baseURL }
   await expect(page).toHaveURL(/\/login$/);
   // One wrong attempt on this account: the old password is gone.
   await page.getByLabel('E-mail address', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('the-first-password');
+  await page.getByLabel('Password', { exact: true }).fill('the-first-quiet-lantern');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('The e-mail address or password is incorrect.');
 
-  await signIn(page, email, 'the-second-password');
+  await signIn(page, email, 'the-second-quiet-lantern');
   await expect(page).toHaveURL(/\/clients\/demo$/);
 
   // The link works once; then it offers to request a new one.
   await page.goto(link);
-  await page.getByLabel('New password', { exact: true }).fill('the-third-password');
-  await page.getByLabel('Confirm password', { exact: true }).fill('the-third-password');
+  await page.getByLabel('New password', { exact: true }).fill('the-third-quiet-lantern');
+  await page.getByLabel('Confirm password', { exact: true }).fill('the-third-quiet-lantern');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Link invalid or expired');
   await expect(page.getByText('This link is invalid or has expired — request a new one.')).toBeVisible();

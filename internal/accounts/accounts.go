@@ -43,9 +43,15 @@ const (
 	maxPasswordChecksPer15m = 10
 	maxResetRequestsPerHour = 5
 	maxReaderSignUpsPerHour = 20
-	// Failed sign-ins per 15 minutes, unless Config says otherwise.
+	// Failed sign-ins per 15 minutes, unless Config says otherwise: at
+	// one account from one address, from one address at any accounts, and
+	// at one account from anywhere (past which it is slowed, not locked).
 	defaultLoginFailuresPerAccount = 10
 	defaultLoginFailuresPerAddress = 100
+	defaultLoginFailuresCeiling    = 100
+	// slowedSignInInterval: past the ceiling, an account takes one sign-in
+	// attempt per interval, whoever makes it.
+	slowedSignInInterval = 5 * time.Second
 )
 
 // Rechecks is told of every change that can narrow someone's rights, so
@@ -73,10 +79,14 @@ type Service struct {
 	invitations    *auth.Limiter
 	accessRequests *auth.Limiter
 	passwordChecks *auth.Limiter
-	// Failed sign-ins per account and per client address; reset requests
-	// per address; reader sign-ups per client address.
+	// Failed sign-ins per account from one client address, per client
+	// address, and per account from anywhere; past that ceiling, the
+	// account's attempts are slowed. Reset requests per address; reader
+	// sign-ups per client address.
 	loginFailures   *auth.Limiter
 	addressFailures *auth.Limiter
+	accountFailures *auth.Limiter
+	slowedSignIns   *auth.Limiter
 	resetRequests   *auth.Limiter
 	readerSignUps   *auth.Limiter
 
@@ -93,9 +103,11 @@ type Config struct {
 	// NewLimiter makes the per-user limits: shared through Redis when
 	// several instances run. Nil counts in this process's memory.
 	NewLimiter func(name string, max int, window time.Duration) *auth.Limiter
-	// LoginFailuresPerAccount and LoginFailuresPerAddress are the failed
-	// sign-ins allowed in 15 minutes; zero keeps the defaults (10, 100).
-	LoginFailuresPerAccount, LoginFailuresPerAddress int
+	// LoginFailuresPerAccount (at one account from one address),
+	// LoginFailuresPerAddress and LoginFailuresCeiling (at one account from
+	// anywhere, past which it is slowed) are the failed sign-ins allowed in
+	// 15 minutes; zero keeps the defaults (10, 100, 100).
+	LoginFailuresPerAccount, LoginFailuresPerAddress, LoginFailuresCeiling int
 	// Rechecks hears of changes to rights; nil tells nobody.
 	Rechecks Rechecks
 }
@@ -116,6 +128,8 @@ func New(c Config) *Service {
 		passwordChecks:  newLimiter("password-checks", maxPasswordChecksPer15m, 15*time.Minute),
 		loginFailures:   newLimiter("login-account", cmp.Or(c.LoginFailuresPerAccount, defaultLoginFailuresPerAccount), 15*time.Minute),
 		addressFailures: newLimiter("login-address", cmp.Or(c.LoginFailuresPerAddress, defaultLoginFailuresPerAddress), 15*time.Minute),
+		accountFailures: newLimiter("login-ceiling", cmp.Or(c.LoginFailuresCeiling, defaultLoginFailuresCeiling), 15*time.Minute),
+		slowedSignIns:   newLimiter("login-slowed", 1, slowedSignInInterval),
 		resetRequests:   newLimiter("reset", maxResetRequestsPerHour, time.Hour),
 		readerSignUps:   newLimiter("reader-registration", maxReaderSignUpsPerHour, time.Hour),
 	}

@@ -109,10 +109,19 @@ func (s *Service) Register(ctx context.Context, token, password, confirmation st
 	hash := auth.HashToken(token)
 	// An unusable link is told before a weak password: the page then
 	// offers to ask for a new link rather than a new password.
-	if _, err := s.store.PeekToken(ctx, hash, store.TokenInvitation); err != nil {
+	t, err := s.store.PeekToken(ctx, hash, store.TokenInvitation)
+	if err != nil {
 		return domain.User{}, err
 	}
-	if err := auth.ValidatePassword(password, confirmation); err != nil {
+	userData := []string{t.Email}
+	if t.ClientID != nil {
+		c, err := s.store.ClientByID(ctx, *t.ClientID)
+		if err != nil {
+			return domain.User{}, err
+		}
+		userData = append(userData, c.Name, c.Title)
+	}
+	if err := auth.ValidatePassword(password, confirmation, userData...); err != nil {
 		return domain.User{}, err
 	}
 	pwHash, err := auth.HashPassword(password)

@@ -60,10 +60,18 @@ type PasswordReset struct {
 // before a weak password: the page then offers to ask for a new link.
 func (s *Service) ResetPassword(ctx context.Context, in PasswordReset) error {
 	hash := auth.HashToken(in.Token)
-	if _, err := s.store.PeekToken(ctx, hash, store.TokenPasswordReset); err != nil {
+	t, err := s.store.PeekToken(ctx, hash, store.TokenPasswordReset)
+	if err != nil {
 		return err
 	}
-	if err := auth.ValidatePassword(in.Password, in.PasswordConfirmation); err != nil {
+	userData := []string{t.Email}
+	switch u, err := s.store.UserByEmail(ctx, t.Email); {
+	case err == nil:
+		userData = append(userData, u.Name, u.FirstName, u.Surname)
+	case !isNotFound(err):
+		return err
+	}
+	if err := auth.ValidatePassword(in.Password, in.PasswordConfirmation, userData...); err != nil {
 		return err
 	}
 	pwHash, err := auth.HashPassword(in.Password)

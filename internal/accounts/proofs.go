@@ -36,7 +36,7 @@ func (s *Service) SignUpReader(ctx context.Context, in ReaderSignUp) (email stri
 	if err := v.Err(); err != nil {
 		return "", err
 	}
-	if err := auth.ValidatePassword(in.Password, in.PasswordConfirmation); err != nil {
+	if err := auth.ValidatePassword(in.Password, in.PasswordConfirmation, email, name, in.ClientTitle); err != nil {
 		return "", err
 	}
 	switch _, err := s.store.UserByEmail(ctx, email); {

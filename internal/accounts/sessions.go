@@ -33,12 +33,18 @@ type SignIn struct {
 	Address string
 }
 
-// SignIn checks a password within the limits: failed attempts per account
-// and per client address. Each attempt is counted before its hash runs, so
-// that parallel guesses cannot outrun the limit; a success takes its count
-// back. A locked account is refused without counting against the address,
-// so that guessing at one account does not lock out everyone behind the
-// same proxy. The caller starts the session.
+// SignIn checks a password within the limits on failed attempts: at the
+// account from the client's address (locked past it), from the address at
+// any account, and at the account from anywhere (past that ceiling the
+// account is slowed, not locked). So an attacker's guesses lock the
+// attacker's address out of the account, never the owner signing in from
+// elsewhere, and guesses spread over many addresses are bounded still.
+//
+// Each attempt is counted before its hash runs, so that parallel guesses
+// cannot outrun the limit; a success takes its counts back. An address
+// locked out of an account is refused without counting against the
+// address, so that guessing at one account does not lock out everyone
+// behind the same proxy. The caller starts the session.
 func (s *Service) SignIn(ctx context.Context, in SignIn) (domain.User, error) {
 	email := domain.NormalizeEmail(in.Email)
 	var v domain.Validation
@@ -47,36 +53,56 @@ func (s *Service) SignIn(ctx context.Context, in SignIn) (domain.User, error) {
 	if err := v.Err(); err != nil {
 		return domain.User{}, err
 	}
-	accountKey, addressKey := "account:"+email, "address:"+in.Address
-	ok, retry, err := s.loginFailures.Take(ctx, accountKey)
-	if err != nil {
-		return domain.User{}, err
+	sourceKey, addressKey, accountKey := "account:"+email+"|address:"+in.Address, "address:"+in.Address, "account:"+email
+	var taken []*auth.Limiter // and their keys, to take back
+	var keys []string
+	undo := func() error {
+		var errs []error
+		for i, l := range taken {
+			errs = append(errs, l.Undo(ctx, keys[i]))
+		}
+		return errors.Join(errs...)
 	}
-	if !ok {
-		return domain.User{}, tooManyAttempts(retry)
+	take := func(l *auth.Limiter, key string) (bool, time.Duration, error) {
+		ok, retry, err := l.Take(ctx, key)
+		if ok && err == nil {
+			taken, keys = append(taken, l), append(keys, key)
+		}
+		return ok, retry, err
 	}
-	ok, retry, err = s.addressFailures.Take(ctx, addressKey)
-	if err != nil || !ok {
-		if uerr := s.loginFailures.Undo(ctx, accountKey); uerr != nil {
+	refuse := func(retry time.Duration, err error) (domain.User, error) {
+		if uerr := undo(); uerr != nil || err != nil {
 			return domain.User{}, errors.Join(err, uerr)
 		}
-		if err != nil {
-			return domain.User{}, err
-		}
 		return domain.User{}, tooManyAttempts(retry)
+	}
+	if ok, retry, err := take(s.loginFailures, sourceKey); err != nil || !ok {
+		return refuse(retry, err)
+	}
+	if ok, retry, err := take(s.addressFailures, addressKey); err != nil || !ok {
+		return refuse(retry, err)
+	}
+	if ok, _, err := take(s.accountFailures, accountKey); err != nil {
+		return refuse(0, err)
+	} else if !ok {
+		// Past the account's ceiling: one attempt per interval, from anyone.
+		if ok, retry, err := s.slowedSignIns.Take(ctx, accountKey); err != nil || !ok {
+			return refuse(retry, err)
+		}
 	}
 	u, err := s.checkCredentials(ctx, email, in.Password)
 	switch {
 	case err == nil:
-		err = errors.Join(s.loginFailures.Forget(ctx, accountKey), s.addressFailures.Undo(ctx, addressKey))
-		if err != nil {
+		// The address's guesses at the account are forgotten; the others
+		// take back this attempt only.
+		if err := errors.Join(undo(), s.loginFailures.Forget(ctx, sourceKey)); err != nil {
 			return domain.User{}, err
 		}
 		return u, nil
 	case errors.Is(err, errInvalidCredentials):
-		return domain.User{}, err // both counts stay
+		return domain.User{}, err // the counts stay
 	default: // busy or broken: not the client's failure
-		return domain.User{}, errors.Join(err, s.loginFailures.Undo(ctx, accountKey), s.addressFailures.Undo(ctx, addressKey))
+		return domain.User{}, errors.Join(err, undo())
 	}
 }
 

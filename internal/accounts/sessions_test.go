@@ -2,6 +2,9 @@ package accounts_test
 
 import (
 	"context"
+	"fmt"
+	"io"
+	"log/slog"
 	"testing"
 	"time"
 
@@ -54,26 +57,60 @@ func TestPasswordChangeNeedsTheCurrentPassword(t *testing.T) {
 	})
 }
 
-func TestSignInIsLimitedPerAccount(t *testing.T) {
+func TestSignInIsLimitedPerAccountAndAddress(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		f, ctx := newFixture(t, s), context.Background()
 		_, err := f.svc.SignIn(ctx, accounts.SignIn{Email: "", Password: ""})
 		wantCode(t, err, domain.CodeInvalid)
 		_, err = f.svc.SignIn(ctx, accounts.SignIn{Email: "nobody@example.org", Password: password, Address: "192.0.2.1"})
 		wantCode(t, err, domain.CodeInvalidCredentials)
-		// The fixture allows 3 failures per account in 15 minutes.
+		// The fixture allows 3 failures per account from one address in 15 minutes.
 		for range 3 {
 			_, err = f.svc.SignIn(ctx, accounts.SignIn{Email: f.ann.Email, Password: "wrong", Address: "192.0.2.1"})
 			wantCode(t, err, domain.CodeInvalidCredentials)
 		}
-		_, err = f.svc.SignIn(ctx, accounts.SignIn{Email: f.ann.Email, Password: password, Address: "192.0.2.2"})
+		_, err = f.svc.SignIn(ctx, accounts.SignIn{Email: f.ann.Email, Password: password, Address: "192.0.2.1"})
 		var de *domain.Error
 		if !asError(err, &de) || de.Code != domain.CodeRateLimited || de.RetryAfter <= 0 {
-			t.Fatalf("the right password got through a locked account: %v", err)
+			t.Fatalf("the right password got through from the guessing address: %v", err)
 		}
-		// Another account is not locked with it.
+		// The owner, from another address, is not locked out by the guesser.
+		if u, err := f.svc.SignIn(ctx, accounts.SignIn{Email: f.ann.Email, Password: password, Address: "192.0.2.2"}); err != nil || u.ID != f.ann.ID {
+			t.Fatalf("the owner from another address: %+v %v", u, err)
+		}
+		// And the guesser stays locked out of that account, not of another.
+		_, err = f.svc.SignIn(ctx, accounts.SignIn{Email: f.ann.Email, Password: "wrong", Address: "192.0.2.1"})
+		wantCode(t, err, domain.CodeRateLimited)
 		if _, err := f.svc.SignIn(ctx, accounts.SignIn{Email: f.admin.Email, Password: password, Address: "192.0.2.1"}); err != nil {
 			t.Fatal(err)
+		}
+	})
+}
+
+// Guesses spread over many addresses meet the account's ceiling: past it
+// the account is slowed to one attempt per few seconds, not locked, so the
+// owner waits seconds at worst.
+func TestSignInPastTheCeilingIsSlowedNotLocked(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		f := newFixture(t, s)
+		svc := accounts.New(accounts.Config{Store: s, Mail: f.mails, Log: slog.New(slog.NewTextHandler(io.Discard, nil)), PublicURL: "http://strata.test/",
+			LoginFailuresPerAccount: 3, LoginFailuresCeiling: 6})
+		for i := range 6 { // from six addresses, each within its own limit
+			_, err := svc.SignIn(ctx, accounts.SignIn{Email: f.ann.Email, Password: "wrong", Address: fmt.Sprintf("198.51.100.%d", i)})
+			wantCode(t, err, domain.CodeInvalidCredentials)
+		}
+		// Past the ceiling: one attempt goes through (and fails), the next waits a few seconds.
+		_, err := svc.SignIn(ctx, accounts.SignIn{Email: f.ann.Email, Password: "wrong", Address: "198.51.100.10"})
+		wantCode(t, err, domain.CodeInvalidCredentials)
+		_, err = svc.SignIn(ctx, accounts.SignIn{Email: f.ann.Email, Password: password, Address: "203.0.113.1"})
+		var de *domain.Error
+		if !asError(err, &de) || de.Code != domain.CodeRateLimited || de.RetryAfter <= 0 || de.RetryAfter > 5*time.Second {
+			t.Fatalf("past the ceiling, at once: %#v, want rate_limited for a few seconds", err)
+		}
+		time.Sleep(de.RetryAfter + 50*time.Millisecond)
+		if u, err := svc.SignIn(ctx, accounts.SignIn{Email: f.ann.Email, Password: password, Address: "203.0.113.1"}); err != nil || u.ID != f.ann.ID {
+			t.Fatalf("the owner after the wait: %+v %v", u, err)
 		}
 	})
 }

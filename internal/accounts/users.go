@@ -156,7 +156,7 @@ var errWrongPassword = &domain.Error{Code: domain.CodeInvalid, Message: "the cur
 // a sign-in (with its limit per account), and signs every other session of
 // the user out.
 func (s *Service) ChangePassword(ctx context.Context, u domain.User, in PasswordChange) error {
-	if err := auth.ValidatePassword(in.Password, in.PasswordConfirmation); err != nil {
+	if err := auth.ValidatePassword(in.Password, in.PasswordConfirmation, u.Email, u.Name, u.FirstName, u.Surname); err != nil {
 		return err
 	}
 	// Counted before the hash runs, like a sign-in; a success takes it back.

@@ -191,12 +191,12 @@ func TestUserQuotasRefuseInvitationsRolesAndRegistration(t *testing.T) {
 		adm.do("POST", "/api/v1/clients/acme/invitations", map[string]any{"email": "late@example.org", "role": "guest"}).want(201)
 		token := tokenOf(h.lastLink("late@example.org", "/register"))
 		h.setQuota("user", 4)
-		wantQuota(t, h.anonymous().do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "a long password", "password_confirmation": "a long password"}), "user", "maximum number of users")
+		wantQuota(t, h.anonymous().do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "a long quiet lantern", "password_confirmation": "a long quiet lantern"}), "user", "maximum number of users")
 		if _, err := s.UserByEmail(ctx, "late@example.org"); domain.ErrorCode(err) != domain.CodeNotFound {
 			t.Fatalf("refused registration left an account: %v", err)
 		}
 		h.setQuota("user", 5)
-		h.anonymous().do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "a long password", "password_confirmation": "a long password"}).want(200)
+		h.anonymous().do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "a long quiet lantern", "password_confirmation": "a long quiet lantern"}).want(200)
 	})
 }
 
@@ -379,16 +379,16 @@ func TestUserProfileAndPasswordChange(t *testing.T) {
 		h.session(guest).do("PATCH", me, map[string]any{"first_name": "X"}).wantError(404, "not_found")
 
 		pw := me + "/password"
-		ed.do("POST", pw, map[string]any{"current_password": "wrong", "password": "a new password", "password_confirmation": "a new password"}).
+		ed.do("POST", pw, map[string]any{"current_password": "wrong", "password": "a new quiet lantern", "password_confirmation": "a new quiet lantern"}).
 			wantError(400, "validation_failed", "current_password")
 		ed.do("POST", pw, map[string]any{"current_password": testPassword, "password": "short", "password_confirmation": "other"}).
 			wantError(400, "validation_failed", "password", "password_confirmation")
-		h.session(guest).do("POST", pw, map[string]any{"current_password": testPassword, "password": "a new password", "password_confirmation": "a new password"}).
+		h.session(guest).do("POST", pw, map[string]any{"current_password": testPassword, "password": "a new quiet lantern", "password_confirmation": "a new quiet lantern"}).
 			wantError(404, "not_found")
-		ed.do("POST", pw, map[string]any{"current_password": testPassword, "password": "a new password", "password_confirmation": "a new password"}).want(204)
+		ed.do("POST", pw, map[string]any{"current_password": testPassword, "password": "a new quiet lantern", "password_confirmation": "a new quiet lantern"}).want(204)
 		ed.do("GET", "/api/v1/auth/session", nil).want(200)
 		other.do("GET", "/api/v1/auth/session", nil).wantError(401, "unauthenticated")
-		h.anonymous().do("POST", "/api/v1/auth/login", map[string]any{"email": "ada@example.org", "password": "a new password"}).want(200)
+		h.anonymous().do("POST", "/api/v1/auth/login", map[string]any{"email": "ada@example.org", "password": "a new quiet lantern"}).want(200)
 		h.anonymous().do("POST", "/api/v1/auth/login", map[string]any{"email": "ada@example.org", "password": testPassword}).wantError(401, "invalid_credentials")
 	})
 }

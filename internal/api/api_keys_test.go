@@ -173,8 +173,9 @@ func TestAPIKeysActOnMaps(t *testing.T) {
 		if last.Revision != created.Revision || last.UserID == nil || *last.UserID != edit.UserID || edit.UserID == h.users[admin].ID {
 			t.Fatalf("the change is not the key's: %+v, key user %d", changes, edit.UserID)
 		}
-		// A script with a cookie jar sends no Origin either: the key, not the cookie, acts.
-		h.session(editor).send("POST", mapPath+"/nodes", node, http.Header{"Authorization": {"Bearer " + edit.Key}, "Origin": nil, "Sec-Fetch-Site": nil}).want(201)
+		// A request carrying a session cookie is a browser's, key or not: without Origin it is refused
+		// (a junk key beside the cookie must not switch the cross-site check off).
+		h.session(editor).send("POST", mapPath+"/nodes", node, http.Header{"Authorization": {"Bearer " + edit.Key}, "Origin": nil, "Sec-Fetch-Site": nil}).wantError(403, "forbidden")
 		h.script(edit.Key, "POST", "/api/v1/clients/acme/maps", map[string]any{"name": "Scripted", "measurement": map[string]int{"width": 1000, "height": 1000}, "visibility_levels": 3}).want(201)
 
 		// A key of another client finds none of acme's maps.

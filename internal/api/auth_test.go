@@ -100,13 +100,13 @@ func TestPasswordReset(t *testing.T) {
 		path := "/api/v1/auth/password_reset/tokens/" + tokenOf(link)
 
 		anon.do("POST", path, map[string]any{"password": "short", "password_confirmation": "short"}).wantError(400, "validation_failed", "password")
-		anon.do("POST", path, map[string]any{"password": "a new password", "password_confirmation": "another one"}).wantError(400, "validation_failed", "password_confirmation")
-		anon.do("POST", path, map[string]any{"password": "a new password", "password_confirmation": "a new password"}).want(204)
-		anon.do("POST", path, map[string]any{"password": "a third password", "password_confirmation": "a third password"}).wantError(410, "token_expired")
+		anon.do("POST", path, map[string]any{"password": "a new quiet lantern", "password_confirmation": "another one"}).wantError(400, "validation_failed", "password_confirmation")
+		anon.do("POST", path, map[string]any{"password": "a new quiet lantern", "password_confirmation": "a new quiet lantern"}).want(204)
+		anon.do("POST", path, map[string]any{"password": "a third quiet lantern", "password_confirmation": "a third quiet lantern"}).wantError(410, "token_expired")
 
 		signedIn.do("GET", "/api/v1/auth/session", nil).wantError(401, "unauthenticated") // revoked by the change
 		anon.do("POST", "/api/v1/auth/login", map[string]any{"email": "editor@example.org", "password": testPassword}).wantError(401, "invalid_credentials")
-		anon.do("POST", "/api/v1/auth/login", map[string]any{"email": "editor@example.org", "password": "a new password"}).want(200)
+		anon.do("POST", "/api/v1/auth/login", map[string]any{"email": "editor@example.org", "password": "a new quiet lantern"}).want(200)
 
 		// An expired token is refused like a used one.
 		token, hash := auth.NewToken()
@@ -115,7 +115,7 @@ func TestPasswordReset(t *testing.T) {
 			Email: "student@example.org", ExpiresAt: time.Now().Add(-time.Minute)}); err != nil {
 			t.Fatal(err)
 		}
-		anon.do("POST", "/api/v1/auth/password_reset/tokens/"+token, map[string]any{"password": "a new password", "password_confirmation": "a new password"}).wantError(410, "token_expired")
+		anon.do("POST", "/api/v1/auth/password_reset/tokens/"+token, map[string]any{"password": "a new quiet lantern", "password_confirmation": "a new quiet lantern"}).wantError(410, "token_expired")
 	})
 }
 
@@ -144,14 +144,14 @@ func TestInvitations(t *testing.T) {
 			t.Fatalf("invitation %+v", inv)
 		}
 		newcomer.do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "short", "password_confirmation": "short"}).wantError(400, "validation_failed", "password")
-		res := newcomer.do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "my own password", "password_confirmation": "my own password"}).want(200)
+		res := newcomer.do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "my own quiet lantern", "password_confirmation": "my own quiet lantern"}).want(200)
 		var u userBody
 		res.decode(&u)
 		if u.ClientRoles["/api/v1/clients/acme"][0] != "/api/v1/roles/editor" {
 			t.Fatalf("registered user %+v lacks the editor role in acme", u)
 		}
 		newcomer.do("GET", "/api/v1/auth/session", nil).want(200) // signed in
-		h.anonymous().do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "my own password", "password_confirmation": "my own password"}).wantError(410, "token_expired")
+		h.anonymous().do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "my own quiet lantern", "password_confirmation": "my own quiet lantern"}).wantError(410, "token_expired")
 
 		// An address with an account is invited too; its owner accepts while signed in.
 		adm.do("POST", "/api/v1/clients/acme/invitations", map[string]any{"email": "outsider@example.org", "role": "student"}).want(201)
@@ -174,7 +174,7 @@ func TestInvitations(t *testing.T) {
 		token = tokenOf(h.lastLink("declines@example.org", "/decline?token="))
 		h.anonymous().do("POST", "/api/v1/auth/decline", map[string]any{"token": token}).want(204)
 		h.anonymous().do("POST", "/api/v1/auth/decline", map[string]any{"token": token}).wantError(410, "token_expired")
-		h.anonymous().do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "my own password", "password_confirmation": "my own password"}).wantError(410, "token_expired")
+		h.anonymous().do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "my own quiet lantern", "password_confirmation": "my own quiet lantern"}).wantError(410, "token_expired")
 		if _, err := s.UserByEmail(context.Background(), "declines@example.org"); err == nil {
 			t.Fatal("declining created an account")
 		}

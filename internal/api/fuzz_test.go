@@ -93,12 +93,12 @@ func FuzzPasswordResetRequest(f *testing.F) {
 
 func FuzzPasswordReset(f *testing.F) {
 	fuzzBody(f, fuzzRoute{anon, "POST", "/api/v1/auth/password_reset/tokens/not-a-token", []string{
-		`{"password": "a new password", "password_confirmation": "a new password"}`}})
+		`{"password": "a new quiet lantern", "password_confirmation": "a new quiet lantern"}`}})
 }
 
 func FuzzRegister(f *testing.F) {
 	fuzzBody(f, fuzzRoute{anon, "POST", "/api/v1/auth/register", []string{
-		`{"token": "abc", "password": "a new password", "password_confirmation": "a new password"}`}})
+		`{"token": "abc", "password": "a new quiet lantern", "password_confirmation": "a new quiet lantern"}`}})
 }
 
 func FuzzPatchUser(f *testing.F) {
@@ -108,7 +108,7 @@ func FuzzPatchUser(f *testing.F) {
 
 func FuzzChangePassword(f *testing.F) {
 	fuzzBody(f, fuzzRoute{editor, "POST", "/api/v1/users/{user}/password", []string{
-		`{"current_password": "wrong", "password": "another password", "password_confirmation": "another password"}`}})
+		`{"current_password": "wrong", "password": "another quiet lantern", "password_confirmation": "another quiet lantern"}`}})
 }
 
 func FuzzCreateClient(f *testing.F) {

@@ -129,6 +129,9 @@ type (
 )
 
 func (s *Server) getMap(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
+	// Kept by the browser only to be revalidated (its ETag, 304), never
+	// by a shared cache: not no-store, which would drop the 304 flow.
+	w.Header().Set("Cache-Control", "private, no-cache")
 	if r.Header.Get("If-None-Match") == revisionTag(m.Revision) {
 		w.Header().Set("ETag", revisionTag(m.Revision))
 		w.WriteHeader(http.StatusNotModified)

@@ -47,6 +47,8 @@ func statusOf(code string) int {
 		return http.StatusServiceUnavailable
 	case codeMethodNotAllowed:
 		return http.StatusMethodNotAllowed
+	case codeMisdirected:
+		return http.StatusMisdirectedRequest
 	case domain.CodeUnavailable:
 		return http.StatusServiceUnavailable
 	}
@@ -114,6 +116,10 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 		de = &domain.Error{Code: domain.CodeInternal, Message: "something went wrong on our side"}
 	}
 	status := statusOf(de.Code)
+	// An error is not the resource: no cache keeps it, whatever the
+	// handler had set for a success.
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Del("ETag")
 	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
 		// Every refusal to try again later says when (RFC 9110 §10.2.3).
 		w.Header().Set("Retry-After", retryAfterSeconds(de.RetryAfter))

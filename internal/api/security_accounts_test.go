@@ -91,7 +91,7 @@ func TestSecuritySelfRegisteredAddressGetsNoInvitation(t *testing.T) {
 		// does not hand the attacker's password the account.
 		victim := h.anonymous()
 		victim.do("POST", "/api/v1/auth/register", map[string]any{"token": tokenOf(h.lastLink("victim@example.org", "/register?token=")),
-			"password": "the victim's password", "password_confirmation": "the victim's password"}).want(200)
+			"password": "the victim's quiet lantern", "password_confirmation": "the victim's quiet lantern"}).want(200)
 		if !has(clientsOf(victim), "acme") {
 			t.Fatal("the invited user is no member")
 		}
@@ -198,7 +198,7 @@ func TestSecurityRegisterWithTokenRevokesOtherSessions(t *testing.T) {
 		h.as(admin).do("POST", "/api/v1/clients/acme/invitations", map[string]any{"email": "victim@example.org", "role": "admin"}).want(201)
 		victim := h.anonymous()
 		victim.do("POST", "/api/v1/auth/register", map[string]any{"token": tokenOf(h.lastLink("victim@example.org", "/register?token=")),
-			"password": "the victim's password", "password_confirmation": "the victim's password"}).want(200)
+			"password": "the victim's quiet lantern", "password_confirmation": "the victim's quiet lantern"}).want(200)
 		attacker.do("GET", "/api/v1/auth/session", nil).wantError(401, "unauthenticated")
 		attacker.do("GET", "/api/v1/clients/acme/users", nil).wantError(401, "unauthenticated")
 		victim.do("GET", "/api/v1/clients/acme/users", nil).want(200)
@@ -233,7 +233,7 @@ func TestSecurityInvitationsListedAndRevoked(t *testing.T) {
 		adm.do("DELETE", "/api/v1/clients/acme/invitations/"+id, nil).want(204)
 		adm.do("DELETE", "/api/v1/clients/acme/invitations/"+id, nil).wantError(404, "not_found")
 		h.anonymous().do("GET", "/api/v1/auth/invitations/"+token, nil).wantError(410, "token_expired")
-		h.anonymous().do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "my own password", "password_confirmation": "my own password"}).
+		h.anonymous().do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "my own quiet lantern", "password_confirmation": "my own quiet lantern"}).
 			wantError(410, "token_expired")
 		adm.do("GET", "/api/v1/clients/acme/invitations", nil).want(200).decode(&list)
 		if len(list.Invitations) != 0 {

@@ -182,6 +182,28 @@ func TestSecurityLockedAccountDoesNotLockOutProxy(t *testing.T) {
 	})
 }
 
+// Ten wrong guesses by anyone used to lock the account for 15 minutes,
+// even against its owner's right password. The lock is now the guessing
+// address's: the owner signs in from elsewhere; the guesser stays refused.
+func TestSecurityGuessesLockTheirAddressNotTheAccount(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		h := newHarnessWith(t, s, func(d *api.Deps) {
+			d.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+		})
+		const attacker, owner = "203.0.113.66", "198.51.100.20"
+		for i := 0; i < 10; i++ {
+			h.anonymous().login("editor@example.org", fmt.Sprintf("guess %d", i), attacker).wantError(401, "invalid_credentials")
+		}
+		for i := 0; i < 3; i++ {
+			wantRetryAfter(t, h.anonymous().login("editor@example.org", fmt.Sprintf("more %d", i), attacker).wantError(429, "rate_limited"))
+		}
+		h.anonymous().login("editor@example.org", testPassword, owner).want(200)
+		// The attacker stays refused, even with the right password.
+		wantRetryAfter(t, h.anonymous().login("editor@example.org", testPassword, attacker).wantError(429, "rate_limited"))
+		h.anonymous().login("editor@example.org", testPassword, owner).want(200)
+	})
+}
+
 // With Redis, every instance counts into the same limit: a guesser cannot
 // multiply the allowance by spreading guesses over instances.
 func TestSecurityLoginLimitSharedThroughRedis(t *testing.T) {
@@ -209,7 +231,8 @@ func TestSecurityLoginLimitSharedThroughRedis(t *testing.T) {
 		// An address of its own, so that runs never share a count.
 		email := fmt.Sprintf("guess-%d@example.org", time.Now().UnixNano())
 		t.Cleanup(func() {
-			rdb.Del(context.Background(), "strata:limit:login-account:account:"+email, "strata:limit:login-address:address:127.0.0.1")
+			rdb.Del(context.Background(), "strata:limit:login-account:account:"+email+"|address:127.0.0.1",
+				"strata:limit:login-address:address:127.0.0.1", "strata:limit:login-ceiling:account:"+email)
 		})
 		onA, onB := a.anonymous(), &client{h: a, http: &http.Client{}, base: b.URL}
 		onA.login(email, "wrong password", "").wantError(401, "invalid_credentials")

@@ -64,7 +64,8 @@ type Deps struct {
 	// the client.
 	TrustedProxies []netip.Prefix
 	// LoginLimits overrides the failed sign-ins allowed per 15 minutes;
-	// zero fields keep the defaults (10 per account, 100 per address).
+	// zero fields keep the defaults (10 per account from one address, 100
+	// per address, 100 per account before it is slowed).
 	LoginLimits LoginLimits
 	// APIKeyRequestsPerMinute is each API key's rate limit; 0 keeps
 	// apikeys.DefaultRequestsPerMinute.
@@ -72,11 +73,17 @@ type Deps struct {
 	// DocumentMemory bounds the memory of the maps' prepared documents
 	// (GET /maps/{id}), in bytes; 0 keeps prepared.DefaultBudget.
 	DocumentMemory int64
+	// Hosts are the addresses (URLs) whose host requests must name; any
+	// other Host is answered 421. Empty answers any Host: strata serve
+	// passes the public URL when one was set.
+	Hosts []string
 }
 
-// LoginLimits are the failed sign-ins allowed in 15 minutes.
+// LoginLimits are the failed sign-ins allowed in 15 minutes: at one
+// account from one address (then locked for that address), from one
+// address, and at one account from anywhere (then slowed).
 type LoginLimits struct {
-	PerAccount, PerAddress int
+	PerAccount, PerAddress, Ceiling int
 }
 
 // Server is the HTTP handler of Strata.
@@ -106,6 +113,8 @@ type Server struct {
 	secureCookie bool
 	trusted      []netip.Prefix
 	crossOrigin  *http.CrossOriginProtection
+	// hosts are the hosts served (hostAllowed); empty serves any.
+	hosts hostSet
 
 	// accounts owns the rules of the account area.
 	accounts *accounts.Service
@@ -129,12 +138,14 @@ func New(d Deps) *Server {
 		publicURL: strings.TrimRight(d.PublicURL, "/"),
 		dataDir:   d.DataDir,
 		trusted:   d.TrustedProxies,
+		hosts:     newHostSet(d.Hosts),
 		accounts: accounts.New(accounts.Config{Store: d.Store, Mail: d.Mail, Log: d.Log, PublicURL: d.PublicURL,
 			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
 				return newLimiter(d.Redis, name, max, window)
 			},
 			LoginFailuresPerAccount: d.LoginLimits.PerAccount, LoginFailuresPerAddress: d.LoginLimits.PerAddress,
-			Rechecks: liveRechecks{d.Live}}),
+			LoginFailuresCeiling: d.LoginLimits.Ceiling,
+			Rechecks:             liveRechecks{d.Live}}),
 		publishing: publishing.New(publishing.Config{Store: d.Store, Editing: d.Editing, Log: d.Log,
 			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
 				return newLimiter(d.Redis, name, max, window)
@@ -211,6 +222,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	h.Set("Content-Security-Policy", contentSecurityPolicy("'self'"))
+	if s.overHTTPS(r) {
+		h.Set("Strict-Transport-Security", hstsValue)
+	}
 	if !s.limitBody(w, rec, r) {
 		return
 	}
@@ -218,7 +232,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(rec, r, s.log, err)
 		return
 	}
-	switch path := r.URL.Path; {
+	path := r.URL.Path
+	// The health checks answer whatever the Host: load balancers and
+	// orchestrators probe an instance by its own address, not the public
+	// name, and they reveal nothing.
+	if path != "/healthz" && path != "/readyz" && !s.hostAllowed(r) {
+		// Another name pointed at this server (DNS rebinding, a stale or
+		// hostile domain): it is not Strata's public address.
+		writeError(rec, r, s.log, &domain.Error{Code: codeMisdirected,
+			Message: "this server does not answer for " + strings.ToLower(s.requestHost(r)) + "; use Strata's public address"})
+		return
+	}
+	switch {
 	case path == "/healthz":
 		s.healthz(rec, r)
 	case path == "/readyz":
@@ -233,6 +258,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
+	// API answers are the user's data: kept by no cache, the browser's
+	// included. Answers made to be revalidated (a map's document, the
+	// public map, media files) set their own.
+	w.Header().Set("Cache-Control", "no-store")
 	if err := s.checkOrigin(r); err != nil {
 		writeError(w, r, s.log, err)
 		return
@@ -276,12 +305,14 @@ var errCrossOrigin = domain.Errorf(domain.CodeForbidden, "state-changing request
 // DELETE, so one without it is not from Strata's pages (an old browser, a
 // plugin, a redirect) and may not ride on the user's cookie.
 //
-// A request with an Authorization header is a script's, and passes: a
-// page of another site can send that header only after a CORS preflight,
-// which Strata never grants, and such a request is never authenticated by
-// its cookie (Server.actor).
+// A script's request, one that authenticates by an API key and carries no
+// session cookie, passes: a page of another site can send an Authorization
+// header only after a CORS preflight, which Strata never grants. Any other
+// Authorization header (junk, or a key beside a cookie) proves nothing, as
+// the routes without a key (reader sign-up, sign-out) would still act on
+// the cookie.
 func (s *Server) checkOrigin(r *http.Request) error {
-	if _, script := bearerKey(r); script {
+	if key, _ := bearerKey(r); key != "" && !hasSessionCookie(r) {
 		return nil
 	}
 	if err := s.crossOrigin.Check(r); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/alexedwards/argon2id"
 	zxcvbn "github.com/ccojocar/zxcvbn-go"
@@ -13,26 +14,41 @@ import (
 	"github.com/strata-maps/strata/internal/domain"
 )
 
-// MinPasswordLength: ten characters, as NIST SP 800-63B allows a service to
-// ask for more than its eight; with the common-password check it stops the
-// guesses an online attacker tries first.
-const MinPasswordLength = 10
+// MinPasswordLength: eight characters, as NIST SP 800-63B asks and the spec
+// says. Length alone is a poor rule (Student2024! has twelve): the strength
+// check below, against the user's own data, is what refuses weak passwords.
+const MinPasswordLength = 8
 
 // maxPasswordLength bounds the work a single login can cost.
 const maxPasswordLength = 256
+
+// MinPasswordScore is the zxcvbn score (0 to 4) a new password needs: 3,
+// "safely unguessable", some 10^8 guesses, which the sign-in limits keep
+// an online attacker years away from and argon2id makes slow offline.
+// Below it are dictionary words with a year or digits (Student2024!),
+// keyboard rows, repeats, and the user's own name or address.
+const MinPasswordScore = 3
 
 // passwordParams follow RFC 9106's second recommendation, scaled to a
 // 2-core machine: 64 MiB, 1 pass, 2 lanes.
 var passwordParams = &argon2id.Params{Memory: 64 * 1024, Iterations: 1, Parallelism: 2, SaltLength: 16, KeyLength: 32}
 
 // ValidatePassword checks a new password and its confirmation, naming the
-// field at fault.
-func ValidatePassword(password, confirmation string) error {
+// field at fault. userData is what an attacker guesses first for this
+// user: their address, names, the client's name and title.
+func ValidatePassword(password, confirmation string, userData ...string) error {
 	var v domain.Validation
 	n := len([]rune(password))
 	v.Check(n >= MinPasswordLength, "password", domain.TooShort(MinPasswordLength))
 	v.Check(n <= maxPasswordLength, "password", domain.TooLong(maxPasswordLength))
-	v.Check(n < MinPasswordLength || !IsCommonPassword(password), "password", domain.CommonPassword())
+	if n >= MinPasswordLength && n <= maxPasswordLength {
+		switch {
+		case isListedPassword(password):
+			v.Check(false, "password", domain.CommonPassword())
+		case PasswordScore(password, userData...) < MinPasswordScore:
+			v.Check(false, "password", domain.WeakPassword())
+		}
+	}
 	v.Check(password == confirmation, "password_confirmation", domain.Mismatch())
 	return v.Err()
 }
@@ -48,26 +64,43 @@ var commonPasswords = sync.OnceValue(func() map[string]struct{} {
 	return set
 })
 
-// minGuessBits: a password zxcvbn expects to guess within 2^14 tries (a
-// leaked password with a year or digits added, a keyboard row, a repeated
-// or counted sequence) is refused as common.
-const minGuessBits = 14
-
 // zxcvbnPrefix bounds zxcvbn's work: its matching grows faster than the
-// length, and a password longer than this is not guessed by its start alone.
+// length, and a password longer than this is judged by its start.
 const zxcvbnPrefix = 64
 
-// IsCommonPassword reports whether password is among the commonly used
-// ones, or a trivial variation of one, whatever its case.
-func IsCommonPassword(password string) bool {
-	if _, ok := commonPasswords()[strings.ToLower(strings.TrimSpace(password))]; ok {
-		return true
+func isListedPassword(password string) bool {
+	_, ok := commonPasswords()[strings.ToLower(strings.TrimSpace(password))]
+	return ok
+}
+
+// PasswordScore is zxcvbn's score (0 to 4) of password, guessed with the
+// user's data as words of its own: the address whole and in parts, each
+// name and each word of it.
+func PasswordScore(password string, userData ...string) int {
+	if r := []rune(password); len(r) > zxcvbnPrefix {
+		password = string(r[:zxcvbnPrefix])
 	}
-	r := []rune(password)
-	if len(r) > zxcvbnPrefix {
-		return false
+	return zxcvbn.PasswordStrength(password, userWords(userData)).Score
+}
+
+// userWords splits the user's data into what zxcvbn matches: each value
+// lower-cased, and its parts between punctuation and spaces (ann, example
+// and org of ann@example.org) of three letters or more.
+func userWords(data []string) []string {
+	var words []string
+	for _, d := range data {
+		d = strings.ToLower(strings.TrimSpace(d))
+		if d == "" {
+			continue
+		}
+		words = append(words, d)
+		for _, part := range strings.FieldsFunc(d, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+			if len([]rune(part)) >= 3 && part != d {
+				words = append(words, part)
+			}
+		}
 	}
-	return zxcvbn.PasswordStrength(password, nil).Entropy < minGuessBits
+	return words
 }
 
 // HashPassword returns the argon2id hash of password.

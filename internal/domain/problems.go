@@ -48,6 +48,9 @@ const (
 	ProblemWrongPassword = "wrong_password"
 	// ProblemCommonPassword: the password is among those tried first.
 	ProblemCommonPassword = "common_password"
+	// ProblemWeakPassword: the password is easy to guess: the user's own
+	// name or address, a word with a year or digits, a keyboard pattern.
+	ProblemWeakPassword = "weak_password"
 	// ProblemLineBreak: a single-line text holds a line break.
 	ProblemLineBreak = "line_break"
 	// ProblemControlCharacter: the text holds control characters.
@@ -107,6 +110,7 @@ var ProblemCodes = []string{
 	ProblemMismatch,
 	ProblemWrongPassword,
 	ProblemCommonPassword,
+	ProblemWeakPassword,
 	ProblemLineBreak,
 	ProblemControlCharacter,
 	ProblemNotFound,
@@ -179,6 +183,8 @@ func (p Problem) Reason() string {
 		return "is wrong"
 	case ProblemCommonPassword:
 		return "is too common: it is among the passwords tried first"
+	case ProblemWeakPassword:
+		return "is too easy to guess: avoid your name, your address, the organisation's name and patterns such as a word with a year; a few unrelated words are strong"
 	case ProblemLineBreak:
 		return SingleLineReason
 	case ProblemControlCharacter:
@@ -307,6 +313,7 @@ func Unchanged() Problem        { return Problem{Code: ProblemUnchanged} }
 func Mismatch() Problem         { return Problem{Code: ProblemMismatch} }
 func WrongPassword() Problem    { return Problem{Code: ProblemWrongPassword} }
 func CommonPassword() Problem   { return Problem{Code: ProblemCommonPassword} }
+func WeakPassword() Problem     { return Problem{Code: ProblemWeakPassword} }
 func LineBreak() Problem        { return Problem{Code: ProblemLineBreak} }
 func ControlCharacter() Problem { return Problem{Code: ProblemControlCharacter} }
 func WrongKind() Problem        { return Problem{Code: ProblemWrongKind} }

@@ -94,8 +94,11 @@ func sqliteTarget(path string) Target {
 	// WAL lets readers run beside the writer; busy_timeout makes writers wait
 	// for each other instead of failing; _txlock=immediate takes the write lock
 	// at BEGIN so that two transactions never deadlock upgrading a read lock.
+	// synchronous=FULL syncs the WAL at every commit: NORMAL survives a
+	// crash of the process but may lose the last commits to a power failure,
+	// and a write Strata acknowledged must stay (bench/durability: the cost).
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "foreign_keys(ON)", "synchronous(NORMAL)"} {
+	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "foreign_keys(ON)", "synchronous(FULL)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")

@@ -19,7 +19,7 @@ interface PasswordPairFormProps {
   children?: ReactNode;
 }
 
-/** A new password typed twice, checked here (10 characters, equal; the server also refuses common ones) and by the server. */
+/** A new password typed twice, checked here (8 characters, equal; the server also refuses ones easy to guess) and by the server. */
 export function PasswordPairForm({ submitLabel, submittingLabel, send, onFailure, children }: PasswordPairFormProps) {
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);

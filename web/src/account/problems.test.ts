@@ -19,6 +19,7 @@ describe('problemFromServer', () => {
       params: { max: 100 },
     });
     expect(problemFromServer({ code: 'taken' }, 'is taken')).toEqual({ code: 'taken' });
+    expect(problemFromServer({ code: 'weak_password' }, 'is too easy to guess')).toEqual({ code: 'weak_password' });
     expect(problemFromServer({ code: 'not_allowed', params: { allowed: ['en', 'de', 'fr'] } }, 'must be en, de or fr')).toEqual({
       code: 'not_allowed',
       params: { allowed: 'en, de, fr' },
@@ -88,12 +89,12 @@ describe('serverProblems', () => {
         code: 'validation_failed',
         message: 'x',
         details: {
-          password: 'must have at least 10 characters',
+          password: 'must have at least 8 characters',
           password_confirmation: 'does not match the password',
           token: 'is required',
         },
         problems: {
-          password: { code: 'too_short', params: { min: 10 } },
+          password: { code: 'too_short', params: { min: 8 } },
           password_confirmation: { code: 'mismatch' },
           token: { code: 'required' },
         },
@@ -101,7 +102,7 @@ describe('serverProblems', () => {
     });
     expect(serverProblems(err, ['password', 'password_confirmation'])).toEqual({
       problems: {
-        password: { code: 'too_short', params: { min: 10 } },
+        password: { code: 'too_short', params: { min: 8 } },
         password_confirmation: { code: 'confirmationMismatch' },
       },
       others: ['token'],

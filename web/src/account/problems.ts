@@ -31,6 +31,7 @@ const SERVER_CODES = [
   'taken',
   'unchanged',
   'wrong_password',
+  'weak_password',
   'control_character',
   'not_found',
   'wrong_kind',

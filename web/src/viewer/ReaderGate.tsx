@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { login, registerReader } from '../api';
 import { signInWith } from '../account/app-session';
 import { AuthLayout } from '../account/AuthLayout';
-import { validateEmail } from '../account/forms';
+import { MIN_PASSWORD_LENGTH, validateEmail } from '../account/forms';
 import { hasProblems, problem, serverProblems, type FieldProblems } from '../account/problems';
 import { Button } from '../layout/Button';
 import { FormAlert, TextField } from '../layout/Form';
@@ -208,6 +208,7 @@ function RegisterForm({
         setValues((cur) => ({ ...cur, [name]: v }));
       }}
       problem={problems[name]}
+      hint={name === 'password' ? t('password.hint', { min: MIN_PASSWORD_LENGTH }) : undefined}
       data-testid={`gate-${name}`}
     />
   );

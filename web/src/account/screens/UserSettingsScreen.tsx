@@ -6,7 +6,7 @@ import { TextField } from '../../layout/Form';
 import { Page } from '../../layout/Page';
 import { toasts } from '../../layout/toasts';
 import { session } from '../app-session';
-import { isEmail, validatePasswordPair } from '../forms';
+import { isEmail, MIN_PASSWORD_LENGTH, validatePasswordPair } from '../forms';
 import styles from '../overview/Account.module.css';
 import { readPicture } from '../overview/picture';
 import { problem, problemText, serverProblems, type FieldProblems } from '../problems';
@@ -227,6 +227,7 @@ function PasswordForm({ user }: { user: User }) {
         value={password}
         onValueChange={setPassword}
         problem={problems.password}
+        hint={t('password.hint', { min: MIN_PASSWORD_LENGTH })}
       />
       <TextField
         label={t('password.confirm')}
