@@ -32,9 +32,9 @@ import (
 //     memory.
 //
 // At most cores × MaxDecodeBytes of decoded pixels are held at once. 320
-// MB takes any 8-bit image within the pixel limits (a 50-megapixel RGBA
-// PNG costs 270 MB), 16-bit ones up to about 33 megapixels, progressive
-// JPEGs up to about 35.
+// MB takes every 8-bit baseline JPEG and non-interlaced PNG within the
+// pixel limits (a 50-megapixel RGBA PNG costs 270 MB), 16-bit ones up
+// to about 33 megapixels, progressive JPEGs up to about 35.
 const MaxDecodeBytes = 320 << 20
 
 // ImageRetryAfter is what a caller refused by the gate is told to wait.
