@@ -31,8 +31,11 @@ import (
 //     It is per process on purpose: what it protects is this process's
 //     memory.
 //
-// At most cores × MaxDecodeBytes of decoded pixels are held at once.
-const MaxDecodeBytes = 256 << 20
+// At most cores × MaxDecodeBytes of decoded pixels are held at once. 320
+// MB takes every 8-bit baseline JPEG and non-interlaced PNG within the
+// pixel limits (a 50-megapixel RGBA PNG costs 270 MB), 16-bit ones up
+// to about 33 megapixels, progressive JPEGs up to about 35.
+const MaxDecodeBytes = 320 << 20
 
 // ImageRetryAfter is what a caller refused by the gate is told to wait.
 const ImageRetryAfter = 10 * time.Second
