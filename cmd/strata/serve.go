@@ -143,6 +143,13 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	}
 	defer closeMedia()
 	go mediaService.SweepEvery(ctx, time.Hour)
+	go func() { // images stored before their copies were counted (migration 00014)
+		if n, err := mediaService.CountOldCopies(ctx); err != nil && ctx.Err() == nil {
+			log.WarnContext(ctx, "counting old image copies in the media quota", "err", err)
+		} else if n > 0 {
+			log.InfoContext(ctx, "counted old image copies in the media quota", "assets", n)
+		}
+	}()
 	hub, rdb, closeLive, err := openLive(ctx, cfg, s, publicURL, log)
 	if err != nil {
 		return err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/media"
+	"github.com/strata-maps/strata/internal/store"
 )
 
 // A kill between an upload's file and its row leaves a file without a
@@ -45,5 +46,38 @@ func TestMediaSweepAfterACrash(t *testing.T) {
 			t.Errorf("left %v, want the asset's files", objs)
 		}
 		h.as(guest).do("GET", kept.URL, nil).want(200)
+	})
+}
+
+// An image stored before copies were counted (migration 00014 gave it its
+// file's size) has its copies counted at start (CountOldCopies), once;
+// the quota and the library then show them.
+func TestMediaOldCopiesCounted(t *testing.T) {
+	eachMediaStorage(t, nil, func(t *testing.T, h *mediaHarness) {
+		ctx := context.Background()
+		key := "abcdefghijklmnopqrstuvwxyz"
+		file, copy256 := bytes.Repeat([]byte("o"), 5000), bytes.Repeat([]byte("c"), 700)
+		for name, b := range map[string][]byte{key + "/1/original": file, key + "/1/w256": copy256} {
+			if err := h.files.Put(ctx, name, bytes.NewReader(b), "image/png"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w, ht := 300, 200
+		old := domain.MediaAsset{Key: key, ClientID: h.acme.ID, Version: 1, Type: domain.MediaImage, ContentType: "image/png",
+			Name: "old.png", Size: int64(len(file)), Width: &w, Height: &ht, Widths: []int{256}, Metadata: domain.MediaMetadata{}.Normal()}
+		if err := h.store.InsertMedia(ctx, store.MediaRow{MediaAsset: old, Containers: ",", Stored: old.Size}); err != nil {
+			t.Fatal(err)
+		}
+		svc := media.New(h.store, h.files, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		for round, want := range []int{1, 0} {
+			if n, err := svc.CountOldCopies(ctx); err != nil || n != want {
+				t.Fatalf("round %d: counted %d assets, want %d: %v", round, n, want, err)
+			}
+		}
+		var stats domain.MediaStats
+		h.as(guest).do("GET", mediaPath+"/stats", nil).want(200).decode(&stats)
+		if stats.UsedBytes != int64(len(file)+len(copy256)) {
+			t.Errorf("used %d, want the file and its copy, %d", stats.UsedBytes, len(file)+len(copy256))
+		}
 	})
 }

@@ -183,10 +183,10 @@ func TestMediaUploadCutOffLeavesNothing(t *testing.T) {
 
 // An image's scaled copies count against the media storage quota as well
 // as its file, and the library's used storage shows them; a client has
-// the default quota without any setting.
+// the default quota without any setting. On both storages: the copies
+// are counted from the storage's listing.
 func TestMediaVariantsCountAgainstTheQuota(t *testing.T) {
-	storetest.Each(t, func(t *testing.T, s *store.Store) {
-		h := newMediaHarness(t, s, t.TempDir(), nil)
+	eachMediaStorage(t, nil, func(t *testing.T, h *mediaHarness) {
 		st := h.as(student)
 		photo := pngOf(1500, 300)
 		var a domain.MediaAsset

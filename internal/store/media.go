@@ -234,6 +234,45 @@ func (s *Store) MediaVersions(ctx context.Context) (map[string]int, error) {
 	return out, rows.Err()
 }
 
+// MediaVersion names one version of an asset.
+type MediaVersion struct {
+	Key     string
+	Version int
+}
+
+// MediaCopiesUncounted lists the assets stored before their scaled copies
+// were counted (migration 00014 set their stored size to their file's):
+// those with copies whose stored size is still their file's.
+func (s *Store) MediaCopiesUncounted(ctx context.Context) ([]MediaVersion, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT key, version FROM media_assets WHERE widths <> '' AND stored_size = size`)
+	if err != nil {
+		return nil, fmt.Errorf("media with uncounted copies: %w", err)
+	}
+	defer rows.Close()
+	var out []MediaVersion
+	for rows.Next() {
+		var v MediaVersion
+		if err := rows.Scan(&v.Key, &v.Version); err != nil {
+			return nil, fmt.Errorf("scan media version: %w", err)
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// CountMediaCopies sets the stored size of an asset listed by
+// MediaCopiesUncounted, unless it has been replaced (or counted) since;
+// never below its file's size (a copy gone missing counts nothing).
+func (s *Store) CountMediaCopies(ctx context.Context, v MediaVersion, stored int64) error {
+	_, err := s.q.ExecContext(ctx, `UPDATE media_assets SET stored_size = $3
+		WHERE key = $1 AND version = $2 AND stored_size = size AND size < $3`,
+		v.Key, v.Version, stored)
+	if err != nil {
+		return fmt.Errorf("count the copies of media %s: %w", v.Key, err)
+	}
+	return nil
+}
+
 // MediaStats sums the client's assets by type, in stored bytes (the files
 // and their scaled copies, as the quota counts them).
 func (s *Store) MediaStats(ctx context.Context, clientID int64) (map[domain.MediaType]domain.MediaTypeStats, error) {
