@@ -60,6 +60,9 @@ type Deps struct {
 	// Redis, when set, holds the rate limits so that every instance
 	// shares them; nil counts in memory.
 	Redis redis.Cmdable
+	// RedisPrefix starts the keys the server writes to Redis (the
+	// deployment's, as the live channel's).
+	RedisPrefix string
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
 	// the client.
 	TrustedProxies []netip.Prefix
@@ -131,13 +134,13 @@ func New(d Deps) *Server {
 		trusted:   d.TrustedProxies,
 		accounts: accounts.New(accounts.Config{Store: d.Store, Mail: d.Mail, Log: d.Log, PublicURL: d.PublicURL,
 			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
-				return newLimiter(d.Redis, name, max, window)
+				return newLimiter(d.Redis, d.RedisPrefix, name, max, window)
 			},
 			LoginFailuresPerAccount: d.LoginLimits.PerAccount, LoginFailuresPerAddress: d.LoginLimits.PerAddress,
 			Rechecks: liveRechecks{d.Live}}),
 		publishing: publishing.New(publishing.Config{Store: d.Store, Editing: d.Editing, Log: d.Log,
 			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
-				return newLimiter(d.Redis, name, max, window)
+				return newLimiter(d.Redis, d.RedisPrefix, name, max, window)
 			}}),
 		catalog: mapcatalog.New(d.Store, d.Editing),
 		media:   d.Media,
@@ -152,7 +155,7 @@ func New(d Deps) *Server {
 	s.documents = documents
 	s.apiKeys = apikeys.New(apikeys.Config{Store: d.Store, RequestsPerMinute: d.APIKeyRequestsPerMinute,
 		NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
-			return newLimiter(d.Redis, name, max, window)
+			return newLimiter(d.Redis, d.RedisPrefix, name, max, window)
 		}})
 	if u, err := url.Parse(d.PublicURL); err == nil && u.Host != "" {
 		s.publicOrigin = u.Scheme + "://" + u.Host
@@ -175,9 +178,9 @@ func New(d Deps) *Server {
 
 // newLimiter counts in Redis when there is one, so that the limit holds
 // across instances, else in memory.
-func newLimiter(rdb redis.Cmdable, name string, max int, window time.Duration) *auth.Limiter {
+func newLimiter(rdb redis.Cmdable, prefix, name string, max int, window time.Duration) *auth.Limiter {
 	if rdb != nil {
-		return auth.NewRedisLimiter(rdb, name, max, window)
+		return auth.NewRedisLimiter(rdb, prefix, name, max, window)
 	}
 	return auth.NewLimiter(max, window, nil)
 }

@@ -31,6 +31,7 @@ type conn struct {
 	parser fastjson.Parser
 
 	closeOnce sync.Once
+	leaveOnce sync.Once // of Hub.removeConn
 	done      chan struct{}
 
 	// rightsMu guards canEdit and isAdmin, which a recheck may lower while

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -98,6 +99,10 @@ type Hub struct {
 
 	mu    sync.Mutex
 	rooms map[int64]*room
+	// closing refuses new sockets once Shutdown began; joining counts the
+	// sockets on their way into a room, which Shutdown waits for.
+	closing bool
+	joining sync.WaitGroup
 	// frames holds the buffers of pointer batches (fanout.go).
 	frames *sync.Pool
 	// nextSlot is the slot of the next room made.
@@ -129,12 +134,31 @@ func NewHub(state State, bus Bus, log *slog.Logger, opts Options) *Hub {
 	return h
 }
 
-// Close stops the hub and disconnects every socket.
+// Close shuts the hub down (Shutdown), allowing it shutdownWait.
 func (h *Hub) Close() {
-	h.unsubscribe()
-	close(h.stop)
-	h.wg.Wait()
+	ctx, cancel := context.WithTimeout(context.Background(), shutdownWait)
+	defer cancel()
+	if err := h.Shutdown(ctx); err != nil {
+		h.log.Warn("live: shutdown", "err", err)
+	}
+}
+
+// shutdownWait bounds Close: a close handshake takes at most 5 s.
+const shutdownWait = 10 * time.Second
+
+// Shutdown disconnects every socket (1001 going away: their clients
+// reconnect to another instance) and returns once each editor has left
+// their room: visitor removed, user_left sent to the other instances, and
+// locks handed over for the grace period (State.HandOver), which this
+// instance, about to stop, could not time itself. Only then may the shared
+// state go: an instance that closed Redis first left ghosts on the others
+// until their entries expired. The rooms are left without waiting for the
+// clients' answers to the close, which a vanished client never sends.
+// Sockets opened meanwhile are refused.
+func (h *Hub) Shutdown(ctx context.Context) error {
 	h.mu.Lock()
+	already := h.closing
+	h.closing = true
 	var conns []*conn
 	for _, r := range h.rooms {
 		for c := range r.conns {
@@ -142,9 +166,38 @@ func (h *Hub) Close() {
 		}
 	}
 	h.mu.Unlock()
-	for _, c := range conns {
-		c.close(websocket.StatusGoingAway, "server shutting down")
+	if already {
+		return nil
 	}
+	// The timers first: a heartbeat after a hand-over would extend the
+	// locks to the full TTL again.
+	close(h.stop)
+	h.wg.Wait()
+	var leaving sync.WaitGroup
+	for _, c := range conns {
+		go c.close(websocket.StatusGoingAway, "server shutting down")
+		leaving.Go(func() {
+			// No lock taken after the hand-over (as after a revocation).
+			c.lockMu.Lock()
+			c.revoked = true
+			c.lockMu.Unlock()
+			h.removeConn(c)
+		})
+	}
+	left := make(chan struct{})
+	go func() {
+		leaving.Wait()
+		h.joining.Wait()
+		close(left)
+	}()
+	var err error
+	select {
+	case <-left:
+	case <-ctx.Done():
+		err = fmt.Errorf("not every editor left their room: %w", ctx.Err())
+	}
+	h.unsubscribe()
+	return err
 }
 
 func randomID() string {
@@ -180,6 +233,11 @@ type envelope struct {
 	// Origin is the instance that sent a pointer batch to its own sockets
 	// already, and skips it when the bus brings it back.
 	Origin string `json:"o,omitempty"`
+	// Locks marks a frame that changed the map's locks: each instance
+	// re-reads them (noteLocks), so that its sweep compares the next state
+	// with this one and announces a lock that expires later (its holder's
+	// instance died or shut down) even if no sweep ran while it was held.
+	Locks bool `json:"l,omitempty"`
 }
 
 func (h *Hub) publish(ctx context.Context, mapID int64, env envelope) {
@@ -193,7 +251,7 @@ func (h *Hub) publish(ctx context.Context, mapID int64, env envelope) {
 }
 
 func (h *Hub) broadcast(ctx context.Context, mapID int64, event string, data any) {
-	h.publish(ctx, mapID, envelope{Frame: encodeFrame(event, data)})
+	h.publish(ctx, mapID, envelope{Frame: encodeFrame(event, data), Locks: event == EvBlockElement || event == EvUnblockElement})
 }
 
 // deliver hands a bus message to this instance's sockets of the map.
@@ -226,6 +284,12 @@ func (h *Hub) deliver(mapID int64, msg []byte) {
 	h.mu.Unlock()
 	for _, c := range targets {
 		c.enqueue(env.Frame)
+	}
+	if env.Locks && r != nil {
+		// Not on the bus's goroutine, which must not wait for Redis; an
+		// answer overtaken by a later one only makes the sweep announce the
+		// current locks once more.
+		go h.noteLocks(context.Background(), mapID)
 	}
 }
 
@@ -278,6 +342,18 @@ func (h *Hub) LockedByOther(ctx context.Context, mapID, userID int64, keys []str
 // connection to the map until it ends. revision is the map's revision at
 // the time of joining.
 func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Member, revision int64) {
+	h.mu.Lock()
+	closing := h.closing
+	if !closing {
+		h.joining.Add(1)
+	}
+	h.mu.Unlock()
+	if closing {
+		http.Error(w, "this instance is shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	inRoom := sync.OnceFunc(h.joining.Done)
+	defer inRoom()
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: h.origins})
 	if err != nil {
 		return // Accept has answered the request
@@ -314,7 +390,13 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Membe
 		ws.Close(websocket.StatusInternalError, "cannot join")
 		return
 	}
-	h.addConn(c, locks)
+	if !h.addConn(c, locks) {
+		_ = h.state.Leave(ctx, mapID, m.User.ID, c.visitor.ConnID)
+		inRoom()
+		ws.Close(websocket.StatusGoingAway, "server shutting down")
+		return
+	}
+	inRoom() // Shutdown takes it out from now on
 	// can_edit tells a client that reconnected after its rights narrowed
 	// (it missed access_changed) that it is read-only now.
 	c.enqueue(encodeFrame(EvConnected, ConnectedFrame{Visitor: joined, Visitors: visitors, Locks: locks, Revision: &revision,
@@ -345,9 +427,14 @@ func initials(u domain.User) string {
 	return strings.ToUpper(string(out))
 }
 
-func (h *Hub) addConn(c *conn, locks []Lock) {
+// addConn puts the connection in its room; false when the hub is shutting
+// down, which has closed the rooms' sockets already.
+func (h *Hub) addConn(c *conn, locks []Lock) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.closing {
+		return false
+	}
 	r := h.rooms[c.mapID]
 	if r == nil {
 		r = &room{mapID: c.mapID, conns: map[*conn]bool{}, pointers: map[int64]Pointer{}, locks: locks, slot: h.nextSlot}
@@ -357,12 +444,17 @@ func (h *Hub) addConn(c *conn, locks []Lock) {
 		r.unsubscribe = h.bus.Subscribe(mapID, func(msg []byte) { h.deliver(mapID, msg) })
 	}
 	r.conns[c] = true
+	return true
 }
 
 // removeConn takes a closed connection out of its room, tells the others,
-// and frees the user's locks after the grace period unless they are back.
-func (h *Hub) removeConn(c *conn) {
+// and frees the user's locks after the grace period unless they are back;
+// once, whether the socket ended or the hub shut down first.
+func (h *Hub) removeConn(c *conn) { c.leaveOnce.Do(func() { h.leaveRoom(c) }) }
+
+func (h *Hub) leaveRoom(c *conn) {
 	h.mu.Lock()
+	closing := h.closing
 	if r := h.rooms[c.mapID]; r != nil {
 		delete(r.conns, c)
 		delete(r.pointers, c.member.User.ID)
@@ -377,6 +469,14 @@ func (h *Hub) removeConn(c *conn) {
 		h.log.Warn("live: leave", "map", c.mapID, "err", err)
 	}
 	h.broadcast(ctx, c.mapID, EvUserLeft, UserLeftFrame{ID: c.member.User.ID})
+	if closing {
+		// This instance will not be there when the grace period ends: the
+		// locks expire with it unless the user is back elsewhere.
+		if err := h.state.HandOver(ctx, c.mapID, c.member.User.ID, h.lockGrace); err != nil {
+			h.log.Warn("live: hand over locks", "map", c.mapID, "err", err)
+		}
+		return
+	}
 	time.AfterFunc(h.lockGrace, func() { h.releaseIfGone(c.mapID, c.member.User.ID) })
 }
 
