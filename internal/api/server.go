@@ -91,7 +91,8 @@ type Server struct {
 	live        *live.Hub
 	fonts       []webapp.Font
 	dataDir     string
-	writeProbe  writeProbe // of /readyz
+	redis       redis.Cmdable // nil without Redis; /readyz pings it
+	writeProbe  writeProbe    // of /readyz
 	api         *http.ServeMux
 	patterns    []string     // of api, in the order routes registers them
 	description description  // of api, as OpenAPI
@@ -131,6 +132,7 @@ func New(d Deps) *Server {
 		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, live: d.Live, fonts: d.Fonts, api: http.NewServeMux(), web: newWebApp(d.Web), dist: d.Web,
 		publicURL: strings.TrimRight(d.PublicURL, "/"),
 		dataDir:   d.DataDir,
+		redis:     d.Redis,
 		trusted:   d.TrustedProxies,
 		accounts: accounts.New(accounts.Config{Store: d.Store, Mail: d.Mail, Log: d.Log, PublicURL: d.PublicURL,
 			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
