@@ -17,6 +17,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/strata-maps/strata/internal/api"
+	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/config"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
@@ -243,6 +244,15 @@ func liveOptions(s *store.Store, origins []string, lockGrace time.Duration) live
 	return live.Options{Grants: api.Grants(s), Access: api.LiveAccess(s), Origins: origins, LockGrace: lockGrace}
 }
 
+// sharedLiveOptions are liveOptions for several instances: the requests for
+// editing access are counted in Redis, so that reconnecting to another
+// instance does not renew a user's allowance.
+func sharedLiveOptions(s *store.Store, origins []string, lockGrace time.Duration, rdb *redis.Client, prefix string) live.Options {
+	opts := liveOptions(s, origins, lockGrace)
+	opts.InvitationRequests = auth.NewRedisLimiter(rdb, prefix, "invitation-requests", live.InvitationRequestsAllowed, live.InvitationRequestWindow)
+	return opts
+}
+
 // openLive builds the live channel: in memory for one instance, over Redis
 // when a Redis URL is set. The Redis client (nil without one) also holds
 // the rate limits, under the deployment's prefix, which it returns. Its
@@ -277,7 +287,7 @@ func openLive(ctx context.Context, cfg *config.Config, s *store.Store, publicURL
 		return nil, nil, "", nil, fmt.Errorf("%s: cannot reach Redis at %s: %w", config.Name("redis-url"), opt.Addr, err)
 	}
 	bus := live.NewRedisBus(rdb, prefix)
-	hub := live.NewHub(live.NewRedisState(rdb, prefix), bus, log, liveOptions(s, origins, grace))
+	hub := live.NewHub(live.NewRedisState(rdb, prefix), bus, log, sharedLiveOptions(s, origins, grace, rdb, prefix))
 	log.Info("live channel on Redis", "at", opt.Addr, "prefix", prefix)
 	return hub, rdb, prefix, sync.OnceFunc(func() { bus.Close(); rdb.Close() }), nil
 }

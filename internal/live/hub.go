@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
 )
 
@@ -38,6 +38,20 @@ const (
 	// further behind is disconnected and catches up on reconnect.
 	sendQueue = 1024
 )
+
+// How often a reader may ask a map's admins for editing access: each
+// request reaches every admin present, so a script of 300 frames must not
+// become 300 requests (InvitationRequestsAllowed per window, per map and user).
+const (
+	InvitationRequestsAllowed = 3
+	InvitationRequestWindow   = 15 * time.Minute
+)
+
+// Limiter counts events per key and refuses those past its limit, saying
+// when one is allowed again (auth.Limiter is one).
+type Limiter interface {
+	Take(ctx context.Context, key string) (ok bool, retryAfter time.Duration, err error)
+}
 
 // Member is a signed-in user admitted to a map's channel.
 type Member struct {
@@ -74,6 +88,11 @@ type Options struct {
 	// Origins are the hosts allowed to open a socket besides the request's
 	// own (the public URL's host).
 	Origins []string
+	// InvitationRequests counts request_invitation frames per map and
+	// user (InvitationRequestsAllowed per InvitationRequestWindow); nil
+	// counts in this instance's memory. Several instances pass one that
+	// counts in Redis, so that reconnecting elsewhere does not reset it.
+	InvitationRequests Limiter
 	// LockGrace and LockIdle default to the constants of the same names;
 	// tests shorten them.
 	LockGrace time.Duration
@@ -82,15 +101,17 @@ type Options struct {
 
 // Hub runs the live channel of this instance.
 type Hub struct {
-	state     State
-	bus       Bus
-	log       *slog.Logger
-	grants    Grants
-	access    Access
-	origins   []string
-	instance  string
-	lockGrace time.Duration
-	lockIdle  time.Duration
+	state  State
+	bus    Bus
+	log    *slog.Logger
+	grants Grants
+	access Access
+	// invitationRequests limits request_invitation (Options).
+	invitationRequests Limiter
+	origins            []string
+	instance           string
+	lockGrace          time.Duration
+	lockIdle           time.Duration
 	// writeStall is how long a write to a socket may take before the
 	// socket is dropped: writeTimeout, shortened by tests.
 	writeStall time.Duration
@@ -124,6 +145,9 @@ func NewHub(state State, bus Bus, log *slog.Logger, opts Options) *Hub {
 	if h.lockGrace <= 0 {
 		h.lockGrace = LockGrace
 	}
+	if h.invitationRequests = opts.InvitationRequests; h.invitationRequests == nil {
+		h.invitationRequests = auth.NewLimiter(InvitationRequestsAllowed, InvitationRequestWindow, nil)
+	}
 	if h.lockIdle <= 0 {
 		h.lockIdle = LockIdle
 	}
@@ -132,72 +156,6 @@ func NewHub(state State, bus Bus, log *slog.Logger, opts Options) *Hub {
 	go h.loop()
 	go h.pointerLoop()
 	return h
-}
-
-// Close shuts the hub down (Shutdown), allowing it shutdownWait.
-func (h *Hub) Close() {
-	ctx, cancel := context.WithTimeout(context.Background(), shutdownWait)
-	defer cancel()
-	if err := h.Shutdown(ctx); err != nil {
-		h.log.Warn("live: shutdown", "err", err)
-	}
-}
-
-// shutdownWait bounds Close: a close handshake takes at most 5 s.
-const shutdownWait = 10 * time.Second
-
-// Shutdown disconnects every socket (1001 going away: their clients
-// reconnect to another instance) and returns once each editor has left
-// their room: visitor removed, user_left sent to the other instances, and
-// locks handed over for the grace period (State.HandOver), which this
-// instance, about to stop, could not time itself. Only then may the shared
-// state go: an instance that closed Redis first left ghosts on the others
-// until their entries expired. The rooms are left without waiting for the
-// clients' answers to the close, which a vanished client never sends.
-// Sockets opened meanwhile are refused.
-func (h *Hub) Shutdown(ctx context.Context) error {
-	h.mu.Lock()
-	already := h.closing
-	h.closing = true
-	var conns []*conn
-	for _, r := range h.rooms {
-		for c := range r.conns {
-			conns = append(conns, c)
-		}
-	}
-	h.mu.Unlock()
-	if already {
-		return nil
-	}
-	// The timers first: a heartbeat after a hand-over would extend the
-	// locks to the full TTL again.
-	close(h.stop)
-	h.wg.Wait()
-	var leaving sync.WaitGroup
-	for _, c := range conns {
-		go c.close(websocket.StatusGoingAway, "server shutting down")
-		leaving.Go(func() {
-			// No lock taken after the hand-over (as after a revocation).
-			c.lockMu.Lock()
-			c.revoked = true
-			c.lockMu.Unlock()
-			h.removeConn(c)
-		})
-	}
-	left := make(chan struct{})
-	go func() {
-		leaving.Wait()
-		h.joining.Wait()
-		close(left)
-	}()
-	var err error
-	select {
-	case <-left:
-	case <-ctx.Done():
-		err = fmt.Errorf("not every editor left their room: %w", ctx.Err())
-	}
-	h.unsubscribe()
-	return err
 }
 
 func randomID() string {
