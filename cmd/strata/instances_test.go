@@ -82,6 +82,90 @@ func TestTwoInstancesOverRedis(t *testing.T) {
 	}
 }
 
+// An instance shut down (SIGTERM, as in a rolling deploy) while an editor
+// is in a room takes the editor out of it before it lets go of Redis: the
+// editors on the other instance see them leave at once rather than a ghost
+// until the entry expires (20 s), and the editor's locks go when the grace
+// period ends (unless they reconnect elsewhere), not with the TTL.
+func TestShutdownLeavesEveryRoomBeforeRedisCloses(t *testing.T) {
+	a, b := startTwoInstances(t, 5, "--lock-grace", "1s")
+
+	editor := signIn(t, a.url, "editor@demo.example.org", "demo-editor")
+	admin := signIn(t, b.url, "admin@demo.example.org", "demo-admin")
+	var maps struct {
+		Maps []struct{ ID int64 } `json:"maps"`
+	}
+	getJSON(t, admin, b.url+"/api/v1/clients/demo/maps", &maps)
+	mapID := maps.Maps[0].ID
+	var me struct{ ID int64 }
+	getJSON(t, editor, a.url+"/api/v1/auth/session", &me)
+	res := postJSON(t, admin, b.url+fmt.Sprintf("/api/v1/maps/%d/nodes", mapID), map[string]any{
+		"design": map[string]any{"shape": "circle"}, "geometry": map[string]any{"center": map[string]float64{"x": 100, "y": 100}}})
+	var node struct{ ID int64 }
+	json.Unmarshal(res, &node)
+
+	onA := dialLive(t, editor, a.url, mapID)
+	onA.expect(t, "connected")
+	onB := dialLive(t, admin, b.url, mapID)
+	onB.expect(t, "connected")
+	onA.expect(t, "user_joined_map_editors")
+	// A second editor on A whose client will not answer the close (its
+	// machine went to sleep): the room is left all the same.
+	student := signIn(t, a.url, "student@demo.example.org", "demo-student")
+	var asleep struct{ ID int64 }
+	getJSON(t, student, a.url+"/api/v1/auth/session", &asleep)
+	dialLive(t, student, a.url, mapID)
+	onB.expect(t, "user_joined_map_editors")
+	onA.send(t, "start_editing_element", map[string]any{"elem_type": "node", "elem_id": node.ID})
+	onB.expect(t, "block_element")
+	// The editor's browser answers the server's close, as browsers do.
+	go func() {
+		for {
+			if _, _, err := onA.ws.Read(context.Background()); err != nil {
+				return
+			}
+		}
+	}()
+
+	stopped := time.Now()
+	if err := a.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	left := map[string]bool{fmt.Sprintf(`"id":%d`, me.ID): false, fmt.Sprintf(`"id":%d`, asleep.ID): false}
+	lock := fmt.Sprintf(`"elem_id":"%d"`, node.ID)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	var sawLeave time.Duration
+	for {
+		_, data, err := onB.ws.Read(ctx)
+		if err != nil {
+			t.Fatalf("after the shutdown: left after %v, lock not freed within 10 s: %v", sawLeave, err)
+		}
+		s := string(data)
+		for who, seen := range left {
+			if !seen && strings.Contains(s, "user_left_map_editors") && strings.Contains(s, who) {
+				left[who] = true
+				if sawLeave = time.Since(stopped); sawLeave > 3*time.Second {
+					t.Fatalf("editor %s left %v after the shutdown, want within 3 s", who, sawLeave)
+				}
+			}
+		}
+		if strings.Contains(s, "update_active_edits") && !strings.Contains(s, lock) {
+			freed := time.Since(stopped)
+			t.Logf("left after %v, lock freed after %v", sawLeave.Round(time.Millisecond), freed.Round(time.Millisecond))
+			for who, seen := range left {
+				if !seen {
+					t.Fatalf("the lock was freed but editor %s never left", who)
+				}
+			}
+			break
+		}
+	}
+	if err := a.cmd.Wait(); err != nil {
+		t.Fatalf("the instance did not stop cleanly: %v", err)
+	}
+}
+
 type instance struct {
 	url string
 	cmd *exec.Cmd
@@ -89,9 +173,10 @@ type instance struct {
 
 // startTwoInstances builds strata, seeds the demo on a fresh PostgreSQL
 // database and starts two instances on it that share Redis database
-// redisDB (emptied first; each test that starts instances has its own).
-// Without PostgreSQL and Redis it skips, but fails in CI.
-func startTwoInstances(t *testing.T, redisDB int) (a, b instance) {
+// redisDB (emptied first; each test that starts instances has its own),
+// each with the extra settings. Without PostgreSQL and Redis it skips, but
+// fails in CI.
+func startTwoInstances(t *testing.T, redisDB int, extra ...string) (a, b instance) {
 	t.Helper()
 	redisURL := os.Getenv("STRATA_TEST_REDIS_URL")
 	if os.Getenv(storetest.PostgresEnv) == "" || redisURL == "" {
@@ -120,10 +205,10 @@ func startTwoInstances(t *testing.T, redisDB int) (a, b instance) {
 	if out, err := exec.Command(bin, "demo", "--database-url", dbURL, "--log-level", "warn").CombinedOutput(); err != nil {
 		t.Fatalf("demo: %v\n%s", err, out)
 	}
-	return startInstance(t, bin, dbURL, redisURL), startInstance(t, bin, dbURL, redisURL)
+	return startInstance(t, bin, dbURL, redisURL, extra...), startInstance(t, bin, dbURL, redisURL, extra...)
 }
 
-func startInstance(t *testing.T, bin, dbURL, redisURL string) instance {
+func startInstance(t *testing.T, bin, dbURL, redisURL string, extra ...string) instance {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -131,8 +216,8 @@ func startInstance(t *testing.T, bin, dbURL, redisURL string) instance {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(bin, "serve", "--addr", addr, "--database-url", dbURL, "--redis-url", redisURL,
-		"--data-dir", t.TempDir(), "--public-url", "http://"+addr, "--log-level", "warn")
+	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--database-url", dbURL, "--redis-url", redisURL,
+		"--data-dir", t.TempDir(), "--public-url", "http://" + addr, "--log-level", "warn"}, extra...)...)
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

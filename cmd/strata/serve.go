@@ -12,11 +12,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 
 	"github.com/strata-maps/strata/internal/api"
+	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/config"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
@@ -150,13 +152,13 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 			log.InfoContext(ctx, "counted old image copies in the media quota", "assets", n)
 		}
 	}()
-	hub, rdb, closeLive, err := openLive(ctx, cfg, s, publicURL, log)
+	hub, rdb, prefix, closeLive, err := openLive(ctx, cfg, s, publicURL, log)
 	if err != nil {
 		return err
 	}
 	defer closeLive()
 	handler := api.New(api.Deps{Store: s, Media: mediaService, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
-		Editing: editing.New(s, hub), Live: hub, Fonts: fonts, DataDir: cfg.DataDir, Redis: rdb, TrustedProxies: trusted,
+		Editing: editing.New(s, hub), Live: hub, Fonts: fonts, DataDir: cfg.DataDir, Redis: rdb, RedisPrefix: prefix, TrustedProxies: trusted,
 		APIKeyRequestsPerMinute: keyRate,
 		DocumentMemory:          documentMemory, Hosts: servedHosts(cfg.PublicURL)})
 	srv := api.NewHTTPServer(handler, api.DefaultTimeouts(), log)
@@ -172,13 +174,23 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	log.Info("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	// WebSockets are hijacked connections that Shutdown does not wait for:
-	// the hub closes them, and their clients reconnect to another instance.
-	hub.Close()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
+	// In this order: no new connections (Shutdown closes the listener at
+	// once, then waits for the calls under way); every live socket closed
+	// (WebSockets are hijacked connections Shutdown does not wait for; their
+	// clients reconnect to another instance) and its editor out of the room,
+	// presence removed and locks handed over for the grace period; the work
+	// after the answers; only then Redis (closeLive), which all of it needs.
+	// Closing Redis first left ghosts on the other instances.
+	stopped := make(chan error, 1)
+	go func() { stopped <- srv.Shutdown(shutdownCtx) }()
+	if err := hub.Shutdown(shutdownCtx); err != nil {
+		log.Warn("live channel shutdown", "err", err)
+	}
+	if err := <-stopped; err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	handler.Wait() // before the store closes
+	closeLive()
 	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("serve: %w", err)
 	}
@@ -246,37 +258,69 @@ func liveOptions(s *store.Store, origins []string, lockGrace time.Duration) live
 	return live.Options{Grants: api.Grants(s), Access: api.LiveAccess(s), Origins: origins, LockGrace: lockGrace}
 }
 
+// sharedLiveOptions are liveOptions for several instances: the requests for
+// editing access are counted in Redis, so that reconnecting to another
+// instance does not renew a user's allowance.
+func sharedLiveOptions(s *store.Store, origins []string, lockGrace time.Duration, rdb *redis.Client, prefix string) live.Options {
+	opts := liveOptions(s, origins, lockGrace)
+	opts.InvitationRequests = auth.NewRedisLimiter(rdb, prefix, "invitation-requests", live.InvitationRequestsAllowed, live.InvitationRequestWindow)
+	return opts
+}
+
 // openLive builds the live channel: in memory for one instance, over Redis
 // when a Redis URL is set. The Redis client (nil without one) also holds
-// the rate limits.
-func openLive(ctx context.Context, cfg *config.Config, s *store.Store, publicURL string, log *slog.Logger) (*live.Hub, redis.Cmdable, func(), error) {
+// the rate limits, under the deployment's prefix, which it returns. Its
+// closer may be called more than once.
+func openLive(ctx context.Context, cfg *config.Config, s *store.Store, publicURL string, log *slog.Logger) (*live.Hub, redis.Cmdable, string, func(), error) {
 	origins := []string{hostOf(publicURL)}
 	if u, err := url.Parse(publicURL); err == nil && u.Port() != "" {
 		origins = append(origins, u.Host)
 	}
 	grace, err := cfg.LockGraceDuration()
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, "", nil, err
 	}
 	if cfg.RedisURL == "" {
 		hub := live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, liveOptions(s, origins, grace))
-		return hub, nil, func() {}, nil
+		return hub, nil, "", func() {}, nil
+	}
+	prefix, err := redisPrefix(ctx, cfg, s)
+	if err != nil {
+		return nil, nil, "", nil, err
 	}
 	opt, err := redis.ParseURL(cfg.RedisURL)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("%s: %w", config.Name("redis-url"), err)
+		return nil, nil, "", nil, fmt.Errorf("%s: %w", config.Name("redis-url"), err)
 	}
+	useRedisLogger(log)
 	rdb := redis.NewClient(opt)
 	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	if err := rdb.Ping(pingCtx).Err(); err != nil {
 		rdb.Close()
-		return nil, nil, nil, fmt.Errorf("%s: cannot reach Redis at %s: %w", config.Name("redis-url"), opt.Addr, err)
+		return nil, nil, "", nil, fmt.Errorf("%s: cannot reach Redis at %s: %w", config.Name("redis-url"), opt.Addr, err)
 	}
-	bus := live.NewRedisBus(rdb)
-	hub := live.NewHub(live.NewRedisState(rdb), bus, log, liveOptions(s, origins, grace))
-	log.Info("live channel on Redis", "at", opt.Addr)
-	return hub, rdb, func() { bus.Close(); rdb.Close() }, nil
+	bus := live.NewRedisBus(rdb, prefix)
+	hub := live.NewHub(live.NewRedisState(rdb, prefix), bus, log, sharedLiveOptions(s, origins, grace, rdb, prefix))
+	log.Info("live channel on Redis", "at", opt.Addr, "prefix", prefix)
+	return hub, rdb, prefix, sync.OnceFunc(func() { bus.Close(); rdb.Close() }), nil
+}
+
+// redisPrefix is --redis-prefix, or else "strata:" and the deployment's id,
+// which the first instance on the database made at random and every other
+// reads: instances of one deployment share it however they reach the
+// database, and two deployments never do (a hash of the database URL would
+// give two deployments on "localhost" the same name, and two instances
+// reaching one database by different names different ones).
+func redisPrefix(ctx context.Context, cfg *config.Config, s *store.Store) (string, error) {
+	if cfg.RedisPrefix != "" {
+		return cfg.RedisPrefix, nil
+	}
+	id, err := s.DeploymentID(ctx)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", config.Name("redis-prefix"), err)
+	}
+	return "strata:" + id, nil
 }
 
 // servedHosts are the addresses whose Host the server answers: the public

@@ -17,7 +17,9 @@ func (s *Server) healthz(w http.ResponseWriter, _ *http.Request) {
 }
 
 // readyz answers 200 only while this instance can do its work: the
-// database answers and takes writes, and the data directory takes files.
+// database answers and takes writes, the data directory takes files, and
+// Redis, when configured, answers (without it no live channel, no shared
+// rate limit).
 // A load balancer then sends no users to an instance whose every save
 // would fail. The probes change nothing lasting.
 func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
@@ -30,6 +32,17 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	if err := s.store.Ping(ctx); err != nil {
 		fail("the database does not answer", err)
 		return
+	}
+	if s.redis != nil {
+		// Its own, shorter bound: a Redis that does not answer must not
+		// hold the load balancer's probe up to its timeout.
+		rctx, cancel := context.WithTimeout(ctx, redisPingTimeout)
+		err := s.redis.Ping(rctx).Err()
+		cancel()
+		if err != nil {
+			fail("Redis does not answer", err)
+			return
+		}
 	}
 	if what, err := s.writeProbe.run(time.Now(), func() (string, error) {
 		// Not the request's context: the answer is shared with other
@@ -51,6 +64,9 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 }
+
+// redisPingTimeout bounds /readyz's PING to Redis.
+const redisPingTimeout = time.Second
 
 // probeEvery is how long the write probes' answer holds.
 const probeEvery = time.Second

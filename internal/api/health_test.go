@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"log/slog"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -12,6 +13,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/strata-maps/strata/internal/api"
 	"github.com/strata-maps/strata/internal/store"
@@ -22,8 +26,14 @@ import (
 // status and the envelope's code.
 func readyz(t *testing.T, s *store.Store, dataDir string) (int, string) {
 	t.Helper()
-	log := slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := httptest.NewServer(api.New(api.Deps{Store: s, Log: log, DataDir: dataDir}))
+	return readyzWith(t, api.Deps{Store: s, DataDir: dataDir})
+}
+
+// readyzWith is readyz with those dependencies.
+func readyzWith(t *testing.T, d api.Deps) (int, string) {
+	t.Helper()
+	d.Log = slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	srv := httptest.NewServer(api.New(d))
 	defer srv.Close()
 	res, err := http.Get(srv.URL + "/readyz")
 	if err != nil {
@@ -49,6 +59,52 @@ func TestReadinessHealthy(t *testing.T) {
 			t.Errorf("the probe left %s in the data directory", left[0].Name())
 		}
 	})
+}
+
+// Not ready, within the probe's bound, when the configured Redis does not
+// answer: the live channel and the shared rate limits need it. Ready again
+// with a Redis that answers.
+func TestReadinessFailsWhenRedisDoesNotAnswer(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		closed := ln.Addr().String()
+		ln.Close() // nothing listens there now
+		rdb := redis.NewClient(&redis.Options{Addr: closed})
+		t.Cleanup(func() { rdb.Close() })
+		start := time.Now()
+		if status, code := readyzWith(t, api.Deps{Store: s, DataDir: t.TempDir(), Redis: rdb}); status != 503 || code != "unavailable" {
+			t.Errorf("Redis on a closed port: readyz = %d %q, want 503 unavailable", status, code)
+		}
+		if took := time.Since(start); took > 3*time.Second {
+			t.Errorf("readyz took %v with Redis down", took)
+		}
+		opt := redisOptions(t)
+		if opt == nil {
+			return
+		}
+		up := redis.NewClient(opt)
+		t.Cleanup(func() { up.Close() })
+		if status, code := readyzWith(t, api.Deps{Store: s, DataDir: t.TempDir(), Redis: up}); status != 200 {
+			t.Errorf("Redis up: readyz = %d %q, want 200", status, code)
+		}
+	})
+}
+
+// redisOptions are the test Redis's (STRATA_TEST_REDIS_URL), nil without.
+func redisOptions(t *testing.T) *redis.Options {
+	t.Helper()
+	url := os.Getenv("STRATA_TEST_REDIS_URL")
+	if url == "" {
+		return nil
+	}
+	opt, err := redis.ParseURL(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return opt
 }
 
 // Not ready when the data directory takes no files: gone, or not a

@@ -43,4 +43,21 @@ func elementKeys(p editing.ElementsPatch, mapID int64) map[string]string {
 	return keys
 }
 
+// restorationKeys are the locks a restoration touches: the elements whose
+// ranges a restored level sets (the restored elements were deleted, and
+// nobody holds those).
+func restorationKeys(req editing.Restoration) map[string]string {
+	keys := map[string]string{}
+	if req.Level == nil {
+		return keys
+	}
+	for i, n := range req.Level.Nodes {
+		keys[live.NodeKey(n.ID)] = "level.nodes[" + strconv.Itoa(i) + "].id"
+	}
+	for i, e := range req.Level.Edges {
+		keys[live.EdgeKey(e.ID)] = "level.edges[" + strconv.Itoa(i) + "].id"
+	}
+	return keys
+}
+
 func sectionKey(section string, id int64) string { return section + ":" + strconv.FormatInt(id, 10) }

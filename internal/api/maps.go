@@ -352,6 +352,9 @@ func (s *Server) restoreElements(w http.ResponseWriter, r *http.Request, a domai
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
+	if err := s.unlocked(r, a, m, restorationKeys(req)); err != nil {
+		return err
+	}
 	d, res, err := s.editing.RestoreElements(r.Context(), m.ID, a.User.ID, req)
 	if err != nil {
 		return err

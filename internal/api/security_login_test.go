@@ -223,7 +223,7 @@ func TestSecurityLoginLimitSharedThroughRedis(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		var deps api.Deps
 		a := newHarnessWith(t, s, func(d *api.Deps) {
-			d.Redis, d.LoginLimits = rdb, api.LoginLimits{PerAccount: 3}
+			d.Redis, d.RedisPrefix, d.LoginLimits = rdb, "strata", api.LoginLimits{PerAccount: 3}
 			deps = *d
 		})
 		b := httptest.NewServer(api.New(deps)) // a second instance on the same database and Redis

@@ -60,6 +60,9 @@ type Deps struct {
 	// Redis, when set, holds the rate limits so that every instance
 	// shares them; nil counts in memory.
 	Redis redis.Cmdable
+	// RedisPrefix starts the keys the server writes to Redis (the
+	// deployment's, as the live channel's).
+	RedisPrefix string
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
 	// the client.
 	TrustedProxies []netip.Prefix
@@ -95,7 +98,8 @@ type Server struct {
 	live        *live.Hub
 	fonts       []webapp.Font
 	dataDir     string
-	writeProbe  writeProbe // of /readyz
+	redis       redis.Cmdable // nil without Redis; /readyz pings it
+	writeProbe  writeProbe    // of /readyz
 	api         *http.ServeMux
 	patterns    []string     // of api, in the order routes registers them
 	description description  // of api, as OpenAPI
@@ -137,18 +141,19 @@ func New(d Deps) *Server {
 		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, live: d.Live, fonts: d.Fonts, api: http.NewServeMux(), web: newWebApp(d.Web), dist: d.Web,
 		publicURL: strings.TrimRight(d.PublicURL, "/"),
 		dataDir:   d.DataDir,
+		redis:     d.Redis,
 		trusted:   d.TrustedProxies,
 		hosts:     newHostSet(d.Hosts),
 		accounts: accounts.New(accounts.Config{Store: d.Store, Mail: d.Mail, Log: d.Log, PublicURL: d.PublicURL,
 			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
-				return newLimiter(d.Redis, name, max, window)
+				return newLimiter(d.Redis, d.RedisPrefix, name, max, window)
 			},
 			LoginFailuresPerAccount: d.LoginLimits.PerAccount, LoginFailuresPerAddress: d.LoginLimits.PerAddress,
 			LoginFailuresCeiling: d.LoginLimits.Ceiling,
 			Rechecks:             liveRechecks{d.Live}}),
 		publishing: publishing.New(publishing.Config{Store: d.Store, Editing: d.Editing, Log: d.Log,
 			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
-				return newLimiter(d.Redis, name, max, window)
+				return newLimiter(d.Redis, d.RedisPrefix, name, max, window)
 			}}),
 		catalog: mapcatalog.New(d.Store, d.Editing),
 		media:   d.Media,
@@ -163,7 +168,7 @@ func New(d Deps) *Server {
 	s.documents = documents
 	s.apiKeys = apikeys.New(apikeys.Config{Store: d.Store, RequestsPerMinute: d.APIKeyRequestsPerMinute,
 		NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
-			return newLimiter(d.Redis, name, max, window)
+			return newLimiter(d.Redis, d.RedisPrefix, name, max, window)
 		}})
 	if u, err := url.Parse(d.PublicURL); err == nil && u.Host != "" {
 		s.publicOrigin = u.Scheme + "://" + u.Host
@@ -186,9 +191,9 @@ func New(d Deps) *Server {
 
 // newLimiter counts in Redis when there is one, so that the limit holds
 // across instances, else in memory.
-func newLimiter(rdb redis.Cmdable, name string, max int, window time.Duration) *auth.Limiter {
+func newLimiter(rdb redis.Cmdable, prefix, name string, max int, window time.Duration) *auth.Limiter {
 	if rdb != nil {
-		return auth.NewRedisLimiter(rdb, name, max, window)
+		return auth.NewRedisLimiter(rdb, prefix, name, max, window)
 	}
 	return auth.NewLimiter(max, window, nil)
 }

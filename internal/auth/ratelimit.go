@@ -41,9 +41,10 @@ func NewLimiter(max int, window time.Duration, now func() time.Time) *Limiter {
 }
 
 // NewRedisLimiter allows max events per key within window, counted in
-// Redis under name, shared by every instance that uses the same Redis.
-func NewRedisLimiter(rdb redis.Cmdable, name string, max int, window time.Duration) *Limiter {
-	return &Limiter{max: max, window: window, counts: &redisCounts{rdb: rdb, prefix: "strata:limit:" + name + ":"}}
+// Redis under the deployment's prefix and name, shared by every instance
+// of the deployment.
+func NewRedisLimiter(rdb redis.Cmdable, prefix, name string, max int, window time.Duration) *Limiter {
+	return &Limiter{max: max, window: window, counts: &redisCounts{rdb: rdb, prefix: prefix + ":limit:" + name + ":"}}
 }
 
 // Take records an attempt for key unless the limit is reached: counting

@@ -10,6 +10,7 @@ import (
 	"net/netip"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -23,6 +24,9 @@ type Config struct {
 	DatabaseURL string
 	PublicURL   string
 	RedisURL    string
+	// RedisPrefix starts every Redis key and channel of this deployment;
+	// empty for one made from the database (store.DeploymentID).
+	RedisPrefix string
 	SMTPURL     string
 	LogLevel    string
 	LogFormat   string
@@ -59,6 +63,7 @@ func (c *Config) settings() []setting {
 		{"database-url", "STRATA_DATABASE_URL", "", "postgres://… for PostgreSQL; empty for SQLite in the data directory", &c.DatabaseURL},
 		{"public-url", "STRATA_PUBLIC_URL", "", "the address users reach Strata at, e.g. https://maps.example.org", &c.PublicURL},
 		{"redis-url", "STRATA_REDIS_URL", "", "redis://… to run several instances; empty for one", &c.RedisURL},
+		{"redis-prefix", "STRATA_REDIS_PREFIX", "", "what every Redis key and channel of this deployment starts with (letters, digits, . _ - :, at most 64); empty for one made from the database, so that deployments sharing a Redis stay apart", &c.RedisPrefix},
 		{"smtp-url", "STRATA_SMTP_URL", "", "smtp://user:pass@host:port to send mail; empty writes mail to the log", &c.SMTPURL},
 		{"log-level", "STRATA_LOG_LEVEL", "info", "debug, info, warn or error", &c.LogLevel},
 		{"log-format", "STRATA_LOG_FORMAT", "text", "text or json", &c.LogFormat},
@@ -101,6 +106,10 @@ func Name(flagName string) string {
 	return "--" + flagName
 }
 
+// redisPrefixPattern keeps a prefix to characters that need no quoting
+// in keys, channels or logs.
+var redisPrefixPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,64}$`)
+
 // Validate checks the settings that can be checked without I/O.
 func (c *Config) Validate() error {
 	var errs []error
@@ -118,6 +127,9 @@ func (c *Config) Validate() error {
 	}
 	if c.RedisURL != "" && !strings.HasPrefix(c.RedisURL, "redis://") && !strings.HasPrefix(c.RedisURL, "rediss://") {
 		errs = append(errs, fmt.Errorf("%s must start with redis:// or rediss://", Name("redis-url")))
+	}
+	if c.RedisPrefix != "" && !redisPrefixPattern.MatchString(c.RedisPrefix) {
+		errs = append(errs, fmt.Errorf("%s must be 1 to 64 letters, digits, '.', '_', '-' or ':', not %q", Name("redis-prefix"), c.RedisPrefix))
 	}
 	if c.SMTPURL != "" && !strings.HasPrefix(c.SMTPURL, "smtp://") && !strings.HasPrefix(c.SMTPURL, "smtps://") {
 		errs = append(errs, fmt.Errorf("%s must start with smtp:// or smtps://", Name("smtp-url")))

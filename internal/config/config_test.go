@@ -38,6 +38,7 @@ func TestValidateNamesTheSetting(t *testing.T) {
 		"--log-format (STRATA_LOG_FORMAT)":           {"--log-format", "xml"},
 		"--public-url (STRATA_PUBLIC_URL)":           {"--public-url", "maps.example.org"},
 		"--redis-url (STRATA_REDIS_URL)":             {"--redis-url", "localhost:6379"},
+		"--redis-prefix (STRATA_REDIS_PREFIX)":       {"--redis-prefix", "two words"},
 		"--smtp-url (STRATA_SMTP_URL)":               {"--smtp-url", "mail.example.org"},
 		"--trusted-proxies (STRATA_TRUSTED_PROXIES)": {"--trusted-proxies", "10.0.0.0/8,proxy.example.org"},
 		"--lock-grace (STRATA_LOCK_GRACE)":           {"--lock-grace", "10"},
@@ -56,6 +57,9 @@ func TestValidateNamesTheSetting(t *testing.T) {
 	}
 	if d, err := parse(t, nil, "--lock-grace", "750ms").LockGraceDuration(); err != nil || d != 750*time.Millisecond {
 		t.Errorf("lock grace 750ms: %v, %v", d, err)
+	}
+	if err := parse(t, map[string]string{"STRATA_REDIS_PREFIX": "strata:prod-1"}).Validate(); err != nil {
+		t.Errorf("redis prefix strata:prod-1 refused: %v", err)
 	}
 	if err := parse(t, nil, "--lock-grace", "1h").Validate(); err == nil {
 		t.Error("a lock grace of an hour was taken")

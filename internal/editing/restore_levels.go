@@ -84,6 +84,9 @@ func (e *edit) restoreLevel(l LevelRestoration, set *restoredSet) error {
 	if err != nil {
 		return err
 	}
+	if err := e.refuseLocked(l, nodes, edges); err != nil {
+		return err
+	}
 	shift := func(v domain.Visibility, given map[int64]domain.Visibility, id int64) domain.Visibility {
 		next := domain.RangeAfterLayerInserted(v, l.ID)
 		if r, ok := given[id]; ok {
@@ -129,5 +132,45 @@ func (e *edit) restoreLevel(l LevelRestoration, set *restoredSet) error {
 	}
 	settings := newMapSettings(e.m)
 	set.d.Map, set.d.Layers = &settings, e.m.Layers
+	return nil
+}
+
+// refuseLocked refuses a restoration that sets the range of a locked
+// element (a node on a locked layer is locked with it), as every other
+// change to one is refused (409 conflict, problem locked): the range says
+// on which layers it shows, and someone locked it after the level's
+// deletion. A node back at the bottom of the restored layer, which was
+// locked, was locked with it and may be. The renumbering of the others
+// moves no element to another layer and passes. (Elements another editor
+// holds in the live channel are refused before, by the handler:
+// element_locked.)
+func (e *edit) refuseLocked(l LevelRestoration, nodes []domain.Node, edges []domain.Edge) error {
+	layers := domain.Layers(e.m.Layers, e.m.VisibilityLevels)
+	byNode := make(map[int64]domain.Node, len(nodes))
+	for _, n := range nodes {
+		byNode[n.ID] = n
+	}
+	for i, r := range l.Nodes {
+		n, ok := byNode[r.ID]
+		if !ok || !n.Editing.Locked || (l.Locked && r.MinLevel == l.ID) {
+			continue
+		}
+		msg := fmt.Sprintf("node %d is locked; unlock it first", n.ID)
+		if k := n.Visibility.MinLevel; k >= 1 && k <= len(layers) && layers[k-1].Locked {
+			msg = fmt.Sprintf("node %d is on level %d, which is locked; unlock it first", n.ID, k)
+		}
+		return &domain.Error{Code: domain.CodeConflict, Message: msg,
+			Problems: domain.Problems{fmt.Sprintf("level.nodes[%d].id", i): domain.Locked(0)}}
+	}
+	byEdge := make(map[int64]domain.Edge, len(edges))
+	for _, ed := range edges {
+		byEdge[ed.ID] = ed
+	}
+	for i, r := range l.Edges {
+		if ed, ok := byEdge[r.ID]; ok && ed.Locked {
+			return &domain.Error{Code: domain.CodeConflict, Message: fmt.Sprintf("edge %d is locked; unlock it first", ed.ID),
+				Problems: domain.Problems{fmt.Sprintf("level.edges[%d].id", i): domain.Locked(0)}}
+		}
+	}
 	return nil
 }

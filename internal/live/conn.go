@@ -5,7 +5,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,6 +33,7 @@ type conn struct {
 	parser fastjson.Parser
 
 	closeOnce sync.Once
+	leaveOnce sync.Once // of Hub.removeConn
 	done      chan struct{}
 
 	// rightsMu guards canEdit and isAdmin, which a recheck may lower while
@@ -226,6 +229,24 @@ func (c *conn) abuse(message string) bool {
 	return false
 }
 
+// mayRequestInvitation counts a request for editing access against the
+// user's allowance on the map, answering the frame when it is refused.
+func (c *conn) mayRequestInvitation(ctx context.Context) bool {
+	ok, retry, err := c.hub.invitationRequests.Take(ctx, strconv.FormatInt(c.mapID, 10)+":"+strconv.FormatInt(c.member.User.ID, 10))
+	if err != nil {
+		c.hub.log.Warn("live: invitation request limit", "map", c.mapID, "err", err)
+		c.sendError(CodeUnavailable, "the request could not be sent; try again")
+		return false
+	}
+	if !ok {
+		secs := int(math.Ceil(retry.Seconds()))
+		c.enqueue(encodeFrame(EvError, ErrorFrame{Code: CodeRateLimited, RetryAfter: secs,
+			Message: fmt.Sprintf("you have asked the admins of this map %d times already; ask again in %d minutes", InvitationRequestsAllowed, (secs+59)/60)}))
+		return false
+	}
+	return true
+}
+
 func (c *conn) sendError(code ErrorCode, message string) {
 	c.enqueue(encodeFrame(EvError, ErrorFrame{Code: code, Message: message}))
 }
@@ -330,6 +351,9 @@ func (c *conn) handle(f Frame) bool {
 	case EvRequestInvitation:
 		if c.rights().CanEdit {
 			c.sendError(CodeConflict, "you can edit this map already")
+			return true
+		}
+		if !c.mayRequestInvitation(ctx) {
 			return true
 		}
 		h.publish(ctx, c.mapID, envelope{AdminsOnly: true, Frame: encodeFrame(EvRequestedInvitation,

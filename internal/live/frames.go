@@ -141,6 +141,8 @@ type ErrorFrame struct {
 	Code    ErrorCode `json:"code"`
 	Message string    `json:"message"`
 	Lock    *Lock     `json:"lock,omitempty"`
+	// RetryAfter is the seconds until the frame is taken again (rate_limited).
+	RetryAfter int `json:"retry_after,omitempty"`
 }
 
 // ErrorCode says why a client's frame was refused.
@@ -155,12 +157,13 @@ const (
 	CodeConflict      ErrorCode = "conflict"       // asked for what the user has already
 	CodeInvalid       ErrorCode = "invalid"        // refused by the rules (the message says why)
 	CodeUnavailable   ErrorCode = "unavailable"    // the live state could not be reached; try again
+	CodeRateLimited   ErrorCode = "rate_limited"   // asked too often; retry_after says when to ask again
 )
 
 // Enum lists the codes, for the API's description.
 func (ErrorCode) Enum() []any {
 	return enumOf([]ErrorCode{CodeBadFrame, CodeForbidden, CodeNotFound, CodeElementLocked, CodeConflict, CodeInvalid,
-		CodeUnavailable})
+		CodeUnavailable, CodeRateLimited})
 }
 
 // The frames a client sends.

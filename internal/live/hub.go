@@ -14,6 +14,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/domain"
 )
 
@@ -37,6 +38,20 @@ const (
 	// further behind is disconnected and catches up on reconnect.
 	sendQueue = 1024
 )
+
+// How often a reader may ask a map's admins for editing access: each
+// request reaches every admin present, so a script of 300 frames must not
+// become 300 requests (InvitationRequestsAllowed per window, per map and user).
+const (
+	InvitationRequestsAllowed = 3
+	InvitationRequestWindow   = 15 * time.Minute
+)
+
+// Limiter counts events per key and refuses those past its limit, saying
+// when one is allowed again (auth.Limiter is one).
+type Limiter interface {
+	Take(ctx context.Context, key string) (ok bool, retryAfter time.Duration, err error)
+}
 
 // Member is a signed-in user admitted to a map's channel.
 type Member struct {
@@ -73,6 +88,11 @@ type Options struct {
 	// Origins are the hosts allowed to open a socket besides the request's
 	// own (the public URL's host).
 	Origins []string
+	// InvitationRequests counts request_invitation frames per map and
+	// user (InvitationRequestsAllowed per InvitationRequestWindow); nil
+	// counts in this instance's memory. Several instances pass one that
+	// counts in Redis, so that reconnecting elsewhere does not reset it.
+	InvitationRequests Limiter
 	// LockGrace and LockIdle default to the constants of the same names;
 	// tests shorten them.
 	LockGrace time.Duration
@@ -81,15 +101,17 @@ type Options struct {
 
 // Hub runs the live channel of this instance.
 type Hub struct {
-	state     State
-	bus       Bus
-	log       *slog.Logger
-	grants    Grants
-	access    Access
-	origins   []string
-	instance  string
-	lockGrace time.Duration
-	lockIdle  time.Duration
+	state  State
+	bus    Bus
+	log    *slog.Logger
+	grants Grants
+	access Access
+	// invitationRequests limits request_invitation (Options).
+	invitationRequests Limiter
+	origins            []string
+	instance           string
+	lockGrace          time.Duration
+	lockIdle           time.Duration
 	// writeStall is how long a write to a socket may take before the
 	// socket is dropped: writeTimeout, shortened by tests.
 	writeStall time.Duration
@@ -98,6 +120,10 @@ type Hub struct {
 
 	mu    sync.Mutex
 	rooms map[int64]*room
+	// closing refuses new sockets once Shutdown began; joining counts the
+	// sockets on their way into a room, which Shutdown waits for.
+	closing bool
+	joining sync.WaitGroup
 	// frames holds the buffers of pointer batches (fanout.go).
 	frames *sync.Pool
 	// nextSlot is the slot of the next room made.
@@ -119,6 +145,9 @@ func NewHub(state State, bus Bus, log *slog.Logger, opts Options) *Hub {
 	if h.lockGrace <= 0 {
 		h.lockGrace = LockGrace
 	}
+	if h.invitationRequests = opts.InvitationRequests; h.invitationRequests == nil {
+		h.invitationRequests = auth.NewLimiter(InvitationRequestsAllowed, InvitationRequestWindow, nil)
+	}
 	if h.lockIdle <= 0 {
 		h.lockIdle = LockIdle
 	}
@@ -127,24 +156,6 @@ func NewHub(state State, bus Bus, log *slog.Logger, opts Options) *Hub {
 	go h.loop()
 	go h.pointerLoop()
 	return h
-}
-
-// Close stops the hub and disconnects every socket.
-func (h *Hub) Close() {
-	h.unsubscribe()
-	close(h.stop)
-	h.wg.Wait()
-	h.mu.Lock()
-	var conns []*conn
-	for _, r := range h.rooms {
-		for c := range r.conns {
-			conns = append(conns, c)
-		}
-	}
-	h.mu.Unlock()
-	for _, c := range conns {
-		c.close(websocket.StatusGoingAway, "server shutting down")
-	}
 }
 
 func randomID() string {
@@ -180,6 +191,11 @@ type envelope struct {
 	// Origin is the instance that sent a pointer batch to its own sockets
 	// already, and skips it when the bus brings it back.
 	Origin string `json:"o,omitempty"`
+	// Locks marks a frame that changed the map's locks: each instance
+	// re-reads them (noteLocks), so that its sweep compares the next state
+	// with this one and announces a lock that expires later (its holder's
+	// instance died or shut down) even if no sweep ran while it was held.
+	Locks bool `json:"l,omitempty"`
 }
 
 func (h *Hub) publish(ctx context.Context, mapID int64, env envelope) {
@@ -193,7 +209,7 @@ func (h *Hub) publish(ctx context.Context, mapID int64, env envelope) {
 }
 
 func (h *Hub) broadcast(ctx context.Context, mapID int64, event string, data any) {
-	h.publish(ctx, mapID, envelope{Frame: encodeFrame(event, data)})
+	h.publish(ctx, mapID, envelope{Frame: encodeFrame(event, data), Locks: event == EvBlockElement || event == EvUnblockElement})
 }
 
 // deliver hands a bus message to this instance's sockets of the map.
@@ -226,6 +242,12 @@ func (h *Hub) deliver(mapID int64, msg []byte) {
 	h.mu.Unlock()
 	for _, c := range targets {
 		c.enqueue(env.Frame)
+	}
+	if env.Locks && r != nil {
+		// Not on the bus's goroutine, which must not wait for Redis; an
+		// answer overtaken by a later one only makes the sweep announce the
+		// current locks once more.
+		go h.noteLocks(context.Background(), mapID)
 	}
 }
 
@@ -278,6 +300,18 @@ func (h *Hub) LockedByOther(ctx context.Context, mapID, userID int64, keys []str
 // connection to the map until it ends. revision is the map's revision at
 // the time of joining.
 func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Member, revision int64) {
+	h.mu.Lock()
+	closing := h.closing
+	if !closing {
+		h.joining.Add(1)
+	}
+	h.mu.Unlock()
+	if closing {
+		http.Error(w, "this instance is shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	inRoom := sync.OnceFunc(h.joining.Done)
+	defer inRoom()
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: h.origins})
 	if err != nil {
 		return // Accept has answered the request
@@ -314,7 +348,13 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Membe
 		ws.Close(websocket.StatusInternalError, "cannot join")
 		return
 	}
-	h.addConn(c, locks)
+	if !h.addConn(c, locks) {
+		_ = h.state.Leave(ctx, mapID, m.User.ID, c.visitor.ConnID)
+		inRoom()
+		ws.Close(websocket.StatusGoingAway, "server shutting down")
+		return
+	}
+	inRoom() // Shutdown takes it out from now on
 	// can_edit tells a client that reconnected after its rights narrowed
 	// (it missed access_changed) that it is read-only now.
 	c.enqueue(encodeFrame(EvConnected, ConnectedFrame{Visitor: joined, Visitors: visitors, Locks: locks, Revision: &revision,
@@ -345,9 +385,14 @@ func initials(u domain.User) string {
 	return strings.ToUpper(string(out))
 }
 
-func (h *Hub) addConn(c *conn, locks []Lock) {
+// addConn puts the connection in its room; false when the hub is shutting
+// down, which has closed the rooms' sockets already.
+func (h *Hub) addConn(c *conn, locks []Lock) bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.closing {
+		return false
+	}
 	r := h.rooms[c.mapID]
 	if r == nil {
 		r = &room{mapID: c.mapID, conns: map[*conn]bool{}, pointers: map[int64]Pointer{}, locks: locks, slot: h.nextSlot}
@@ -357,12 +402,17 @@ func (h *Hub) addConn(c *conn, locks []Lock) {
 		r.unsubscribe = h.bus.Subscribe(mapID, func(msg []byte) { h.deliver(mapID, msg) })
 	}
 	r.conns[c] = true
+	return true
 }
 
 // removeConn takes a closed connection out of its room, tells the others,
-// and frees the user's locks after the grace period unless they are back.
-func (h *Hub) removeConn(c *conn) {
+// and frees the user's locks after the grace period unless they are back;
+// once, whether the socket ended or the hub shut down first.
+func (h *Hub) removeConn(c *conn) { c.leaveOnce.Do(func() { h.leaveRoom(c) }) }
+
+func (h *Hub) leaveRoom(c *conn) {
 	h.mu.Lock()
+	closing := h.closing
 	if r := h.rooms[c.mapID]; r != nil {
 		delete(r.conns, c)
 		delete(r.pointers, c.member.User.ID)
@@ -377,6 +427,14 @@ func (h *Hub) removeConn(c *conn) {
 		h.log.Warn("live: leave", "map", c.mapID, "err", err)
 	}
 	h.broadcast(ctx, c.mapID, EvUserLeft, UserLeftFrame{ID: c.member.User.ID})
+	if closing {
+		// This instance will not be there when the grace period ends: the
+		// locks expire with it unless the user is back elsewhere.
+		if err := h.state.HandOver(ctx, c.mapID, c.member.User.ID, h.lockGrace); err != nil {
+			h.log.Warn("live: hand over locks", "map", c.mapID, "err", err)
+		}
+		return
+	}
 	time.AfterFunc(h.lockGrace, func() { h.releaseIfGone(c.mapID, c.member.User.ID) })
 }
 

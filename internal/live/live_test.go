@@ -2,6 +2,8 @@ package live_test
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -128,11 +130,22 @@ func eachStateWith(t *testing.T, opts live.Options, fn func(t *testing.T, h *liv
 		}
 		rdb := redis.NewClient(opt)
 		t.Cleanup(func() { rdb.Close() })
-		rdb.FlushDB(context.Background())
-		bus := live.NewRedisBus(rdb)
+		prefix := testPrefix(t)
+		bus := live.NewRedisBus(rdb, prefix)
 		t.Cleanup(func() { bus.Close() })
-		fn(t, newHubWith(t, live.NewRedisState(rdb), bus, opts))
+		fn(t, newHubWith(t, live.NewRedisState(rdb, prefix), bus, opts))
 	})
+}
+
+// testPrefix is a Redis prefix of the test's own: its keys and channels
+// start empty and meet no other test's, on a Redis that others share.
+func testPrefix(t *testing.T) string {
+	t.Helper()
+	var b [6]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		t.Fatal(err)
+	}
+	return "test-" + hex.EncodeToString(b[:])
 }
 
 type connected struct {
@@ -447,15 +460,15 @@ func TestPointersCrossInstancesOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		prefix := testPrefix(t)
 		instance := func() *live.Hub {
 			rdb := redis.NewClient(opt)
 			t.Cleanup(func() { rdb.Close() })
-			bus := live.NewRedisBus(rdb)
+			bus := live.NewRedisBus(rdb, prefix)
 			t.Cleanup(func() { bus.Close() })
-			return newHubWith(t, live.NewRedisState(rdb), bus, live.Options{})
+			return newHubWith(t, live.NewRedisState(rdb, prefix), bus, live.Options{})
 		}
 		a, b := instance(), instance()
-		redis.NewClient(opt).FlushDB(context.Background())
 		run(t, a, b)
 	})
 }

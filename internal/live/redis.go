@@ -12,14 +12,15 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// The Redis keys of a map: its visitors and its locks, each a hash whose
-// values carry their own expiry (refreshed by heartbeat), and its pub/sub
-// channel.
-func visitorsKey(mapID int64) string {
-	return "strata:live:" + strconv.FormatInt(mapID, 10) + ":visitors"
+// The Redis keys of a map, each under the deployment's prefix (pub/sub
+// ignores database numbers, so the prefix is all that keeps deployments on
+// one Redis apart): its visitors and its locks, each a hash whose values
+// carry their own expiry (refreshed by heartbeat), and its pub/sub channel.
+func channel(prefix string, mapID int64) string {
+	return prefix + ":live:" + strconv.FormatInt(mapID, 10)
 }
-func locksKey(mapID int64) string { return "strata:live:" + strconv.FormatInt(mapID, 10) + ":locks" }
-func channel(mapID int64) string  { return "strata:live:" + strconv.FormatInt(mapID, 10) }
+func visitorsKey(prefix string, mapID int64) string { return channel(prefix, mapID) + ":visitors" }
+func locksKey(prefix string, mapID int64) string    { return channel(prefix, mapID) + ":locks" }
 
 // redisVisitor and redisLock are what the hashes hold.
 type redisVisitor struct {
@@ -101,6 +102,15 @@ for i = 1, #all, 2 do
 end
 return 1`)
 
+	// handOverScript sets the expiry of a user's locks.
+	handOverScript = redis.NewScript(`
+local all = redis.call('HGETALL', KEYS[1])
+for i = 1, #all, 2 do
+  local e = cjson.decode(all[i+1])
+  if tostring(e.l.user_id) == ARGV[1] then e.exp = tonumber(ARGV[2]) redis.call('HSET', KEYS[1], all[i], cjson.encode(e)) end
+end
+return 1`)
+
 	leaveScript = redis.NewScript(`
 local v = redis.call('HGET', KEYS[1], ARGV[1])
 if v and cjson.decode(v).conn == ARGV[2] then redis.call('HDEL', KEYS[1], ARGV[1]) end
@@ -125,12 +135,16 @@ return out`)
 
 // RedisState is the State shared by several instances.
 type RedisState struct {
-	rdb *redis.Client
-	now func() time.Time
+	rdb    *redis.Client
+	prefix string
+	now    func() time.Time
 }
 
-// NewRedisState returns a State kept in Redis.
-func NewRedisState(rdb *redis.Client) *RedisState { return &RedisState{rdb: rdb, now: time.Now} }
+// NewRedisState returns a State kept in Redis under the deployment's
+// prefix: instances with the same prefix share it, others never meet.
+func NewRedisState(rdb *redis.Client, prefix string) *RedisState {
+	return &RedisState{rdb: rdb, prefix: prefix, now: time.Now}
+}
 
 func (s *RedisState) nowMs() int64 { return s.now().UnixMilli() }
 
@@ -143,7 +157,7 @@ func (s *RedisState) Join(ctx context.Context, mapID int64, v Visitor) (Visitor,
 	for _, c := range Colours {
 		args = append(args, string(c)) // go-redis takes plain strings only
 	}
-	res, err := joinScript.Run(ctx, s.rdb, []string{visitorsKey(mapID)}, args...).Slice()
+	res, err := joinScript.Run(ctx, s.rdb, []string{visitorsKey(s.prefix, mapID)}, args...).Slice()
 	if err != nil {
 		return Visitor{}, false, fmt.Errorf("join map %d: %w", mapID, err)
 	}
@@ -156,16 +170,16 @@ func (s *RedisState) Join(ctx context.Context, mapID int64, v Visitor) (Visitor,
 }
 
 func (s *RedisState) Leave(ctx context.Context, mapID, userID int64, connID string) error {
-	return leaveScript.Run(ctx, s.rdb, []string{visitorsKey(mapID)}, strconv.FormatInt(userID, 10), connID).Err()
+	return leaveScript.Run(ctx, s.rdb, []string{visitorsKey(s.prefix, mapID)}, strconv.FormatInt(userID, 10), connID).Err()
 }
 
 func (s *RedisState) Heartbeat(ctx context.Context, mapID, userID int64, connID string) error {
-	return heartbeatScript.Run(ctx, s.rdb, []string{visitorsKey(mapID), locksKey(mapID)},
+	return heartbeatScript.Run(ctx, s.rdb, []string{visitorsKey(s.prefix, mapID), locksKey(s.prefix, mapID)},
 		strconv.FormatInt(userID, 10), connID, s.nowMs()+TTL.Milliseconds()).Err()
 }
 
 func (s *RedisState) Visitors(ctx context.Context, mapID int64) ([]Visitor, error) {
-	all, err := s.rdb.HGetAll(ctx, visitorsKey(mapID)).Result()
+	all, err := s.rdb.HGetAll(ctx, visitorsKey(s.prefix, mapID)).Result()
 	if err != nil {
 		return nil, fmt.Errorf("visitors of map %d: %w", mapID, err)
 	}
@@ -192,7 +206,7 @@ func (s *RedisState) Acquire(ctx context.Context, mapID int64, l Lock) (Lock, bo
 	if exclusivePerUser[l.ElemType] {
 		exclusive = "1"
 	}
-	res, err := acquireScript.Run(ctx, s.rdb, []string{locksKey(mapID)}, l.Key(), string(entry), s.nowMs(), exclusive,
+	res, err := acquireScript.Run(ctx, s.rdb, []string{locksKey(s.prefix, mapID)}, l.Key(), string(entry), s.nowMs(), exclusive,
 		strconv.FormatInt(l.UserID, 10), string(l.ElemType)).Slice()
 	if err != nil {
 		return Lock{}, false, nil, fmt.Errorf("acquire lock on map %d: %w", mapID, err)
@@ -217,20 +231,28 @@ func decodeLocks(raw []any) ([]Lock, error) {
 }
 
 func (s *RedisState) Release(ctx context.Context, mapID int64, key string, userID int64) (bool, error) {
-	n, err := releaseScript.Run(ctx, s.rdb, []string{locksKey(mapID)}, key, strconv.FormatInt(userID, 10)).Int()
+	n, err := releaseScript.Run(ctx, s.rdb, []string{locksKey(s.prefix, mapID)}, key, strconv.FormatInt(userID, 10)).Int()
 	return n == 1, err
 }
 
 func (s *RedisState) ReleaseAll(ctx context.Context, mapID, userID int64) ([]Lock, error) {
-	res, err := releaseAllScript.Run(ctx, s.rdb, []string{locksKey(mapID)}, strconv.FormatInt(userID, 10)).Slice()
+	res, err := releaseAllScript.Run(ctx, s.rdb, []string{locksKey(s.prefix, mapID)}, strconv.FormatInt(userID, 10)).Slice()
 	if err != nil {
 		return nil, fmt.Errorf("release locks on map %d: %w", mapID, err)
 	}
 	return decodeLocks(res)
 }
 
+func (s *RedisState) HandOver(ctx context.Context, mapID, userID int64, keepFor time.Duration) error {
+	if err := handOverScript.Run(ctx, s.rdb, []string{locksKey(s.prefix, mapID)}, strconv.FormatInt(userID, 10),
+		s.nowMs()+keepFor.Milliseconds()).Err(); err != nil {
+		return fmt.Errorf("hand over locks on map %d: %w", mapID, err)
+	}
+	return nil
+}
+
 func (s *RedisState) Locks(ctx context.Context, mapID int64) ([]Lock, error) {
-	all, err := s.rdb.HGetAll(ctx, locksKey(mapID)).Result()
+	all, err := s.rdb.HGetAll(ctx, locksKey(s.prefix, mapID)).Result()
 	if err != nil {
 		return nil, fmt.Errorf("locks of map %d: %w", mapID, err)
 	}
@@ -251,15 +273,16 @@ func (s *RedisState) Locks(ctx context.Context, mapID int64) ([]Lock, error) {
 // channel per map, subscribed while this instance has editors of it.
 type RedisBus struct {
 	rdb    *redis.Client
+	prefix string
 	pubsub *redis.PubSub
 	mu     sync.RWMutex
 	subs   map[int64]map[*func([]byte)]bool
 	done   chan struct{}
 }
 
-// NewRedisBus starts receiving.
-func NewRedisBus(rdb *redis.Client) *RedisBus {
-	b := &RedisBus{rdb: rdb, pubsub: rdb.Subscribe(context.Background()), subs: map[int64]map[*func([]byte)]bool{}, done: make(chan struct{})}
+// NewRedisBus starts receiving the channels under the deployment's prefix.
+func NewRedisBus(rdb *redis.Client, prefix string) *RedisBus {
+	b := &RedisBus{rdb: rdb, prefix: prefix, pubsub: rdb.Subscribe(context.Background()), subs: map[int64]map[*func([]byte)]bool{}, done: make(chan struct{})}
 	go b.receive()
 	return b
 }
@@ -267,7 +290,7 @@ func NewRedisBus(rdb *redis.Client) *RedisBus {
 func (b *RedisBus) receive() {
 	defer close(b.done)
 	for msg := range b.pubsub.Channel(redis.WithChannelSize(4096)) {
-		idStr, ok := strings.CutPrefix(msg.Channel, "strata:live:")
+		idStr, ok := strings.CutPrefix(msg.Channel, b.prefix+":live:")
 		if !ok {
 			continue
 		}
@@ -289,7 +312,7 @@ func (b *RedisBus) receive() {
 }
 
 func (b *RedisBus) Publish(ctx context.Context, mapID int64, msg []byte) error {
-	if err := b.rdb.Publish(ctx, channel(mapID), msg).Err(); err != nil {
+	if err := b.rdb.Publish(ctx, channel(b.prefix, mapID), msg).Err(); err != nil {
 		return fmt.Errorf("publish to map %d: %w", mapID, err)
 	}
 	return nil
@@ -307,7 +330,7 @@ func (b *RedisBus) Subscribe(mapID int64, deliver func([]byte)) func() {
 	if first {
 		// A failure here shows as silence from other instances; the
 		// periodic sweep still brings locks and visitors up to date.
-		_ = b.pubsub.Subscribe(context.Background(), channel(mapID))
+		_ = b.pubsub.Subscribe(context.Background(), channel(b.prefix, mapID))
 	}
 	return func() {
 		b.mu.Lock()
@@ -318,7 +341,7 @@ func (b *RedisBus) Subscribe(mapID int64, deliver func([]byte)) func() {
 		}
 		b.mu.Unlock()
 		if last {
-			_ = b.pubsub.Unsubscribe(context.Background(), channel(mapID))
+			_ = b.pubsub.Unsubscribe(context.Background(), channel(b.prefix, mapID))
 		}
 	}
 }

@@ -228,15 +228,15 @@ func TestSecurityRevocationReachesOtherInstancesOverRedis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	prefix := testPrefix(t)
 	instance := func() *live.Hub {
 		rdb := redis.NewClient(opt)
 		t.Cleanup(func() { rdb.Close() })
-		bus := live.NewRedisBus(rdb)
+		bus := live.NewRedisBus(rdb, prefix)
 		t.Cleanup(func() { bus.Close() })
-		return newHubWith(t, live.NewRedisState(rdb), bus, live.Options{})
+		return newHubWith(t, live.NewRedisState(rdb, prefix), bus, live.Options{})
 	}
 	a, b := instance(), instance()
-	redis.NewClient(opt).FlushDB(context.Background())
 	ed := dial(t, newServer(t, b), "user=1")
 	ed.expect(live.EvConnected)
 	lockNode(ed, 10)

@@ -29,6 +29,11 @@ type State interface {
 	Release(ctx context.Context, mapID int64, key string, userID int64) (bool, error)
 	// ReleaseAll frees every lock of the user on the map.
 	ReleaseAll(ctx context.Context, mapID, userID int64) ([]Lock, error)
+	// HandOver makes the user's locks on the map expire keepFor from now:
+	// the grace period of an editor whose instance shuts down, which the
+	// heartbeat of the instance they reconnect to extends, and which ends
+	// with the locks' release for everyone if they do not come back.
+	HandOver(ctx context.Context, mapID, userID int64, keepFor time.Duration) error
 	Locks(ctx context.Context, mapID int64) ([]Lock, error)
 }
 
@@ -188,6 +193,19 @@ func (s *MemoryState) ReleaseAll(_ context.Context, mapID, userID int64) ([]Lock
 		}
 	}
 	return out, nil
+}
+
+func (s *MemoryState) HandOver(_ context.Context, mapID, userID int64, keepFor time.Duration) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.get(mapID)
+	for k, e := range m.locks {
+		if e.v.UserID == userID {
+			e.expires = s.now().Add(keepFor)
+			m.locks[k] = e
+		}
+	}
+	return nil
 }
 
 func (s *MemoryState) Locks(_ context.Context, mapID int64) ([]Lock, error) {

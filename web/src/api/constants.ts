@@ -235,7 +235,16 @@ export const LiveElemType = [
   'map_languages',
 ] as const;
 
-export const LiveErrorCode = ['bad_frame', 'forbidden', 'not_found', 'element_locked', 'conflict', 'invalid', 'unavailable'] as const;
+export const LiveErrorCode = [
+  'bad_frame',
+  'forbidden',
+  'not_found',
+  'element_locked',
+  'conflict',
+  'invalid',
+  'unavailable',
+  'rate_limited',
+] as const;
 
 export const LiveExtent = ['appearance', 'content'] as const;
 

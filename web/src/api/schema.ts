@@ -3105,11 +3105,12 @@ export interface components {
         };
         LiveEmptyFrame: Record<string, never>;
         /** @enum {string} */
-        LiveErrorCode: "bad_frame" | "forbidden" | "not_found" | "element_locked" | "conflict" | "invalid" | "unavailable";
+        LiveErrorCode: "bad_frame" | "forbidden" | "not_found" | "element_locked" | "conflict" | "invalid" | "unavailable" | "rate_limited";
         LiveErrorFrame: {
             code: components["schemas"]["LiveErrorCode"];
             lock?: components["schemas"]["LiveLock"];
             message: string;
+            retry_after?: number;
         };
         /** @enum {string} */
         LiveExtent: "appearance" | "content";
