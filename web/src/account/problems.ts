@@ -32,6 +32,7 @@ const SERVER_CODES = [
   'unchanged',
   'wrong_password',
   'control_character',
+  'bidi_control',
   'not_found',
   'wrong_kind',
   'duplicate',
