@@ -8,6 +8,7 @@ package noexit
 
 import (
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -53,6 +54,46 @@ var allowed = map[string]string{
 	// (the pointer's coordinates are checked finite where they come in),
 	// which encoding/json always encodes.
 	module + "internal/live.encodeFrame": "our own frames",
+}
+
+// parsers are the packages that read what clients send (images, SVG,
+// HTML, frames, passwords, BibTeX): a package path, or a prefix ending in /.
+var parsers = []string{
+	"image/png", "image/jpeg", "image/gif", "golang.org/x/image/", "encoding/xml", "golang.org/x/net/html",
+	"github.com/valyala/fastjson", "github.com/microcosm-cc/bluemonday", "github.com/gabriel-vasile/mimetype",
+	"github.com/ccojocar/zxcvbn-go", module + "internal/bibtex",
+}
+
+func isParser(f *ssa.Function) bool {
+	p := pkgPath(f)
+	if p == "image" { // the registered formats' decoders
+		return f.Name() == "Decode" || f.Name() == "DecodeConfig"
+	}
+	return slices.ContainsFunc(parsers, func(q string) bool {
+		return p == q || strings.HasSuffix(q, "/") && strings.HasPrefix(p, q) || strings.HasPrefix(p, q+"/")
+	})
+}
+
+// recovers answers whether f defers a function that calls recover.
+func recovers(f *ssa.Function) bool {
+	for _, b := range f.Blocks {
+		for _, in := range b.Instrs {
+			d, ok := in.(*ssa.Defer)
+			if !ok || d.Call.StaticCallee() == nil {
+				continue
+			}
+			for _, db := range d.Call.StaticCallee().Blocks {
+				for _, di := range db.Instrs {
+					if c, ok := di.(ssa.CallInstruction); ok {
+						if bi, ok := c.Common().Value.(*ssa.Builtin); ok && bi.Name() == "recover" {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // exits answers whether f ends the process, or panics by design.
@@ -170,13 +211,59 @@ func TestNoRequestEndsTheProcess(t *testing.T) {
 			}
 		}
 	}
-	var report []string
-	for _, p := range found {
-		report = append(report, p)
-	}
-	slices.Sort(report)
+	report := slices.Sorted(maps.Values(found))
 	for _, f := range report {
 		t.Errorf("a request can end the process:\n%s", f)
+	}
+
+	// A parser's panic must meet a recover. ServeHTTP's covers the
+	// request's own goroutine; a goroutine started on the way has none
+	// unless it defers one, so its panic ends the process. exposed are the
+	// functions such a goroutine runs before any recover.
+	// Only our go statements, and calls to a function or a method: a call
+	// of a func value, the analysis has call every function of its type.
+	exposed := map[*callgraph.Node]*callgraph.Edge{} // as via, from the go statement
+	queue = queue[:0]
+	for n := range via {
+		if !strings.HasPrefix(pkgPath(n.Func), module) {
+			continue
+		}
+		for _, e := range n.Out {
+			if _, started := e.Site.(*ssa.Go); started && exposed[e.Callee] == nil && !recovers(e.Callee.Func) {
+				exposed[e.Callee] = e
+				queue = append(queue, e.Callee)
+			}
+		}
+	}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		for _, e := range n.Out {
+			if c := e.Site.Common(); c.StaticCallee() == nil && !c.IsInvoke() {
+				continue
+			}
+			if exposed[e.Callee] == nil && !recovers(e.Callee.Func) {
+				exposed[e.Callee] = e
+				queue = append(queue, e.Callee)
+			}
+		}
+	}
+	unguarded := map[string]string{}
+	for n := range via {
+		if !isParser(n.Func) {
+			continue
+		}
+		for _, in := range n.In {
+			// Our own direct calls: through an interface, the analysis
+			// would have every Error and Write method called everywhere.
+			if via[in.Caller] != nil && exposed[in.Caller] != nil && strings.HasPrefix(pkgPath(in.Caller.Func), module) &&
+				!isParser(in.Caller.Func) && in.Site != nil && in.Site.Common().StaticCallee() == n.Func {
+				unguarded[nameOf(in.Caller.Func)] = goPath(in.Caller, exposed, via) + " →\n\t" + n.Func.String()
+			}
+		}
+	}
+	for _, f := range slices.Sorted(maps.Values(unguarded)) {
+		t.Errorf("a parser runs where no recover stands between its panic and the process:\n%s", f)
 	}
 	for name := range allowed {
 		if f := function(prog, name); f == nil || via[graph.Nodes[f]] == nil {
@@ -196,6 +283,23 @@ func path(n *callgraph.Node, via map[*callgraph.Node]*callgraph.Edge) string {
 	}
 	slices.Reverse(lines)
 	return strings.Join(lines, " →\n")
+}
+
+// goPath words the calls from an entry point to n through the go
+// statement that started n's goroutine.
+func goPath(n *callgraph.Node, exposed, via map[*callgraph.Node]*callgraph.Edge) string {
+	var lines []string
+	for {
+		e := exposed[n]
+		lines = append(lines, "\t"+n.Func.String())
+		if _, started := e.Site.(*ssa.Go); started {
+			lines = append(lines, "\t(go statement)")
+			break
+		}
+		n = e.Caller
+	}
+	slices.Reverse(lines)
+	return path(exposed[n].Caller, via) + " →\n" + strings.Join(lines, " →\n")
 }
 
 // function finds a package-level function or a method, named as
