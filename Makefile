@@ -63,13 +63,15 @@ test-go: versitygw
 	go vet ./...
 	go tool staticcheck ./...
 	PATH="$$(go env GOPATH)/bin:$$PATH" go test $(GO_TEST_FLAGS) ./...
+	# Whole-program analysis: too slow under -race, so it runs once without.
+	go test -count=1 -timeout 15m ./internal/noexit
 
 # Each fuzz target for FUZZ_TIME (their seed corpora run in test-go as
 # ordinary tests). Findings land in the package's testdata/fuzz/ and then
 # run in every test-go.
 FUZZ_TIME ?= 1m
 fuzz:
-	@for pkg in ./internal/api ./internal/editing; do \
+	@for pkg in ./internal/api ./internal/editing ./internal/bibtex; do \
 		for target in $$(go test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 			echo "fuzzing $$pkg $$target for $(FUZZ_TIME)"; \
 			go test -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZ_TIME) $$pkg; \

@@ -172,6 +172,7 @@ func checkName(v *domain.Validation, field, name string, max int) {
 	v.Check(name != "", field, domain.Required())
 	v.Check(len([]rune(name)) <= max, field, domain.TooLong(max))
 	v.Check(domain.SingleLine(name), field, domain.LineBreak())
+	v.Check(!domain.HasBidiControl(name), field, domain.BidiControl())
 }
 
 // checkPassword verifies the current password of the user, within a limit

@@ -77,6 +77,7 @@ func (s *Service) UpdateProfile(ctx context.Context, asker, target domain.User, 
 		name := strings.TrimSpace(*in.Name)
 		v.Check(len([]rune(name)) <= maxUserNameLen, "name", domain.TooLong(200))
 		v.Check(domain.SingleLine(name), "name", domain.LineBreak())
+		v.Check(!domain.HasBidiControl(name), "name", domain.BidiControl())
 		u.Name = name
 	}
 	for _, f := range []struct {
@@ -88,6 +89,7 @@ func (s *Service) UpdateProfile(ctx context.Context, asker, target domain.User, 
 			*f.dst = strings.TrimSpace(*f.src)
 			v.Check(len([]rune(*f.dst)) <= maxNamePartLen, f.field, domain.TooLong(100))
 			v.Check(domain.SingleLine(*f.dst), f.field, domain.LineBreak())
+			v.Check(!domain.HasBidiControl(*f.dst), f.field, domain.BidiControl())
 		}
 	}
 	if in.FirstName != nil || in.Surname != nil {

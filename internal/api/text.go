@@ -21,16 +21,9 @@ import (
 // a replaced character is data the client never sent. So they are refused
 // where bodies, paths and queries come in, naming the field.
 
-// textReason says what is wrong with s as text, or "" when nothing is.
-func textReason(s string) string {
-	switch {
-	case !utf8.ValidString(s):
-		return "is not valid UTF-8"
-	case strings.IndexByte(s, 0) >= 0:
-		return "must not contain NUL characters"
-	}
-	return ""
-}
+// textReason says what is wrong with s as text, or "" when nothing is: the
+// domain's rule, which cursors follow too.
+func textReason(s string) string { return domain.TextReason(s) }
 
 // checkJSONText walks a JSON document and refuses the first string (key or
 // value) that is not clean text, naming its path: nodes[0].content.de.title.

@@ -106,6 +106,7 @@ func (s *Service) Create(ctx context.Context, nk NewKey) (Created, error) {
 	v.Check(len([]rune(name)) <= MaxNameLength, "name", domain.TooLong(MaxNameLength))
 	v.Check(domain.SingleLine(name), "name", domain.LineBreak())
 	v.Check(!strings.ContainsFunc(name, unicode.IsControl), "name", domain.ControlCharacter())
+	v.Check(!domain.HasBidiControl(name), "name", domain.BidiControl())
 	v.Check(domain.ValidKeyScope(nk.Scope), "scope", domain.NotAllowed(domain.AccessRead, domain.AccessEdit))
 	if err := v.Err(); err != nil {
 		return Created{}, err

@@ -86,6 +86,9 @@ const (
 	// ProblemUnknownMedia: a design names a media key that is no asset of
 	// the map's client.
 	ProblemUnknownMedia = "unknown_media"
+	// ProblemBidiControl: a name holds a direction control (U+202E…),
+	// which would show it reordered: "x\u202Egnp.exe" as "xexe.png".
+	ProblemBidiControl = "bidi_control"
 )
 
 // Problems are the problems of a request's fields: field → problem.
@@ -127,6 +130,7 @@ var ProblemCodes = []string{
 	ProblemMayRegister,
 	ProblemRule,
 	ProblemUnknownMedia,
+	ProblemBidiControl,
 }
 
 // Problem is what is wrong with one field: a code, its parameters, and the
@@ -189,6 +193,8 @@ func (p Problem) Reason() string {
 		return SingleLineReason
 	case ProblemControlCharacter:
 		return "must not contain control characters"
+	case ProblemBidiControl:
+		return "must not contain direction controls such as U+202E, which show it in another order"
 	case ProblemNotFound:
 		return "not found"
 	case ProblemWrongKind:
@@ -316,6 +322,7 @@ func CommonPassword() Problem   { return Problem{Code: ProblemCommonPassword} }
 func WeakPassword() Problem     { return Problem{Code: ProblemWeakPassword} }
 func LineBreak() Problem        { return Problem{Code: ProblemLineBreak} }
 func ControlCharacter() Problem { return Problem{Code: ProblemControlCharacter} }
+func BidiControl() Problem      { return Problem{Code: ProblemBidiControl} }
 func WrongKind() Problem        { return Problem{Code: ProblemWrongKind} }
 func SelfReference() Problem    { return Problem{Code: ProblemSelfReference} }
 func NoSharedLevel() Problem    { return Problem{Code: ProblemNoSharedLevel} }

@@ -1,15 +1,12 @@
 package editing
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
-	"github.com/nickng/bibtex"
-
+	"github.com/strata-maps/strata/internal/bibtex"
 	"github.com/strata-maps/strata/internal/domain"
 )
 
@@ -37,24 +34,33 @@ type SkippedEntry struct {
 	Reason string `json:"reason"`
 }
 
-// The parser keeps its state in package variables: one parse at a time.
-// One of them (whether a field's value is being read) outlives a parse
-// that stops inside a field and would change how the next file is read;
-// a lone comma resets it.
-var bibtexParsing sync.Mutex
+// readBibTeX reads a file's entries, refusing what is not BibTeX with a
+// reason in words for its author.
+func readBibTeX(data []byte) ([]bibtex.Entry, error) {
+	if len(data) > MaxBibTeXBytes {
+		return nil, &domain.Error{Code: domain.CodeTooLarge, Message: "a BibTeX file may have at most 1 MB",
+			Problems: domain.Problems{"file": domain.TooLarge(MaxBibTeXBytes)}}
+	}
+	entries, err := parseBibTeX(data)
+	if err != nil {
+		return nil, bibtexRefused("cannot parse " + err.Error())
+	}
+	if len(entries) == 0 {
+		return nil, bibtexRefused("it holds no entries such as @article{key, title = {…}}")
+	}
+	return entries, nil
+}
 
-// parseBibTeX parses a file, answering what is wrong with it in words for
-// its author.
-func parseBibTeX(data []byte) (bib *bibtex.BibTex, err error) {
-	bibtexParsing.Lock()
-	defer bibtexParsing.Unlock()
+// parseBibTeX runs the parser behind a boundary: should it ever panic, the
+// file is refused and the server goes on. (It is ours and written not to;
+// the boundary is the rule for every parser of what clients send.)
+func parseBibTeX(data []byte) (entries []bibtex.Entry, err error) {
 	defer func() {
-		if r := recover(); r != nil { // a parser's bug is the file's refusal, not the server's fall
-			bib, err = nil, fmt.Errorf("the parser could not read it")
+		if r := recover(); r != nil {
+			entries, err = nil, fmt.Errorf("it: the parser failed (%v)", r)
 		}
 	}()
-	_, _ = bibtex.Parse(strings.NewReader(",")) // refused, and the state is reset
-	return bibtex.Parse(bytes.NewReader(data))
+	return bibtex.Parse(data)
 }
 
 func bibtexRefused(reason string) error {
@@ -67,26 +73,13 @@ func bibtexRefused(reason string) error {
 // reference may have), when it has neither title nor author, or when the
 // references are full.
 func (s *Service) ImportBibTeX(ctx context.Context, mapID, userID int64, data []byte) (BibTeXImport, Result, error) {
-	if len(data) > MaxBibTeXBytes {
-		return BibTeXImport{}, Result{}, &domain.Error{Code: domain.CodeTooLarge, Message: "a BibTeX file may have at most 1 MB",
-			Problems: domain.Problems{"file": domain.TooLarge(MaxBibTeXBytes)}}
-	}
-	// Text before the first entry is a comment in BibTeX, which the parser
-	// does not take.
-	if i := bytes.IndexByte(data, '@'); i >= 0 {
-		data = data[i:]
-	} else {
-		data = nil
-	}
-	bib, err := parseBibTeX(data)
+	entries, err := readBibTeX(data)
 	if err != nil {
-		return BibTeXImport{}, Result{}, bibtexRefused(err.Error())
+		return BibTeXImport{}, Result{}, err
 	}
-	if len(bib.Entries) == 0 {
-		return BibTeXImport{}, Result{}, bibtexRefused("it holds no entries such as @article{key, title = {…}}")
-	}
-	out := BibTeXImport{Imported: []ImportedEntry{}, Skipped: []SkippedEntry{}}
+	var out BibTeXImport
 	res, err := s.run(ctx, mapID, userID, func(e *edit) error {
+		out = BibTeXImport{Imported: []ImportedEntry{}, Skipped: []SkippedEntry{}} // afresh should the edit run again
 		if err := e.full(); err != nil {
 			return err
 		}
@@ -94,32 +87,7 @@ func (s *Service) ImportBibTeX(ctx context.Context, mapID, userID int64, data []
 		if err != nil {
 			return err
 		}
-		for _, en := range bib.Entries {
-			skip := func(reason string) {
-				out.Skipped = append(out.Skipped, SkippedEntry{Key: en.CiteName, Type: en.Type, Reason: reason})
-			}
-			source, link := bibtexSource(en)
-			switch {
-			case !domain.ValidReferenceKey(en.CiteName):
-				skip("its key must be letters, digits and _ : . - /, at most 100")
-			case slices.ContainsFunc(refs.References, func(r domain.Reference) bool { return r.Key == en.CiteName }):
-				skip("a reference with this key exists already")
-			case source == "":
-				skip("it has neither title nor author")
-			case len([]rune(source)) > domain.MaxShortTextLen:
-				skip(fmt.Sprintf("its text is longer than %d characters", domain.MaxShortTextLen))
-			case len(refs.References) >= domain.MaxReferences:
-				skip(fmt.Sprintf("the references are full (%d)", domain.MaxReferences))
-			default:
-				// A source names a work in its own language: the same in every language of the map.
-				text := domain.Text{}
-				for _, l := range e.m.Languages {
-					text[l] = source
-				}
-				refs.References = append(refs.References, domain.Reference{Key: en.CiteName, Source: text, Link: link})
-				out.Imported = append(out.Imported, ImportedEntry{Key: en.CiteName, Source: source})
-			}
-		}
+		addBibTeX(&refs, e.m.Languages, entries, &out)
 		var val domain.Validation
 		s.rules(e.m).CheckReferences(&refs, &val)
 		if err := val.Err(); err != nil {
@@ -137,16 +105,41 @@ func (s *Service) ImportBibTeX(ctx context.Context, mapID, userID int64, data []
 	return out, res, err
 }
 
+// addBibTeX adds the entries to the references, noting in out what was
+// imported and what skipped, and why.
+func addBibTeX(refs *domain.References, languages []domain.Language, entries []bibtex.Entry, out *BibTeXImport) {
+	for _, en := range entries {
+		skip := func(reason string) {
+			out.Skipped = append(out.Skipped, SkippedEntry{Key: en.Key, Type: en.Type, Reason: reason})
+		}
+		source, link := bibtexSource(en)
+		switch {
+		case !domain.ValidReferenceKey(en.Key):
+			skip("its key must be letters, digits and _ : . - /, at most 100")
+		case slices.ContainsFunc(refs.References, func(r domain.Reference) bool { return r.Key == en.Key }):
+			skip("a reference with this key exists already")
+		case source == "":
+			skip("it has neither title nor author")
+		case len([]rune(source)) > domain.MaxShortTextLen:
+			skip(fmt.Sprintf("its text is longer than %d characters", domain.MaxShortTextLen))
+		case len(refs.References) >= domain.MaxReferences:
+			skip(fmt.Sprintf("the references are full (%d)", domain.MaxReferences))
+		default:
+			// A source names a work in its own language: the same in every language of the map.
+			text := domain.Text{}
+			for _, l := range languages {
+				text[l] = source
+			}
+			refs.References = append(refs.References, domain.Reference{Key: en.Key, Source: text, Link: link})
+			out.Imported = append(out.Imported, ImportedEntry{Key: en.Key, Source: source})
+		}
+	}
+}
+
 // bibtexSource words an entry as a source: "Author (Year): Title. Where."
 // and its link (url, else the DOI's).
-func bibtexSource(en *bibtex.BibEntry) (source, link string) {
-	field := func(name string) string {
-		v, ok := en.Fields[name]
-		if !ok || v == nil {
-			return ""
-		}
-		return cleanBibTeX(v.String())
-	}
+func bibtexSource(en bibtex.Entry) (source, link string) {
+	field := func(name string) string { return cleanBibTeX(en.Fields[name]) }
 	var b strings.Builder
 	author, title := field("author"), field("title")
 	if author == "" && title == "" {

@@ -397,6 +397,9 @@ func fileName(p *multipart.Part) (string, error) {
 		return "", bad("must be UTF-8")
 	case strings.IndexFunc(raw, unicode.IsControl) >= 0:
 		return "", bad("must not contain control characters")
+	case domain.HasBidiControl(raw): // "x\u202Egnp.exe" would show as "xexe.png"
+		return "", &domain.Error{Code: domain.CodeInvalid, Message: "the file's name " + domain.BidiControl().Reason(),
+			Problems: domain.Problems{"file": domain.BidiControl()}}
 	}
 	raw = strings.TrimSpace(raw)
 	if utf8.RuneCountInString(raw) > domain.MaxMediaName {

@@ -33,6 +33,7 @@ const SERVER_CODES = [
   'wrong_password',
   'weak_password',
   'control_character',
+  'bidi_control',
   'not_found',
   'wrong_kind',
   'duplicate',
