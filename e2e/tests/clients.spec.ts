@@ -42,7 +42,17 @@ test('a superuser creates, deactivates, reactivates and finally deletes a client
   await expect(row).toContainText('Active');
   await expect(row.getByRole('button', { name: 'Delete finally' })).toHaveCount(0);
 
+  // Deactivating asks first, saying what it does; cancelling keeps the client active.
   await row.getByRole('button', { name: 'Deactivate' }).click();
+  const confirm = page.getByRole('dialog', { name: `Deactivate ${title}?` });
+  await expect(confirm).toContainText('its published maps go offline');
+  await expect(confirm).toContainText('Reactivating it restores everything as it was');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: 'Deactivate' }).click();
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByTestId('toast-success').last()).toContainText(`${title} deactivated`);
   await expect(row).toContainText('Deactivated');
   await expect(row.getByRole('link', { name: title })).toHaveCount(0);
@@ -53,6 +63,7 @@ test('a superuser creates, deactivates, reactivates and finally deletes a client
   await expect(row.getByRole('link', { name: title })).toBeVisible();
 
   await row.getByRole('button', { name: 'Deactivate' }).click();
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await expect(row).toContainText('Deactivated');
 
   await row.getByRole('button', { name: 'Delete finally' }).click();

@@ -130,6 +130,11 @@ for (const { lang, locale } of LOCALES) {
       await expect(page.getByTestId('toast-success')).toHaveText(tr('clients.created', { title }));
       const row = page.getByTestId(`client-row-${name}`);
       await row.getByRole('button', { name: tr('clients.deactivate') }).click();
+      const confirm = page.getByRole('dialog');
+      await expect(confirm.getByRole('heading')).toHaveText(tr('clients.deactivateDialog.title', { title }));
+      await saveShot(page, `clients-deactivate-dialog-${lang}`);
+      await confirm.getByRole('button', { name: tr('clients.deactivateDialog.confirm') }).click();
+      await expect(confirm).toBeHidden();
       await expect(row).toContainText(tr('clients.status.deactivated'));
       await saveShot(page, `clients-${lang}`);
 

@@ -20,14 +20,19 @@ func (s *Service) Clients(ctx context.Context, a domain.Actor) ([]store.ClientSu
 }
 
 // ClientFor is the one access check for a client's calls: a client the
-// actor does not belong to does not exist for them (not_found); a member
-// whose role ranks below required is refused (forbidden).
+// actor does not belong to does not exist for them (not_found); a
+// deactivated one is closed to its members (client_deactivated,
+// Client.OpenFor); a member whose role ranks below required is refused
+// (forbidden).
 func (s *Service) ClientFor(ctx context.Context, a domain.Actor, name string, required domain.Role) (store.ClientSummary, error) {
 	if !a.IsMember(name) {
 		return store.ClientSummary{}, domain.Errorf(domain.CodeNotFound, "client %q not found", name)
 	}
 	cs, err := s.store.ClientSummary(ctx, name)
 	if err != nil {
+		return store.ClientSummary{}, err
+	}
+	if err := cs.OpenFor(a); err != nil {
 		return store.ClientSummary{}, err
 	}
 	if !a.Can(name, required) {
@@ -102,7 +107,7 @@ func (s *Service) UpdateClient(ctx context.Context, a domain.Actor, c store.Clie
 	if err := s.store.UpdateClient(ctx, c.Client); err != nil {
 		return c, err
 	}
-	s.rechecks.Client(ctx, c.ID) // a deactivated client's maps become read-only
+	s.rechecks.Client(ctx, c.ID) // a deactivated client's members' sockets close
 	return c, nil
 }
 

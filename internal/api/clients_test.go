@@ -47,13 +47,13 @@ func TestClientLifecycle(t *testing.T) {
 		if c.Active {
 			t.Fatal("still active")
 		}
-		adm.do("POST", "/api/v1/clients/acme/invitations", map[string]any{"email": "x@example.org", "role": "guest"}).wantError(409, "conflict")
+		adm.do("POST", "/api/v1/clients/acme/invitations", map[string]any{"email": "x@example.org", "role": "guest"}).wantError(403, "client_deactivated")
 		root.do("PATCH", "/api/v1/clients/acme", map[string]any{"active": true}).want(200).decode(&c)
 		if !c.Active {
 			t.Fatal("not reactivated")
 		}
 		root.do("PATCH", "/api/v1/clients/acme", map[string]any{"active": false}).want(200)
-		adm.do("DELETE", "/api/v1/clients/acme", nil).wantError(403, "forbidden")
+		adm.do("DELETE", "/api/v1/clients/acme", nil).wantError(403, "client_deactivated")
 		root.do("DELETE", "/api/v1/clients/acme", nil).want(204)
 
 		ctx := context.Background()

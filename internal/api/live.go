@@ -54,8 +54,8 @@ func liveMember(ctx context.Context, st *store.Store, a domain.Actor, session st
 	if err != nil {
 		return live.Member{}, err
 	}
-	read, editErr := mapRights(a, m, c, explicit)
-	if !read {
+	readErr, editErr := mapRights(a, m, c, explicit)
+	if readErr != nil {
 		return live.Member{}, live.ErrNoAccess
 	}
 	return live.Member{User: a.User, Session: session, ClientID: m.ClientID,

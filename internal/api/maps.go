@@ -27,9 +27,9 @@ func (s *Server) mapFor(r *http.Request, a domain.Actor, need domain.Access) (do
 	if err != nil {
 		return domain.Map{}, err
 	}
-	read, editErr := mapRights(a, m, c, explicit)
-	if !read {
-		return domain.Map{}, domain.Errorf(domain.CodeNotFound, "map %d not found", id)
+	readErr, editErr := mapRights(a, m, c, explicit)
+	if readErr != nil {
+		return domain.Map{}, readErr
 	}
 	if need == domain.AccessEdit && editErr != nil {
 		return domain.Map{}, editErr
@@ -39,20 +39,24 @@ func (s *Server) mapFor(r *http.Request, a domain.Actor, need domain.Access) (do
 
 // mapRights is the one rule of what the actor may do with a map, for
 // every route and the live channel alike: whether they may read it (if
-// not, it does not exist for them) and, when they may not change it, why.
-func mapRights(a domain.Actor, m domain.Map, c domain.Client, explicit domain.Access) (read bool, editErr error) {
+// not, why: a map out of their reach does not exist for them, one of a
+// deactivated client is closed to its members) and, when they may not
+// change it, why.
+func mapRights(a domain.Actor, m domain.Map, c domain.Client, explicit domain.Access) (readErr, editErr error) {
 	acc := domain.MapAccess(a, c.Name, explicit)
-	switch {
-	case acc == domain.AccessNone:
-		return false, nil
-	case acc != domain.AccessEdit:
-		return true, domain.Errorf(domain.CodeForbidden, "you may read this map but not change it; ask an admin for editing access")
-	case !c.Active && !a.User.IsSuperuser:
-		return true, domain.Errorf(domain.CodeForbidden, "%s is deactivated; its maps cannot be changed", c.Title)
-	case !domain.MayChangeTemplate(a, c.Name, m):
-		return true, errTemplateAuthor
+	if acc == domain.AccessNone {
+		return domain.Errorf(domain.CodeNotFound, "map %d not found", m.ID), nil
 	}
-	return true, nil
+	if err := c.OpenFor(a); err != nil {
+		return err, nil
+	}
+	switch {
+	case acc != domain.AccessEdit:
+		return nil, domain.Errorf(domain.CodeForbidden, "you may read this map but not change it; ask an admin for editing access")
+	case !domain.MayChangeTemplate(a, c.Name, m):
+		return nil, errTemplateAuthor
+	}
+	return nil, nil
 }
 
 // mapHandler is a handler of one map's call, given the map the actor may

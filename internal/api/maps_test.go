@@ -562,10 +562,11 @@ func TestMapAccessFollowsPermissions(t *testing.T) {
 			userPath(h.users[student].ID): "edit", userPath(h.users[admin].ID): "edit"}}).want(200)
 		stu.do("PATCH", mp, map[string]any{"description": "x"}).want(200)
 
-		// A deactivated client's maps are read-only, except for a superuser.
+		// A deactivated client's maps are closed to its members, open to a
+		// superuser (client_deactivation_test.go tests the rest).
 		adm2.do("PATCH", "/api/v1/clients/acme", map[string]any{"active": false}).want(200)
-		stu.do("GET", mp, nil).want(200)
-		stu.do("PATCH", mp, map[string]any{"description": "y"}).wantError(403, "forbidden")
+		stu.do("GET", mp, nil).wantError(403, "client_deactivated")
+		stu.do("PATCH", mp, map[string]any{"description": "y"}).wantError(403, "client_deactivated")
 		adm2.do("PATCH", mp, map[string]any{"description": "z"}).want(200)
 	})
 }

@@ -29,7 +29,7 @@ func statusOf(code string) int {
 		return http.StatusRequestEntityTooLarge
 	case domain.CodeUnauthenticated, domain.CodeInvalidCredentials:
 		return http.StatusUnauthorized
-	case domain.CodeForbidden, domain.CodeReaderRequired:
+	case domain.CodeForbidden, domain.CodeReaderRequired, domain.CodeClientDeactivated:
 		return http.StatusForbidden
 	case domain.CodeNotFound:
 		return http.StatusNotFound

@@ -17,6 +17,19 @@ type Client struct {
 	UpdatedAt time.Time
 }
 
+// OpenFor is the one rule of a deactivated client: nothing of it (its
+// maps, its account area, its live channel) opens for its members, whatever
+// their role, until a superuser reactivates it; a superuser still opens it,
+// to see what is there, reactivate or delete it. Deactivating deletes
+// nothing, so reactivating restores everything as it was. Its published
+// maps are offline meanwhile (ReadPublished is given live = false).
+func (c Client) OpenFor(a Actor) error {
+	if c.Active || a.User.IsSuperuser {
+		return nil
+	}
+	return Errorf(CodeClientDeactivated, "%s is deactivated: its maps and settings cannot be opened until it is reactivated; ask your organisation's admin or support", c.Title)
+}
+
 var clientNamePattern = regexp.MustCompile(`^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$`)
 
 // ValidClientName reports whether s can be a client's slug: lower-case

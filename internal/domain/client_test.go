@@ -52,3 +52,21 @@ func TestTestingPeriodExpires(t *testing.T) {
 		t.Fatal("expiry")
 	}
 }
+
+// A deactivated client opens for no member, whatever the role, and for
+// every superuser; an active one for everyone the other rules admit.
+func TestDeactivatedClientOpensOnlyForSuperusers(t *testing.T) {
+	off, on := Client{Name: "acme", Title: "Acme"}, Client{Name: "acme", Title: "Acme", Active: true}
+	for _, r := range []Role{RoleGuest, RoleStudent, RoleEditor, RoleAdmin} {
+		a := Actor{User: User{ID: 1}, Roles: map[string][]Role{"acme": {r}}}
+		if err := off.OpenFor(a); ErrorCode(err) != CodeClientDeactivated {
+			t.Errorf("%s: %v", r, err)
+		}
+		if err := on.OpenFor(a); err != nil {
+			t.Errorf("%s, active: %v", r, err)
+		}
+	}
+	if err := off.OpenFor(Actor{User: User{ID: 2, IsSuperuser: true}}); err != nil {
+		t.Errorf("superuser: %v", err)
+	}
+}

@@ -15,6 +15,9 @@ const (
 	CodeUnauthenticated    = "unauthenticated"
 	CodeInvalidCredentials = "invalid_credentials"
 	CodeForbidden          = "forbidden"
+	// CodeClientDeactivated: the client is deactivated; nothing of it
+	// opens for its members until a superuser reactivates it (Client.OpenFor).
+	CodeClientDeactivated = "client_deactivated"
 	// CodeReaderRequired: a signed-in user must register as a reader of a
 	// partial map before reading it.
 	CodeReaderRequired = "reader_required"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Client } from '../api';
-import { clientActions, sortClients } from './clientActions';
+import { ApiError, type Client } from '../api';
+import { clientActions, isClientDeactivated, sortClients } from './clientActions';
 
 const client = (overrides: Partial<Client> = {}): Client => ({
   name: 'acme',
@@ -66,5 +66,14 @@ describe('sortClients', () => {
       'de',
     );
     expect(sorted.map((c) => c.name)).toEqual(['b', 'o', 'z', 'old']);
+  });
+});
+
+describe('isClientDeactivated', () => {
+  it('recognises the refusal of a deactivated client, and nothing else', () => {
+    expect(isClientDeactivated(new ApiError(403, 'client_deactivated', 'Acme is deactivated'))).toBe(true);
+    expect(isClientDeactivated(new ApiError(403, 'forbidden', 'no'))).toBe(false);
+    expect(isClientDeactivated(new Error('client_deactivated'))).toBe(false);
+    expect(isClientDeactivated(null)).toBe(false);
   });
 });

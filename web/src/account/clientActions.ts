@@ -1,4 +1,4 @@
-import type { Client } from '../api';
+import { ApiError, type Client } from '../api';
 import { hasRole } from './roles';
 
 export interface ClientActions {
@@ -31,4 +31,9 @@ export function sortClients(clients: readonly Client[], language: string): Clien
   return [...clients].sort(
     (a, b) => Number(b.active) - Number(a.active) || collator.compare(a.title, b.title) || a.name.localeCompare(b.name),
   );
+}
+
+/** The server's refusal of every call of a deactivated client to its members. */
+export function isClientDeactivated(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 'client_deactivated';
 }

@@ -140,6 +140,7 @@ describe('failureKey', () => {
     expect(failureKey(new ApiError(0, 'network_error', 'x'))).toBe('network');
     expect(failureKey(new ApiError(429, 'rate_limited', 'x'))).toBe('rateLimited');
     expect(failureKey(new ApiError(403, 'forbidden', 'x'))).toBe('forbidden');
+    expect(failureKey(new ApiError(403, 'client_deactivated', 'x'))).toBe('clientDeactivated');
     expect(failureKey(new ApiError(404, 'not_found', 'x'))).toBe('notFound');
     expect(failureKey(new ApiError(409, 'conflict', 'x'))).toBe('conflict');
     expect(failureKey(new ApiError(410, 'token_expired', 'x'))).toBe('tokenExpired');

@@ -142,7 +142,8 @@ export function hasProblems(problems: FieldProblems<string>): boolean {
 }
 
 /** The whole-form or toast messages for failures (errors.* in the catalogs). */
-export type FailureKey = 'network' | 'rateLimited' | 'forbidden' | 'notFound' | 'conflict' | 'tokenExpired' | 'validation' | 'generic';
+export type FailureKey =
+  'network' | 'rateLimited' | 'forbidden' | 'clientDeactivated' | 'notFound' | 'conflict' | 'tokenExpired' | 'validation' | 'generic';
 
 export function failureKey(err: unknown): FailureKey {
   if (!(err instanceof ApiError)) return 'generic';
@@ -152,6 +153,8 @@ export function failureKey(err: unknown): FailureKey {
       return 'rateLimited';
     case 'forbidden':
       return 'forbidden';
+    case 'client_deactivated':
+      return 'clientDeactivated';
     case 'not_found':
       return 'notFound';
     case 'conflict':

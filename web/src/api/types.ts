@@ -170,6 +170,7 @@ export type KnownErrorCode =
   | 'invalid_credentials'
   | 'unauthenticated'
   | 'forbidden'
+  | 'client_deactivated'
   | 'not_found'
   | 'conflict'
   | 'element_locked'

@@ -35,7 +35,7 @@ const storeApi: StoreApi = {
 };
 
 type Loaded = { mapId: number } & (
-  { kind: 'failed'; notFound: boolean } | { kind: 'ready'; store: DocumentStore; access: MapAccess | null }
+  { kind: 'failed'; notFound: boolean; deactivated?: boolean } | { kind: 'ready'; store: DocumentStore; access: MapAccess | null }
 );
 
 export default function EditorScreen() {
@@ -64,7 +64,12 @@ export default function EditorScreen() {
         setLoaded({ mapId, kind: 'ready', store, access });
       } catch (err) {
         if (abort.signal.aborted) return;
-        setLoaded({ mapId, kind: 'failed', notFound: err instanceof api.ApiError && err.status === 404 });
+        setLoaded({
+          mapId,
+          kind: 'failed',
+          notFound: err instanceof api.ApiError && err.status === 404,
+          deactivated: err instanceof api.ApiError && err.code === 'client_deactivated',
+        });
       }
     })();
     return () => {
@@ -85,7 +90,7 @@ export default function EditorScreen() {
       <main className={styles.failed}>
         <ErrorState
           title={t(loaded.notFound ? 'editor.notFound' : 'editor.loadFailed')}
-          text={t('editor.loadFailedText')}
+          text={t(loaded.deactivated ? 'errors.clientDeactivated' : 'editor.loadFailedText')}
           action={
             <ButtonLink to="/" variant="secondary">
               {t('editor.back')}

@@ -16,9 +16,11 @@ import { useSession } from '../useSession';
 import { AddClientForm } from './AddClientForm';
 import { AskAccessDialog } from './AskAccessDialog';
 import styles from './ClientsScreen.module.css';
+import { DeactivateClientDialog } from './DeactivateClientDialog';
 import { DeleteClientDialog } from './DeleteClientDialog';
 
-type OpenDialog = { kind: 'delete'; client: Client } | { kind: 'askAccess'; client: Client } | null;
+type OpenDialog =
+  { kind: 'deactivate'; client: Client } | { kind: 'delete'; client: Client } | { kind: 'askAccess'; client: Client } | null;
 
 export default function ClientsScreen() {
   const { t } = useTranslation();
@@ -40,6 +42,7 @@ export default function ClientsScreen() {
         list ? { clients: list.clients.map((c) => (c.name === client.name ? { ...c, ...updated } : c)) } : list,
       );
       toasts.success(t(active ? 'clients.reactivated' : 'clients.deactivated', { title: client.title }));
+      setDialog(null);
     } catch (err) {
       toasts.error(
         t(active ? 'clients.reactivateFailed' : 'clients.deactivateFailed', {
@@ -124,6 +127,11 @@ export default function ClientsScreen() {
                         ) : (
                           <span className={styles.title}>{client.title}</span>
                         )}
+                        {!client.active && !isSuperuser && (
+                          <span className={styles.closedNote} data-testid="client-closed-note">
+                            {t('clients.closedNote')}
+                          </span>
+                        )}
                         <span className={styles.meta}>
                           <code>{client.name}</code>
                           {client.created_at && (
@@ -159,7 +167,14 @@ export default function ClientsScreen() {
                         </Button>
                       )}
                       {actions.deactivate && (
-                        <Button size="small" variant="secondary" busy={busy === client.name} onClick={() => void setActive(client, false)}>
+                        <Button
+                          size="small"
+                          variant="secondary"
+                          busy={busy === client.name}
+                          onClick={() => {
+                            setDialog({ kind: 'deactivate', client });
+                          }}
+                        >
                           {t('clients.deactivate')}
                         </Button>
                       )}
@@ -216,6 +231,15 @@ export default function ClientsScreen() {
         />
       )}
       {body()}
+      {dialog?.kind === 'deactivate' && (
+        <DeactivateClientDialog
+          client={dialog.client}
+          onConfirm={() => setActive(dialog.client, false)}
+          onClose={() => {
+            setDialog(null);
+          }}
+        />
+      )}
       {dialog?.kind === 'delete' && (
         <DeleteClientDialog
           client={dialog.client}

@@ -25,7 +25,8 @@ import { SelectField, TextField } from '../../layout/Form';
 import { Page } from '../../layout/Page';
 import { EmptyState, ErrorState, LoadingRows } from '../../layout/States';
 import { toasts } from '../../layout/toasts';
-import { editorPath } from '../guard';
+import { isClientDeactivated } from '../clientActions';
+import { editorPath, showsClientsOverview } from '../guard';
 import { ConfirmDialog, MapPreviewDialog, QuotaDialog, TrialExpiredDialog } from '../overview/Dialogs';
 import { MapPreview } from '../overview/MapPreview';
 import { isMapSort, MAP_SORTS, quotaText, visibleMaps, type MapSort, type QuotaText } from '../overview/overview';
@@ -35,6 +36,7 @@ import { hasRole } from '../roles';
 import { useFailureText } from '../useFailureText';
 import { useSession } from '../useSession';
 import { AskAccessDialog } from './AskAccessDialog';
+import { ClientDeactivated } from './ClientDeactivated';
 import { InviteUserDialog } from './InviteUserDialog';
 
 type Open =
@@ -56,7 +58,8 @@ export default function MapOverviewScreen() {
   const navigate = useNavigate();
   const language = currentLanguage();
   const { clientName = '' } = useParams();
-  const { role, clientName: activeClient } = useSession();
+  const sessionState = useSession();
+  const { role, clientName: activeClient } = sessionState;
   const currentRole = activeClient === clientName ? role : null;
   const isAdmin = hasRole(currentRole, 'admin');
   const canCreate = hasRole(currentRole, 'student');
@@ -71,8 +74,9 @@ export default function MapOverviewScreen() {
     queryKey: queryKeys.clientMaps(clientName),
     queryFn: ({ signal }) => listClientMaps(clientName, signal),
   });
-  // The title comes from the clients list, which the overview of clients shares.
-  const clients = useQuery({ queryKey: queryKeys.clients, queryFn: ({ signal }) => listClients(signal) });
+  // The title comes from the clients list, which the overview of clients shares. Read afresh on
+  // every visit: it says whether the client was deactivated meanwhile (e.g. while a map was open).
+  const clients = useQuery({ queryKey: queryKeys.clients, queryFn: ({ signal }) => listClients(signal), refetchOnMount: 'always' });
   const quotas = useQuery({
     queryKey: queryKeys.clientQuotas(clientName),
     queryFn: ({ signal }) => getQuotas(clientName, signal),
@@ -91,7 +95,13 @@ export default function MapOverviewScreen() {
     await queryClient.invalidateQueries({ queryKey: queryKeys.clients });
   }
 
+  /** A call refused because the client was deactivated meanwhile: the screen turns into the notice. */
+  function noteDeactivation(err: unknown) {
+    if (isClientDeactivated(err)) void queryClient.invalidateQueries({ queryKey: queryKeys.clients });
+  }
+
   function failed(err: unknown, key: 'overview.cloneFailed' | 'overview.liveFailed') {
+    noteDeactivation(err);
     const quota = quotaText(err, isAdmin);
     if (quota) setOpen({ kind: 'quota', quota });
     else toasts.error(t(key, { reason: failureText(err) }));
@@ -130,6 +140,7 @@ export default function MapOverviewScreen() {
       setOpen(null);
       await refresh();
     } catch (err) {
+      noteDeactivation(err);
       toasts.error(t('overview.deleteFailed', { reason: failureText(err) }));
     } finally {
       setBusy(null);
@@ -151,6 +162,11 @@ export default function MapOverviewScreen() {
         />
       </Page>
     );
+  }
+
+  // A deactivated client is closed to its members (the server refuses its calls): say so, and whom to ask.
+  if ((client && !client.active && !sessionState.user?.is_superuser) || isClientDeactivated(maps.error)) {
+    return <ClientDeactivated title={client?.title ?? clientName} role={currentRole} toClients={showsClientsOverview(sessionState)} />;
   }
 
   const title = client?.title ?? (clients.isPending ? '' : clientName);
