@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
 	"io"
+	"io/fs"
 	"log/slog"
 	"math/rand/v2"
 	"mime/multipart"
@@ -399,6 +401,10 @@ func (h *mediaHarness) directoryEntries(t *testing.T) []string {
 	}
 	var out []string
 	err := filepath.WalkDir(h.url, func(p string, d os.DirEntry, err error) error {
+		// A directory an upload is removing right now may vanish mid-walk.
+		if errors.Is(err, fs.ErrNotExist) && p != h.url {
+			return nil
+		}
 		if err != nil {
 			return err
 		}
