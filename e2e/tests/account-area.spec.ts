@@ -103,7 +103,7 @@ test('a map from a template is created, cloned, cloned as a template and deleted
 
 test('an invited user given read access to a map sees it read-only', async ({ page, browser, baseURL }) => {
   const email = uniqueEmail('reader');
-  const password = 'reader-quiet-lantern';
+  const password = 'violet-harbour-lantern';
   await signInAs(page, 'admin');
   await page.goto(`${overview}/settings`);
   await page.getByRole('tab', { name: tr('clientSettings.tabs.users') }).click();

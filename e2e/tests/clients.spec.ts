@@ -89,7 +89,7 @@ test('a superuser creates, deactivates, reactivates and finally deletes a client
 
 test('a user of two clients lands on the clients overview and asks for access', async ({ page, baseURL }) => {
   const email = uniqueEmail('two-clients');
-  const password = 'two-clients-pw';
+  const password = 'slate-river-lantern';
   await createAccount(baseURL ?? '', email, password, 'student');
 
   // A second client, whose invitation the account accepts (it exists already).

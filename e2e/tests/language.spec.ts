@@ -6,9 +6,9 @@ test.use({ locale: 'en-US' });
 
 test('the language chosen in the top bar applies at once and is kept in the user record', async ({ page, browser, baseURL }) => {
   const email = uniqueEmail('polyglot');
-  await createAccount(baseURL ?? '', email, 'polyglot-quiet-lantern', 'admin');
+  await createAccount(baseURL ?? '', email, 'copper-meadow-lantern', 'admin');
 
-  await signIn(page, email, 'polyglot-quiet-lantern');
+  await signIn(page, email, 'copper-meadow-lantern');
   await expect(page).toHaveURL(/\/clients\/demo$/);
   await expect(page.getByRole('button', { name: 'Invite user' })).toBeVisible();
 
@@ -28,7 +28,7 @@ test('the language chosen in the top bar applies at once and is kept in the user
   // Another browser signing in gets the saved language too.
   const context = await browser.newContext({ locale: 'en-US' });
   const other = await context.newPage();
-  await signIn(other, email, 'polyglot-quiet-lantern');
+  await signIn(other, email, 'copper-meadow-lantern');
   await expect(other.getByRole('button', { name: 'Inviter un utilisateur' })).toBeVisible();
   await expect(other.getByLabel('Langue')).toHaveValue('fr');
   await context.close();

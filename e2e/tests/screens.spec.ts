@@ -180,7 +180,7 @@ for (const { lang, locale } of LOCALES) {
 
     test('asking for access', async ({ page, baseURL }) => {
       const email = uniqueEmail(`asking-${lang}`);
-      await createAccount(baseURL ?? '', email, 'asking-quiet-lantern', 'guest');
+      await createAccount(baseURL ?? '', email, 'amber-orchard-lantern', 'guest');
       const second = uniqueClientName(`second-${lang}`);
       const superuser = await apiAsDemo(baseURL ?? '', 'superuser');
       try {
@@ -188,12 +188,12 @@ for (const { lang, locale } of LOCALES) {
           data: { name: second, title: 'Zweite Organisation' },
         });
         expect(res.status()).toBe(201);
-        await inviteAndAccept(baseURL ?? '', superuser, second, email, 'asking-quiet-lantern', 'student');
+        await inviteAndAccept(baseURL ?? '', superuser, second, email, 'amber-orchard-lantern', 'student');
       } finally {
         await superuser.dispose();
       }
 
-      await signIn(page, email, 'asking-quiet-lantern');
+      await signIn(page, email, 'amber-orchard-lantern');
       await heading(page, tr('clients.title'));
       await saveShot(page, `clients-member-${lang}`);
       await page

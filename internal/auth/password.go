@@ -43,7 +43,7 @@ func ValidatePassword(password, confirmation string, userData ...string) error {
 	v.Check(n <= maxPasswordLength, "password", domain.TooLong(maxPasswordLength))
 	if n >= MinPasswordLength && n <= maxPasswordLength {
 		switch {
-		case isListedPassword(password):
+		case isCommonPassword(password):
 			v.Check(false, "password", domain.CommonPassword())
 		case PasswordScore(password, userData...) < MinPasswordScore:
 			v.Check(false, "password", domain.WeakPassword())
@@ -68,19 +68,33 @@ var commonPasswords = sync.OnceValue(func() map[string]struct{} {
 // length, and a password longer than this is judged by its start.
 const zxcvbnPrefix = 64
 
-func isListedPassword(password string) bool {
-	_, ok := commonPasswords()[strings.ToLower(strings.TrimSpace(password))]
-	return ok
+// minGuessBits: a password zxcvbn guesses within 2^14 tries whoever the
+// user (a leaked password with digits added, a keyboard row, a repeat) is
+// as common as the leaked ones, and told so.
+const minGuessBits = 14
+
+// isCommonPassword reports whether password is among the most used ones,
+// or a trivial variation of one, whatever its case.
+func isCommonPassword(password string) bool {
+	if _, ok := commonPasswords()[strings.ToLower(strings.TrimSpace(password))]; ok {
+		return true
+	}
+	return zxcvbn.PasswordStrength(prefix(password), nil).Entropy < minGuessBits
+}
+
+// prefix bounds zxcvbn's work to the password's first zxcvbnPrefix runes.
+func prefix(password string) string {
+	if r := []rune(password); len(r) > zxcvbnPrefix {
+		return string(r[:zxcvbnPrefix])
+	}
+	return password
 }
 
 // PasswordScore is zxcvbn's score (0 to 4) of password, guessed with the
 // user's data as words of its own: the address whole and in parts, each
 // name and each word of it.
 func PasswordScore(password string, userData ...string) int {
-	if r := []rune(password); len(r) > zxcvbnPrefix {
-		password = string(r[:zxcvbnPrefix])
-	}
-	return zxcvbn.PasswordStrength(password, userWords(userData)).Score
+	return zxcvbn.PasswordStrength(prefix(password), userWords(userData)).Score
 }
 
 // userWords splits the user's data into what zxcvbn matches: each value
