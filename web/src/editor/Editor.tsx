@@ -79,7 +79,8 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   const people = useSyncExternalStore(presence.subscribe, presence.get);
   // Editing rights withdrawn while the map is open make it read-only at once (the server has
   // made the socket read-only and freed its locks); the canvas and channel are made again so.
-  const canEdit = mayEdit && !people.readOnly;
+  // Rights given while it is open (a per-map access raised) make it editable the same way.
+  const canEdit = (mayEdit || people.raised) && !people.readOnly;
   useSyncExternalStore(
     useCallback((cb: () => void) => store.subscribe(cb), [store]),
     () => store.version,

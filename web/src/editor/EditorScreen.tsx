@@ -96,7 +96,9 @@ export default function EditorScreen() {
       </main>
     );
   }
-  const canEdit = session.user.is_superuser || (hasRole(session.role, 'student') && loaded.access !== 'read' && loaded.access !== 'none');
+  // The server's answer for this map decides (a guest raised to edit it edits); the role only
+  // when the permissions could not be read.
+  const canEdit = session.user.is_superuser || (loaded.access ? loaded.access === 'edit' : hasRole(session.role, 'student'));
   return (
     <Editor
       key={mapId}

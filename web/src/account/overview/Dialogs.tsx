@@ -43,15 +43,33 @@ export function ConfirmDialog({
   );
 }
 
+/** The spec's quota message and, for a seat held by open invitations, who holds the seats and what frees one. */
+export function QuotaLines({ quota }: { quota: QuotaText }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className={dialogStyles.text} data-testid="quota-message">
+        {t(quota.key, { type: t(`quota.kinds.${quota.kind}`) })}
+      </p>
+      {quota.seats && (
+        <>
+          <p className={dialogStyles.text} data-testid="quota-seats">
+            {t('quota.seatsTaken', quota.seats)}
+          </p>
+          <p className={dialogStyles.text}>{t('quota.seatsHelp')}</p>
+        </>
+      )}
+    </>
+  );
+}
+
 /** A creation the client's licence does not allow: the spec's quota messages. */
 export function QuotaDialog({ quota, onClose }: { quota: QuotaText; onClose: () => void }) {
   const { t } = useTranslation();
   const live = quota.kind === 'live_map';
   return (
     <Dialog title={t(live ? 'quota.liveMapsTitle' : 'quota.title')} onClose={onClose} testId="quota-dialog">
-      <p className={dialogStyles.text} data-testid="quota-message">
-        {t(quota.key, { type: t(`quota.kinds.${quota.kind}`) })}
-      </p>
+      <QuotaLines quota={quota} />
       <DialogActions>
         <Button onClick={onClose}>{t('quota.ok')}</Button>
       </DialogActions>
