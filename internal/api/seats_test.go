@@ -175,6 +175,10 @@ func TestGuestRaisedToEditTakesAnEditingSeat(t *testing.T) {
 			t.Fatal("the raised guest's open editor was not told it may edit")
 		}
 		gst.do("PATCH", mp, map[string]any{"description": "by the raised guest"}).want(200)
+		// As a student edits it: its sections too, but no new map and no table of contents.
+		gst.do("PUT", mp+"/editors_note", map[string]any{"shown": true, "title": map[string]any{"en": "By the guest"}}).want(200)
+		gst.do("PUT", mp+"/toc", map[string]any{}).wantError(403, "forbidden")
+		gst.do("POST", mp+"/clone", nil).wantError(403, "forbidden")
 		if q := h.quotas(adm); q["editing_user"].Count != 4 || q["active_readers"].Count != 0 {
 			t.Fatalf("quotas while raised: %+v", q)
 		}

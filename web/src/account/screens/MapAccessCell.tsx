@@ -24,7 +24,7 @@ export function MapAccessCell({
   const { t } = useTranslation();
   const byRole = t(`clientSettings.access.${defaultAccess(row.role)}`);
   return (
-    <details data-testid="map-access">
+    <details data-testid="member-map-access">
       <summary>{t('clientSettings.mapAccessSummary', { n: Object.keys(row.mapAccess).length })}</summary>
       <p className={styles.hint}>{t('clientSettings.mapAccessHint')}</p>
       {maps.map((m) => (
