@@ -125,7 +125,10 @@ for (const { lang, locale } of LOCALES) {
       const editor = guest.getByTestId('editor');
       await expect(editor).toHaveAttribute('data-can-edit', 'true');
       const origin = new URL(guest.url()).origin;
-      await ok(guest.request.patch(`/api/v1/maps/${mapId}`, { data: { description: 'by the raised guest' }, headers: { Origin: origin } }), 200);
+      await ok(
+        guest.request.patch(`/api/v1/maps/${mapId}`, { data: { description: 'by the raised guest' }, headers: { Origin: origin } }),
+        200,
+      );
 
       // Cleared back to what the role allows, while the editor is open: read-only at once.
       await admin.reload();
