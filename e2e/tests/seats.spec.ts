@@ -189,6 +189,18 @@ for (const { lang, locale } of LOCALES) {
       await dialog.getByRole('button', { name: tr('quota.ok') }).click();
       expect(await outboxFiles(second)).toHaveLength(0);
 
+      // The overview's invite dialog says the same, in the dialog.
+      await admin.goto(`/clients/${c.name}`);
+      await admin.getByRole('button', { name: tr('invite.open') }).click();
+      const inviteDialog = admin.getByTestId('invite-dialog');
+      await inviteDialog.getByLabel(tr('login.email')).fill(second);
+      await inviteDialog.getByRole('button', { name: tr('invite.send') }).click();
+      const refused = inviteDialog.getByTestId('invite-quota');
+      await expect(refused.getByTestId('quota-message')).toHaveText(tr('quota.reached', { type: tr('quota.kinds.user') }));
+      await expect(refused.getByTestId('quota-seats')).toHaveText(tr('quota.seatsTaken', { max: 2, members: 1, pending: 1 }));
+      await saveShot(admin, `seats-invite-dialog-refused-${lang}`);
+      expect(await outboxFiles(second)).toHaveLength(0);
+
       // The limit is lowered meanwhile: the invitee is told the quota text, not "something went wrong".
       await setUserLimit(c, 1);
       const link = await waitForLink(first, '/register', { exclude: before });

@@ -44,19 +44,22 @@ export function ConfirmDialog({
 }
 
 /** The spec's quota message and, for a seat held by open invitations, who holds the seats and what frees one. */
-export function QuotaLines({ quota }: { quota: QuotaText }) {
+export function QuotaLines({ quota, inAlert = false }: { quota: QuotaText; inAlert?: boolean }) {
   const { t } = useTranslation();
+  // In an alert (a form's) the lines take the alert's colour, one under the other.
+  const Line = inAlert ? 'span' : 'p';
+  const line = inAlert ? { style: { display: 'block' } } : { className: dialogStyles.text };
   return (
     <>
-      <p className={dialogStyles.text} data-testid="quota-message">
+      <Line {...line} data-testid="quota-message">
         {t(quota.key, { type: t(`quota.kinds.${quota.kind}`) })}
-      </p>
+      </Line>
       {quota.seats && (
         <>
-          <p className={dialogStyles.text} data-testid="quota-seats">
+          <Line {...line} data-testid="quota-seats">
             {t('quota.seatsTaken', quota.seats)}
-          </p>
-          <p className={dialogStyles.text}>{t('quota.seatsHelp')}</p>
+          </Line>
+          <Line {...line}>{t('quota.seatsHelp')}</Line>
         </>
       )}
     </>

@@ -4,7 +4,7 @@ import { inviteUser, queryClient, queryKeys, type ClientRole } from '../../api';
 import { Button } from '../../layout/Button';
 import { Dialog, DialogActions } from '../../layout/Dialog';
 import dialogStyles from '../../layout/Dialog.module.css';
-import { SelectField, TextField } from '../../layout/Form';
+import { FormAlert, SelectField, TextField } from '../../layout/Form';
 import { focusFirstProblem } from '../../layout/focus';
 import { toasts } from '../../layout/toasts';
 import { CLIENT_ROLES, INVITE_FIELDS, isClientRole, validateInvite, type InviteField } from '../forms';
@@ -67,9 +67,9 @@ export function InviteUserDialog({ clientName, clientTitle, onClose }: InviteUse
       <form ref={form} className={dialogStyles.form} onSubmit={(e) => void submit(e)} noValidate>
         <p className={dialogStyles.text}>{t('invite.body')}</p>
         {quota && (
-          <div role="alert" data-testid="invite-quota">
-            <QuotaLines quota={quota} />
-          </div>
+          <FormAlert testId="invite-quota">
+            <QuotaLines quota={quota} inAlert />
+          </FormAlert>
         )}
         <TextField
           label={t('login.email')}
