@@ -52,14 +52,21 @@ func (s *Service) Invite(ctx context.Context, in Invite) (Invited, error) {
 	if err != nil && !isNotFound(err) {
 		return Invited{}, err
 	}
-	// Refused early when no seat is free; accepting checks again.
-	if err := s.store.RequireSeat(ctx, in.Client.ID, existing.ID, role); err != nil {
-		return Invited{}, err
-	}
+	// An open invitation holds the seats its invitee will take: the one
+	// past the limit is refused now, to the admin, and the count and the
+	// new invitation are one transaction with the client locked, so that
+	// two sent at once for the last seat cannot both pass. Accepting
+	// checks again (the limit may have been lowered meanwhile).
 	token, hash := auth.NewToken()
 	expires := time.Now().Add(auth.InvitationTTL).UTC().Truncate(time.Second)
-	if err := s.store.CreateToken(ctx, store.Token{Hash: hash, Kind: store.TokenInvitation, Email: email,
-		ClientID: &in.Client.ID, Role: role, CreatedBy: &in.Inviter.ID, ExpiresAt: expires}); err != nil {
+	err = s.store.Tx(ctx, func(tx *store.Store) error {
+		if err := requireInvitationSeats(ctx, tx, in.Client.ID, email, existing.ID, role); err != nil {
+			return err
+		}
+		return tx.CreateToken(ctx, store.Token{Hash: hash, Kind: store.TokenInvitation, Email: email,
+			ClientID: &in.Client.ID, Role: role, CreatedBy: &in.Inviter.ID, ExpiresAt: expires})
+	})
+	if err != nil {
 		return Invited{}, err
 	}
 	q := url.QueryEscape(token)
@@ -69,6 +76,10 @@ func (s *Service) Invite(ctx context.Context, in Invite) (Invited, error) {
 		m = mail.InvitationToAccount(languageOf(existing), email, DisplayName(in.Inviter), in.Client.Title, string(role), accept, decline)
 	}
 	if err := s.mail.Send(ctx, m); err != nil {
+		// An invitation nobody received must not hold a seat.
+		if rerr := s.store.RevokeInvitation(context.WithoutCancel(ctx), in.Client.ID, store.InvitationID(hash)); rerr != nil {
+			s.log.Warn("revoking an unsent invitation", "err", rerr)
+		}
 		return Invited{}, fmt.Errorf("invitation mail: %w", err)
 	}
 	return Invited{Email: email, Role: role, ExpiresAt: expires, HasAccount: hasAccount}, nil

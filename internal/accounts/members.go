@@ -77,12 +77,15 @@ type MemberChange struct {
 	SupportAccessConsent *bool         `json:"support_access_consent"`
 	// MapAccess sets explicit accesses to the client's maps, keyed by the
 	// map's id as the request names it.
-	MapAccess map[string]domain.Access `json:"map_access,omitempty"`
+	// null clears one, so that the role decides again ("As the role
+	// allows").
+	MapAccess map[string]*domain.AccessGrant `json:"map_access,omitempty"`
 }
 
 // ChangeMember changes a member's role, settings and per-map accesses in
-// one transaction. The last admin keeps the role; a role that moves the
-// member into another kind of seat needs a free one.
+// one transaction. The last admin keeps the role; a change that moves the
+// member into another kind of seat (a role, or a guest's first per-map
+// "edit") needs a free one.
 func (s *Service) ChangeMember(ctx context.Context, in MemberChange) error {
 	if err := requireActive(in.Client); err != nil {
 		return err
@@ -107,10 +110,10 @@ func (s *Service) ChangeMember(ctx context.Context, in MemberChange) error {
 		switch {
 		case err != nil || !ofClient[id]:
 			v.Add("map_access."+key, domain.NotFound(0).Saying("is not a map of this client"))
-		case !acc.Valid():
+		case acc != nil && !acc.Access().Valid():
 			v.Add("map_access."+key, domain.NotAllowed(domain.AccessNone, domain.AccessRead, domain.AccessEdit))
 		default:
-			grants[id] = acc
+			grants[id] = acc.Access()
 		}
 	}
 	if err := v.Err(); err != nil {
@@ -121,12 +124,13 @@ func (s *Service) ChangeMember(ctx context.Context, in MemberChange) error {
 		if err != nil {
 			return err
 		}
+		before, err := memberSeat(ctx, tx, in.Client.ID, m.User.ID)
+		if err != nil {
+			return err
+		}
 		if in.Role != nil && role != m.Role {
 			if m.Role == domain.RoleAdmin && !otherAdmin {
 				return errLastAdmin
-			}
-			if err := tx.RequireSeat(ctx, in.Client.ID, m.User.ID, role); err != nil {
-				return err
 			}
 			if err := tx.SetMemberRole(ctx, in.Client.ID, m.User.ID, role); err != nil {
 				return err
@@ -149,7 +153,13 @@ func (s *Service) ChangeMember(ctx context.Context, in MemberChange) error {
 				return err
 			}
 		}
-		return nil
+		// The role and the per-map accesses together decide the seat the
+		// member holds now; one of another kind must be within its limit.
+		after, err := memberSeat(ctx, tx, in.Client.ID, m.User.ID)
+		if err != nil || after == before {
+			return err
+		}
+		return requireWithin(ctx, tx, in.Client.ID, after)
 	})
 	if err != nil {
 		return err
@@ -175,5 +185,38 @@ func (s *Service) RemoveMember(ctx context.Context, client domain.Client, userID
 		return err
 	}
 	s.rechecks.Users(ctx, userID)
+	return nil
+}
+
+// MapGrant is an admin's per-map access for one member of the map's
+// client; "" clears it, so that the role decides again.
+type MapGrant struct {
+	UserID int64
+	Access domain.Access
+}
+
+// SetMapGrants sets per-map accesses to one map of the client in one
+// transaction, each within the seats (a guest raised to edit takes an
+// editing-user seat); the members' open editors learn their new rights.
+func (s *Service) SetMapGrants(ctx context.Context, client domain.Client, mapID int64, grants []MapGrant) error {
+	err := s.store.Tx(ctx, func(tx *store.Store) error {
+		for _, g := range grants {
+			if g.Access != "" && !g.Access.Valid() {
+				return domain.Errorf(domain.CodeInvalid, "access must be none, read or edit")
+			}
+			if err := GrantMapAccess(ctx, tx, client.ID, mapID, g.UserID, g.Access); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	ids := make([]int64, len(grants))
+	for i, g := range grants {
+		ids[i] = g.UserID
+	}
+	s.rechecks.Users(ctx, ids...) // a raise and a lowering reach open sockets alike
 	return nil
 }

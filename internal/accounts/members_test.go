@@ -63,7 +63,7 @@ func TestMemberChangeIsValidatedAsAWhole(t *testing.T) {
 		f, ctx := newFixture(t, s), context.Background()
 		ed := f.user(t, "ed@example.org", domain.RoleEditor)
 		err := f.svc.ChangeMember(ctx, accounts.MemberChange{Client: f.client, UserID: ed.ID, Role: ptr("boss"),
-			MapAccess: map[string]domain.Access{"999": domain.AccessEdit}})
+			MapAccess: map[string]*domain.AccessGrant{"999": ptr(domain.AccessGrant(domain.AccessEdit))}})
 		var de *domain.Error
 		if domain.ErrorCode(err) != domain.CodeInvalid || !asError(err, &de) || de.Details()["role"] == "" || de.Details()["map_access.999"] == "" {
 			t.Fatalf("error %v", err)

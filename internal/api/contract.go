@@ -299,7 +299,7 @@ var operations = []operation{
 	{method: "GET", path: "/api/v1/maps/{id}/permissions", tag: "maps", summary: "Who may open the map, and how",
 		status: http.StatusOK, out: new(permissionsBody)},
 	{method: "PATCH", path: "/api/v1/maps/{id}/permissions", tag: "maps", summary: "Change who may open the map (admins)",
-		in: new(permissionsBody), status: http.StatusOK, out: new(permissionsBody)},
+		in: new(permissionsPatch), status: http.StatusOK, out: new(permissionsBody)},
 	{method: "PATCH", path: "/api/v1/maps/{id}/elements", tag: "maps", summary: "Change nodes, edges, levels and the map's settings in one transaction",
 		in: new(editing.ElementsPatch), ifMatch: true, status: http.StatusOK, out: new(revisionAnswer),
 		description: "409 element_locked when another editor holds an element it changes."},

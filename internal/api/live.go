@@ -71,9 +71,6 @@ func (s *Server) recheckLive(ctx context.Context, t live.Target) {
 }
 
 // The hooks of the handlers, one line each at their call sites.
-func (s *Server) recheckUsers(ctx context.Context, ids ...int64) {
-	s.recheckLive(ctx, live.Users(ids...))
-}
 func (s *Server) recheckMap(ctx context.Context, id int64) {
 	s.recheckLive(ctx, live.Target{Maps: []int64{id}})
 }

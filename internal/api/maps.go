@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -243,53 +242,6 @@ func (s *Server) mapPermissions(w http.ResponseWriter, r *http.Request, _ domain
 }
 
 func userPath(id int64) string { return apiPrefix + "/users/" + strconv.FormatInt(id, 10) }
-
-func (s *Server) setMapPermissions(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
-	c, err := s.store.ClientByID(r.Context(), m.ClientID)
-	if err != nil {
-		return err
-	}
-	if !a.Can(c.Name, domain.RoleAdmin) {
-		return domain.Errorf(domain.CodeForbidden, "only an admin may change who can open this map")
-	}
-	var req permissionsBody
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	members, err := s.store.MapUsers(r.Context(), m.ID)
-	if err != nil {
-		return err
-	}
-	isMember := map[int64]bool{}
-	for _, u := range members {
-		isMember[u.UserID] = true
-	}
-	var v domain.Validation
-	grants := map[int64]domain.Access{}
-	for path, acc := range req.Users {
-		id, err := strconv.ParseInt(strings.TrimPrefix(path, apiPrefix+"/users/"), 10, 64)
-		switch {
-		case err != nil || !strings.HasPrefix(path, apiPrefix+"/users/"):
-			v.Add("users", domain.Invalid("user_path").Saying(fmt.Sprintf("%q is not a user path", path)))
-		case !isMember[id]:
-			v.Add("users", domain.NotFound(id).Saying(fmt.Sprintf("user %d is not a member of %s", id, c.Title)))
-		case !acc.Valid():
-			v.Add("users", domain.NotAllowed(domain.AccessNone, domain.AccessRead, domain.AccessEdit).Saying(fmt.Sprintf("access for user %d must be none, read or edit", id)))
-		default:
-			grants[id] = acc
-		}
-	}
-	if err := v.Err(); err != nil {
-		return err
-	}
-	for id, acc := range grants {
-		if err := s.store.SetMapAccess(r.Context(), m.ID, id, acc); err != nil {
-			return err
-		}
-		s.recheckUsers(r.Context(), id)
-	}
-	return s.mapPermissions(w, r, a, m)
-}
 
 func (s *Server) createNode(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	var req editing.NewNode

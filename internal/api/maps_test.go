@@ -510,8 +510,9 @@ func TestMapScenarios(t *testing.T) {
 }
 
 // TestMapAccessFollowsPermissions: the per-map access an admin sets is what
-// GET /permissions answers and what the calls enforce; editing still needs
-// the student role, and a superuser edits every map.
+// GET /permissions answers and what the calls enforce (a guest raised to
+// edit edits; null clears an access back to the role's), and a superuser
+// edits every map.
 func TestMapAccessFollowsPermissions(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
@@ -537,12 +538,22 @@ func TestMapAccessFollowsPermissions(t *testing.T) {
 		var p struct{ Users map[string]string }
 		adm.do("PATCH", mp+"/permissions", map[string]any{"users": map[string]string{
 			userPath(h.users[student].ID): "read", userPath(h.users[guest].ID): "edit"}}).want(200).decode(&p)
-		if p.Users[userPath(h.users[student].ID)] != "read" || p.Users[userPath(h.users[guest].ID)] != "read" {
-			t.Fatalf("a student set to read reads; a guest set to edit still only reads: %v", p.Users)
+		if p.Users[userPath(h.users[student].ID)] != "read" || p.Users[userPath(h.users[guest].ID)] != "edit" {
+			t.Fatalf("a student set to read reads; a guest raised to edit edits: %v", p.Users)
 		}
 		stu.do("GET", mp, nil).want(200)
 		stu.do("PATCH", mp, map[string]any{"description": "x"}).wantError(403, "forbidden")
+		gst.do("PATCH", mp, map[string]any{"description": "by the raised guest"}).want(200)
+
+		// null clears a per-map access: the role decides again.
+		adm.do("PATCH", mp+"/permissions", map[string]any{"users": map[string]any{
+			userPath(h.users[student].ID): nil, userPath(h.users[guest].ID): nil}}).want(200).decode(&p)
+		if fmt.Sprint(p.Users) != fmt.Sprint(want) {
+			t.Fatalf("cleared permissions %v, want the roles' %v", p.Users, want)
+		}
 		gst.do("PATCH", mp, map[string]any{"description": "x"}).wantError(403, "forbidden")
+		stu.do("PATCH", mp, map[string]any{"description": "by the student again"}).want(200)
+		adm.do("PATCH", mp+"/permissions", map[string]any{"users": map[string]string{userPath(h.users[student].ID): "read"}}).want(200)
 
 		adm.do("PATCH", mp+"/permissions", map[string]any{"users": map[string]string{userPath(h.users[student].ID): "none"}}).want(200)
 		stu.do("GET", mp, nil).wantError(404, "not_found")

@@ -23,6 +23,22 @@ func (a Access) rank() int {
 	return 0
 }
 
+// AccessGrant is an admin's per-map access in a change: one of the access
+// values, where a null (a nil *AccessGrant) clears it so that the role
+// decides again. Its own type keeps Access itself never null in the API.
+type AccessGrant Access
+
+// Enum lists the values for the API's description.
+func (AccessGrant) Enum() []any { return Access("").Enum() }
+
+// Access is the grant as an access; nil is "" (none set).
+func (g *AccessGrant) Access() Access {
+	if g == nil {
+		return ""
+	}
+	return Access(*g)
+}
+
 // Valid reports whether a is one of the access values.
 func (a Access) Valid() bool { return a == AccessNone || a == AccessRead || a == AccessEdit }
 
@@ -33,8 +49,11 @@ func (a Access) AtLeast(need Access) bool { return a.rank() >= need.rank() }
 //   - a superuser edits every map;
 //   - a user with no role in the client has no access (the map does not
 //     exist for them);
-//   - an explicit per-map access (none, read, edit) decides, except that
-//     editing always needs at least the student role;
+//   - an explicit per-map access (none, read, edit) decides, for every
+//     role: an admin may lower anyone on one map, and raise a guest to
+//     edit it (spec §6 "per-map access per user: none, read, read and
+//     edit"; read-only users ask an admin for editing access). A guest so
+//     raised takes an editing-user seat (accounts.grantSeat);
 //   - without one, students and above edit, guests read.
 func MapAccess(a Actor, client string, explicit Access) Access {
 	if a.User.IsSuperuser {
@@ -44,17 +63,22 @@ func MapAccess(a Actor, client string, explicit Access) Access {
 	if role == "" {
 		return AccessNone
 	}
-	acc := explicit
-	if acc == "" {
-		acc = AccessRead
-		if role.AtLeast(RoleStudent) {
-			acc = AccessEdit
-		}
+	if explicit != "" {
+		return explicit
 	}
-	if acc == AccessEdit && !role.AtLeast(RoleStudent) {
-		acc = AccessRead
+	if role.AtLeast(RoleStudent) {
+		return AccessEdit
 	}
-	return acc
+	return AccessRead
+}
+
+// RoleAccess is the access a role gives to every map of its client
+// without a per-map access: what "As the role allows" means.
+func RoleAccess(r Role) Access {
+	if r.AtLeast(RoleStudent) {
+		return AccessEdit
+	}
+	return AccessRead
 }
 
 // MayChangeTemplate is the rule for changing or deleting a map template

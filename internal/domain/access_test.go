@@ -17,7 +17,8 @@ func TestMapAccess(t *testing.T) {
 		{"guest reads by default", member(RoleGuest), "acme", "", AccessRead},
 		{"explicit read", member(RoleEditor), "acme", AccessRead, AccessRead},
 		{"explicit none", member(RoleAdmin), "acme", AccessNone, AccessNone},
-		{"editing needs the student role", member(RoleGuest), "acme", AccessEdit, AccessRead},
+		{"a guest raised to edit", member(RoleGuest), "acme", AccessEdit, AccessEdit},
+		{"a guest lowered to none", member(RoleGuest), "acme", AccessNone, AccessNone},
 	}
 	for _, tt := range tests {
 		if got := MapAccess(tt.a, tt.client, tt.explicit); got != tt.want {

@@ -111,3 +111,21 @@ func SeatKind(r Role) QuotaKind {
 	}
 	return QuotaActiveReaders
 }
+
+// SeatsError is the refusal of an invitation, role or per-map access that
+// would need a seat of q's kind while members and pending invitations
+// (open, unexpired: each holds the seat its invitee will take) fill them
+// all. It says what frees one; problems.quota's params add pending.
+func SeatsError(q Quota, pending int) *Error {
+	e := QuotaError(q, true)
+	max := 0
+	if q.Max != nil {
+		max = *q.Max
+	}
+	e.Message = fmt.Sprintf("You have reached the maximum number of %s: all %d seats are taken, %d by members and %d by pending invitations. "+
+		"Revoke an invitation, remove a member, or contact sales or upgrade to raise the limit", q.Kind.plural(), max, q.Count, pending)
+	p := QuotaExceeded(string(q.Kind), max)
+	p.Params["members"], p.Params["pending"] = q.Count, pending
+	e.Problems["quota"] = p.Saying(string(q.Kind))
+	return e
+}

@@ -119,6 +119,11 @@ func (s *Service) Clone(ctx context.Context, a domain.Actor, m domain.Map, in Cl
 	if err != nil {
 		return domain.Map{}, err
 	}
+	// A copy is a new map: creating one needs the student role, also for
+	// a guest an admin raised to edit this one.
+	if !a.Can(c.Name, domain.RoleStudent) {
+		return domain.Map{}, domain.Errorf(domain.CodeForbidden, "making a map needs at least the student role; ask an admin")
+	}
 	by := editing.Creator{UserID: a.User.ID, IsAdmin: a.Can(c.Name, domain.RoleAdmin)}
 	return s.editing.CloneMap(ctx, m.ID, by, in.Name, in.AsTemplate, in.Theme, in.Section)
 }

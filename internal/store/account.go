@@ -34,12 +34,75 @@ var quotaCounts = map[domain.QuotaKind]string{
 	domain.QuotaLiveMap:      `SELECT COUNT(*) FROM maps WHERE client_id = $1 AND is_template = FALSE AND live = TRUE`,
 	domain.QuotaUser:         `SELECT COUNT(DISTINCT user_id) FROM memberships WHERE client_id = $1`,
 	domain.QuotaMediaStorage: `SELECT CAST(COALESCE(SUM(stored_size), 0) AS BIGINT) FROM media_assets WHERE client_id = $1`,
-	domain.QuotaEditingUser: `SELECT COUNT(DISTINCT user_id) FROM memberships
-		WHERE client_id = $1 AND role IN ('student', 'editor', 'admin')`,
+	domain.QuotaEditingUser: `SELECT COUNT(*) FROM (
+		SELECT user_id FROM memberships WHERE client_id = $1 AND role IN ('student', 'editor', 'admin')
+		UNION SELECT ms.user_id FROM memberships ms WHERE ms.client_id = $1 AND ` + editGrantOf("ms.user_id") + `) AS editors`,
 	domain.QuotaActiveReaders: `SELECT COUNT(*) FROM (
 		SELECT m.user_id FROM memberships m WHERE m.client_id = $1 AND m.role = 'guest'
 		UNION SELECT r.user_id FROM client_readers r WHERE r.client_id = $1) AS readers
-		WHERE NOT EXISTS (SELECT 1 FROM memberships o WHERE o.client_id = $1 AND o.user_id = readers.user_id AND o.role <> 'guest')`,
+		WHERE NOT EXISTS (SELECT 1 FROM memberships o WHERE o.client_id = $1 AND o.user_id = readers.user_id AND o.role <> 'guest')
+		AND NOT ` + editGrantOf("readers.user_id"),
+}
+
+// editGrantOf is the condition that the user holds a per-map "edit" on a
+// map of client $1: a guest raised so edits, and takes an editing-user
+// seat rather than an active reader's.
+func editGrantOf(user string) string {
+	return `EXISTS (SELECT 1 FROM map_permissions p JOIN maps pm ON pm.id = p.map_id
+		WHERE pm.client_id = $1 AND p.user_id = ` + user + ` AND p.access = 'edit')`
+}
+
+// HasEditGrant reports whether the user holds a per-map "edit" on a map of
+// the client.
+func (s *Store) HasEditGrant(ctx context.Context, clientID, userID int64) (bool, error) {
+	var n int
+	err := s.q.QueryRowContext(ctx, `SELECT COUNT(*) FROM users u WHERE u.id = $2 AND `+editGrantOf("u.id"), clientID, userID).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("edit grants of user %d in client %d: %w", userID, clientID, err)
+	}
+	return n > 0, nil
+}
+
+// PendingSeats counts the seats of kind that the client's open invitations
+// (unused, unexpired) hold: one per invited address that is no member yet,
+// for the editing-user and active-reader kinds only where the invited role
+// takes that kind of seat.
+func (s *Store) PendingSeats(ctx context.Context, clientID int64, kind domain.QuotaKind) (int, error) {
+	q := `SELECT COUNT(DISTINCT t.email) FROM tokens t
+		WHERE t.kind = 'invitation' AND t.client_id = $1 AND t.used_at IS NULL AND t.expires_at > $2
+		AND NOT EXISTS (SELECT 1 FROM memberships ms JOIN users u ON u.id = ms.user_id WHERE ms.client_id = $1 AND u.email = t.email)`
+	switch kind {
+	case domain.QuotaEditingUser:
+		q += ` AND t.role IN ('student', 'editor', 'admin')`
+	case domain.QuotaActiveReaders:
+		q += ` AND t.role = 'guest'`
+	case domain.QuotaUser:
+	default:
+		return 0, nil
+	}
+	var n int
+	if err := s.q.QueryRowContext(ctx, q, clientID, s.now()).Scan(&n); err != nil {
+		return 0, fmt.Errorf("pending %s seats of client %d: %w", kind, clientID, err)
+	}
+	return n, nil
+}
+
+// HasOpenInvitation reports whether the address has an open invitation to
+// the client whose role takes a seat of kind (any role for the user kind).
+func (s *Store) HasOpenInvitation(ctx context.Context, clientID int64, email string, kind domain.QuotaKind) (bool, error) {
+	q := `SELECT COUNT(*) FROM tokens
+		WHERE kind = 'invitation' AND client_id = $1 AND used_at IS NULL AND expires_at > $2 AND email = $3`
+	switch kind {
+	case domain.QuotaEditingUser:
+		q += ` AND role IN ('student', 'editor', 'admin')`
+	case domain.QuotaActiveReaders:
+		q += ` AND role = 'guest'`
+	}
+	var n int
+	if err := s.q.QueryRowContext(ctx, q, clientID, s.now(), email).Scan(&n); err != nil {
+		return false, fmt.Errorf("open invitations of %s: %w", email, err)
+	}
+	return n > 0, nil
 }
 
 // Quota returns one of the client's limits with its count now.

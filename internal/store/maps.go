@@ -249,8 +249,15 @@ func (s *Store) MapAccess(ctx context.Context, mapID, userID int64) (domain.Acce
 	return domain.Access(a), nil
 }
 
-// SetMapAccess sets a user's explicit access to a map.
+// SetMapAccess sets a user's explicit access to a map; "" clears it, so
+// that the role decides again.
 func (s *Store) SetMapAccess(ctx context.Context, mapID, userID int64, a domain.Access) error {
+	if a == "" {
+		if _, err := s.q.ExecContext(ctx, `DELETE FROM map_permissions WHERE map_id = $1 AND user_id = $2`, mapID, userID); err != nil {
+			return fmt.Errorf("clear access to map %d: %w", mapID, err)
+		}
+		return nil
+	}
 	_, err := s.q.ExecContext(ctx,
 		`INSERT INTO map_permissions (map_id, user_id, access) VALUES ($1, $2, $3)
 		 ON CONFLICT (map_id, user_id) DO UPDATE SET access = excluded.access`, mapID, userID, string(a))

@@ -104,8 +104,10 @@ const router = createBrowserRouter([
           { path: 'settings', loader: guarded(authenticated), element: screen(UserSettingsScreen), ...titled('userSettings') },
           {
             path: 'editor/:mapId',
-            // The document is asked for while the editor's code loads (and React reveals it).
-            loader: guarded({ kind: 'authenticated', role: 'student' }, ({ params }) => {
+            // The document is asked for while the editor's code loads (and React reveals it). The
+            // editor needs a student, or a guest an admin raised to edit this map: EditorScreen
+            // sends any other guest to the overview once it knows the map's access.
+            loader: guarded(authenticated, ({ params }) => {
               const id = Number(params.mapId);
               if (Number.isInteger(id) && id > 0) editorMaps.start(id);
               return null;

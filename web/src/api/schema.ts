@@ -1446,7 +1446,7 @@ export interface components {
         };
         AccountsMemberChange: {
             map_access?: {
-                [key: string]: components["schemas"]["DomainAccess"];
+                [key: string]: components["schemas"]["DomainAccessGrant"];
             };
             premium_templates?: boolean;
             /** @enum {string} */
@@ -1882,6 +1882,11 @@ export interface components {
                 [key: string]: components["schemas"]["DomainAccess"];
             };
         };
+        ApiPermissionsPatch: {
+            users?: {
+                [key: string]: components["schemas"]["DomainAccessGrant"];
+            };
+        };
         ApiPreview: {
             height: number;
             points: components["schemas"]["DomainPreviewPoint"][];
@@ -2150,6 +2155,8 @@ export interface components {
         };
         /** @enum {string} */
         DomainAccess: "none" | "read" | "edit";
+        /** @enum {null|string} */
+        DomainAccessGrant: "none" | "read" | "edit" | null;
         /** @enum {string} */
         DomainAccessMode: "limited" | "partial" | "accessible";
         /** @enum {string} */
@@ -6073,7 +6080,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["ApiPermissionsBody"];
+                "application/json": components["schemas"]["ApiPermissionsPatch"];
             };
         };
         responses: {

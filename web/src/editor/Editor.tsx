@@ -79,7 +79,8 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   const people = useSyncExternalStore(presence.subscribe, presence.get);
   // Editing rights withdrawn while the map is open make it read-only at once (the server has
   // made the socket read-only and freed its locks); the canvas and channel are made again so.
-  const canEdit = mayEdit && !people.readOnly;
+  // Rights given while it is open (a per-map access raised) make it editable the same way.
+  const canEdit = (mayEdit || people.raised) && !people.readOnly;
   useSyncExternalStore(
     useCallback((cb: () => void) => store.subscribe(cb), [store]),
     () => store.version,
@@ -124,6 +125,8 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
   const publication = useMemo(() => new PublicationSource(store.mapId), [store]);
   useEditorToasts(store, live, publication, people.others, user.id);
   const canPublish = user.is_superuser || hasRole(role, 'editor');
+  // A guest an admin raised to edit this map edits it as a student does (the server's rule).
+  const menuRole: Role | null = canEdit && !hasRole(role, 'student') ? 'student' : role;
   const isAdmin = user.is_superuser || hasRole(role, 'admin');
   const breakLock = useCallback(
     (holder: LockHolder) => {
@@ -395,7 +398,9 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
             </EditorToolbar>
 
             <div className={styles.body}>
-              {canEdit && <SideMenu role={role} canEdit={canEdit} open={openOption} sectionLocks={sectionLocks} onChoose={guardedChoose} />}
+              {canEdit && (
+                <SideMenu role={menuRole} canEdit={canEdit} open={openOption} sectionLocks={sectionLocks} onChoose={guardedChoose} />
+              )}
               {canEdit && (
                 <EditorPanels
                   store={store}

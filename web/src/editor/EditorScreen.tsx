@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import * as api from '../api';
 import type { MapAccess } from '../api/document';
 import { hasRole } from '../account/roles';
@@ -101,7 +101,13 @@ export default function EditorScreen() {
       </main>
     );
   }
-  const canEdit = session.user.is_superuser || (hasRole(session.role, 'student') && loaded.access !== 'read' && loaded.access !== 'none');
+  // The server's answer for this map decides (a guest raised to edit it edits); the role only
+  // when the permissions could not be read.
+  const canEdit = session.user.is_superuser || (loaded.access ? loaded.access === 'edit' : hasRole(session.role, 'student'));
+  // The editor route needs a student (spec §6), or a guest an admin raised to edit this map.
+  if (!session.user.is_superuser && !hasRole(session.role, 'student') && !canEdit) {
+    return <Navigate to={session.clientName ? `/clients/${encodeURIComponent(session.clientName)}` : '/'} replace />;
+  }
   return (
     <Editor
       key={mapId}

@@ -16,6 +16,8 @@ export interface PresenceState {
   revoked: 'signed_out' | 'access_revoked' | null;
   /** The user's editing rights were withdrawn while connected: the map is read-only now. */
   readOnly: boolean;
+  /** The user's editing rights were given while the map was open read-only: it is editable now. */
+  raised: boolean;
 }
 
 const lockKey = (l: Pick<Lock, 'elem_type' | 'elem_id'>) => `${l.elem_type}:${l.elem_id}`;
@@ -35,6 +37,7 @@ export class Presence {
       duplicate: false,
       revoked: null,
       readOnly: false,
+      raised: false,
     };
   }
 
@@ -62,13 +65,14 @@ export class Presence {
         else this.#set({ connection });
       }),
       live.on('access_changed', ({ can_edit }) => {
-        // Only ever narrowed here: wider rights come with invited_to_edit and a reconnect.
-        if (!can_edit) this.#set({ readOnly: true });
+        // Narrowed or widened (a per-map access set or cleared while the map is open): the editor
+        // is made again with the new rights.
+        this.#set(can_edit ? { readOnly: false, raised: true } : { readOnly: true, raised: false });
       }),
       live.on('connected', (d) => {
         this.#set({ self: d.visitor, others: d.visitors.filter((v) => v.id !== this.#userId), locks: d.locks });
         // A reconnect after the rights narrowed (access_changed missed) is read-only too.
-        if (!d.can_edit && !this.#state.readOnly) this.#set({ readOnly: true });
+        if (!d.can_edit && !this.#state.readOnly) this.#set({ readOnly: true, raised: false });
       }),
       live.on('duplicate_user_error', () => {
         this.#set({ duplicate: true });

@@ -34,6 +34,7 @@ export function useEditorToasts(
       }),
       live.on('access_changed', ({ can_edit }) => {
         if (!can_edit) toasts.show('warning', t('editor.toasts.accessLowered'));
+        else toasts.show('success', t('editor.toasts.accessRaised'));
       }),
     ];
     return () => {

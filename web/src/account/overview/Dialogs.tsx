@@ -43,15 +43,36 @@ export function ConfirmDialog({
   );
 }
 
+/** The spec's quota message and, for a seat held by open invitations, who holds the seats and what frees one. */
+export function QuotaLines({ quota, inAlert = false }: { quota: QuotaText; inAlert?: boolean }) {
+  const { t } = useTranslation();
+  // In an alert (a form's) the lines take the alert's colour, one under the other.
+  const Line = inAlert ? 'span' : 'p';
+  const line = inAlert ? { style: { display: 'block' } } : { className: dialogStyles.text };
+  return (
+    <>
+      <Line {...line} data-testid="quota-message">
+        {t(quota.key, { type: t(`quota.kinds.${quota.kind}`) })}
+      </Line>
+      {quota.seats && (
+        <>
+          <Line {...line} data-testid="quota-seats">
+            {t('quota.seatsTaken', quota.seats)}
+          </Line>
+          <Line {...line}>{t('quota.seatsHelp')}</Line>
+        </>
+      )}
+    </>
+  );
+}
+
 /** A creation the client's licence does not allow: the spec's quota messages. */
 export function QuotaDialog({ quota, onClose }: { quota: QuotaText; onClose: () => void }) {
   const { t } = useTranslation();
   const live = quota.kind === 'live_map';
   return (
     <Dialog title={t(live ? 'quota.liveMapsTitle' : 'quota.title')} onClose={onClose} testId="quota-dialog">
-      <p className={dialogStyles.text} data-testid="quota-message">
-        {t(quota.key, { type: t(`quota.kinds.${quota.kind}`) })}
-      </p>
+      <QuotaLines quota={quota} />
       <DialogActions>
         <Button onClick={onClose}>{t('quota.ok')}</Button>
       </DialogActions>

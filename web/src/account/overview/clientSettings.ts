@@ -73,6 +73,13 @@ export function defaultAccess(role: ClientRole): MapAccess {
   return role === 'guest' ? 'read' : 'edit';
 }
 
+/** A row with one map's access set, or cleared with '' so that the role decides again. */
+export function withMapAccess(row: MemberRow, mapId: string, access: MapAccess | ''): MemberRow {
+  const mapAccess = Object.fromEntries(Object.entries(row.mapAccess).filter(([id]) => id !== mapId));
+  if (access !== '') mapAccess[mapId] = access;
+  return { ...row, mapAccess };
+}
+
 /** What to send for a row: only what changed, or null when nothing did. */
 export function memberPatch(row: MemberRow): MemberPatch | null {
   const m = row.member;
@@ -80,9 +87,13 @@ export function memberPatch(row: MemberRow): MemberPatch | null {
   if (row.role !== m.role) patch.role = row.role;
   if (row.premium !== m.premium_templates) patch.premium_templates = row.premium;
   if (row.supportConsent !== m.support_access_consent) patch.support_access_consent = row.supportConsent;
-  const access: Record<string, MapAccess> = {};
+  // null clears an access the member had: the role decides again ("As the role allows").
+  const access: Record<string, MapAccess | null> = {};
   for (const [mapId, a] of Object.entries(row.mapAccess)) {
     if (m.map_access[mapId] !== a) access[mapId] = a;
+  }
+  for (const mapId of Object.keys(m.map_access)) {
+    if (!(mapId in row.mapAccess)) access[mapId] = null;
   }
   if (Object.keys(access).length > 0) patch.map_access = access;
   return Object.keys(patch).length > 0 ? patch : null;

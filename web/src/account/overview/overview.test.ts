@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type MapSummary, type MapTemplate, type Member } from '../../api';
-import { generalProblems, memberPatch, memberRow, quotaLimits, saveBlocker, trialUpdate } from './clientSettings';
+import { generalProblems, memberPatch, memberRow, quotaLimits, saveBlocker, trialUpdate, withMapAccess } from './clientSettings';
 import { newMapProblems, previewDots, quotaText, visibleMaps, visibleTemplates } from './overview';
 
 function map(id: number, name: string, updated: string): MapSummary {
@@ -65,6 +65,18 @@ describe('quotaText', () => {
   it('reads the kind from the problem', () => {
     const err = new ApiError(409, 'quota_exceeded', 'x', {}, { quota: { code: 'quota_exceeded', params: { kind: 'template', max: 1 } } });
     expect(quotaText(err, false)).toEqual({ key: 'quota.reached', kind: 'template' });
+  });
+  it('tells who holds the seats when open invitations count', () => {
+    const err = new ApiError(
+      409,
+      'quota_exceeded',
+      'x',
+      {},
+      {
+        quota: { code: 'quota_exceeded', params: { kind: 'user', max: 5, members: 4, pending: 1 } },
+      },
+    );
+    expect(quotaText(err, true)).toEqual({ key: 'quota.reached', kind: 'user', seats: { max: 5, members: 4, pending: 1 } });
   });
   it('leaves other failures alone', () => {
     expect(quotaText(new ApiError(409, 'conflict', 'x', {}), true)).toBeNull();
@@ -143,6 +155,14 @@ describe('user management', () => {
       role: 'editor',
       map_access: { '4': 'none' },
     });
+  });
+  it('clears a per-map access back to the role with null', () => {
+    const row = memberRow(member);
+    const cleared = withMapAccess(row, '3', '');
+    expect(cleared.mapAccess).toEqual({});
+    expect(memberPatch(cleared)).toEqual({ map_access: { '3': null } });
+    expect(memberPatch(withMapAccess(cleared, '3', 'read'))).toBeNull();
+    expect(memberPatch(withMapAccess(row, '5', 'edit'))).toEqual({ map_access: { '5': 'edit' } });
   });
   it('asks to invite every typed user before saving', () => {
     const row = memberRow(member);

@@ -42,6 +42,8 @@ export function visibleTemplates(templates: readonly MapTemplate[], tab: Templat
 export interface QuotaText {
   key: 'quota.reached' | 'quota.liveMapsAdmin' | 'quota.liveMapsMember';
   kind: QuotaKind;
+  /** A seat refused while open invitations count: who holds the seats (quota.seatsTaken). */
+  seats?: { max: number; members: number; pending: number };
 }
 
 function isQuotaKind(value: unknown): value is QuotaKind {
@@ -55,6 +57,10 @@ export function quotaText(err: unknown, isAdmin: boolean): QuotaText | null {
   const kind = err.problems.quota?.params?.kind ?? err.details.quota;
   if (!isQuotaKind(kind)) return null;
   if (kind === 'live_map') return { key: isAdmin ? 'quota.liveMapsAdmin' : 'quota.liveMapsMember', kind };
+  const { max, members, pending } = err.problems.quota?.params ?? {};
+  if (typeof max === 'number' && typeof members === 'number' && typeof pending === 'number') {
+    return { key: 'quota.reached', kind, seats: { max, members, pending } };
+  }
   return { key: 'quota.reached', kind };
 }
 

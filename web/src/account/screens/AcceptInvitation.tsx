@@ -12,12 +12,22 @@ import formStyles from '../../layout/Form.module.css';
 import { LoadingScreen } from '../../layout/StatusScreen';
 import { signInWith } from '../app-session';
 import { problem, type FieldProblems } from '../problems';
-import { useFailureText } from '../useFailureText';
+import { useInviteeFailureText } from './useInvitation';
 
-export function AcceptInvitation({ token, email, onExpired }: { token: string; email: string; onExpired: () => void }) {
+export function AcceptInvitation({
+  token,
+  email,
+  client,
+  onExpired,
+}: {
+  token: string;
+  email: string;
+  client: string;
+  onExpired: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const failureText = useFailureText();
+  const failureText = useInviteeFailureText();
   const current = useQuery({
     queryKey: ['invitation-session'],
     queryFn: async ({ signal }): Promise<User | null> => {
@@ -64,7 +74,7 @@ export function AcceptInvitation({ token, email, onExpired }: { token: string; e
         setProblems({ password: { reason: t('register.accept.wrongPassword') } });
         return;
       }
-      setAlert(failureText(err));
+      setAlert(failureText(err, client));
     }
   }
 

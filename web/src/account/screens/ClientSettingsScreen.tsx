@@ -25,7 +25,6 @@ import {
   updateMember,
   type ClientReader,
   type ClientSettings,
-  type MapAccess,
   type MapSummary,
   type Member,
   type OpenInvitation,
@@ -56,6 +55,7 @@ import {
 } from '../overview/clientSettings';
 import { ConfirmDialog, QuotaDialog } from '../overview/Dialogs';
 import { ApiKeysSection } from './ApiKeysSection';
+import { MapAccessCell } from './MapAccessCell';
 import { quotaText, type QuotaText } from '../overview/overview';
 import { readPicture } from '../overview/picture';
 import styles from '../overview/Account.module.css';
@@ -672,8 +672,6 @@ function UserManagement({
     }
   }
 
-  const accessOptions = (['none', 'read', 'edit'] as const).map((a) => ({ value: a, label: t(`clientSettings.access.${a}`) }));
-
   return (
     <>
       <section className={styles.section} style={{ maxWidth: 'none' }} data-testid="invite-section">
@@ -807,32 +805,13 @@ function UserManagement({
                   />
                 </td>
                 <td>
-                  <details>
-                    <summary>{t('clientSettings.mapAccessSummary', { n: Object.keys(row.mapAccess).length })}</summary>
-                    {maps.map((m) => (
-                      <label key={m.id} className={styles.check}>
-                        <select
-                          aria-label={t('clientSettings.accessOf', { email: row.member.email, map: m.name })}
-                          value={row.mapAccess[String(m.id)] ?? ''}
-                          onChange={(e) => {
-                            const value = e.target.value as MapAccess | '';
-                            if (value === '') return;
-                            update(i, { mapAccess: { ...row.mapAccess, [String(m.id)]: value } });
-                          }}
-                        >
-                          <option value="" disabled>
-                            {t('clientSettings.access.default')}
-                          </option>
-                          {accessOptions.map((o) => (
-                            <option key={o.value} value={o.value}>
-                              {o.label}
-                            </option>
-                          ))}
-                        </select>
-                        <span>{m.name}</span>
-                      </label>
-                    ))}
-                  </details>
+                  <MapAccessCell
+                    row={row}
+                    maps={maps}
+                    onChange={(changed) => {
+                      update(i, { mapAccess: changed.mapAccess });
+                    }}
+                  />
                 </td>
                 <td>
                   <Button

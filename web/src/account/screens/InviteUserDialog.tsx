@@ -4,11 +4,13 @@ import { inviteUser, queryClient, queryKeys, type ClientRole } from '../../api';
 import { Button } from '../../layout/Button';
 import { Dialog, DialogActions } from '../../layout/Dialog';
 import dialogStyles from '../../layout/Dialog.module.css';
-import { SelectField, TextField } from '../../layout/Form';
+import { FormAlert, SelectField, TextField } from '../../layout/Form';
 import { focusFirstProblem } from '../../layout/focus';
 import { toasts } from '../../layout/toasts';
 import { CLIENT_ROLES, INVITE_FIELDS, isClientRole, validateInvite, type InviteField } from '../forms';
 import { hasProblems, serverProblems, type FieldProblems } from '../problems';
+import { QuotaLines } from '../overview/Dialogs';
+import { quotaText, type QuotaText } from '../overview/overview';
 import { useFailureText } from '../useFailureText';
 
 interface InviteUserDialogProps {
@@ -26,6 +28,7 @@ export function InviteUserDialog({ clientName, clientTitle, onClose }: InviteUse
   const [role, setRole] = useState<ClientRole>('editor');
   const [problems, setProblems] = useState<FieldProblems<InviteField>>({});
   const [sending, setSending] = useState(false);
+  const [quota, setQuota] = useState<QuotaText | null>(null);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,6 +40,7 @@ export function InviteUserDialog({ clientName, clientTitle, onClose }: InviteUse
       return;
     }
     setSending(true);
+    setQuota(null);
     try {
       const result = await inviteUser(clientName, { email: email.trim(), role });
       const values = { email: result.email, role: t(`roles.${result.role}`), client: clientTitle };
@@ -45,7 +49,10 @@ export function InviteUserDialog({ clientName, clientTitle, onClose }: InviteUse
       onClose();
     } catch (err) {
       const fromServer = serverProblems(err, INVITE_FIELDS);
-      if (hasProblems(fromServer.problems)) {
+      const refused = quotaText(err, true);
+      if (refused) {
+        setQuota(refused); // the seats are full: told in the dialog, with what frees one
+      } else if (hasProblems(fromServer.problems)) {
         setProblems(fromServer.problems);
         focusFirstProblem(form.current);
       } else {
@@ -59,6 +66,11 @@ export function InviteUserDialog({ clientName, clientTitle, onClose }: InviteUse
     <Dialog title={t('invite.title', { client: clientTitle })} onClose={sending ? () => undefined : onClose} testId="invite-dialog">
       <form ref={form} className={dialogStyles.form} onSubmit={(e) => void submit(e)} noValidate>
         <p className={dialogStyles.text}>{t('invite.body')}</p>
+        {quota && (
+          <FormAlert testId="invite-quota">
+            <QuotaLines quota={quota} inAlert />
+          </FormAlert>
+        )}
         <TextField
           label={t('login.email')}
           type="email"

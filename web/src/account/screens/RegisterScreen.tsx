@@ -12,12 +12,13 @@ import { isInvalidToken } from '../problems';
 import { useFailureText } from '../useFailureText';
 import { AcceptInvitation } from './AcceptInvitation';
 import { InvalidInvitationNotice, LoadFailedNotice } from './InvalidLinkNotice';
-import { useInvitation } from './useInvitation';
+import { useInvitation, useInviteeFailureText } from './useInvitation';
 
 export default function RegisterScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const failureText = useFailureText();
+  const inviteeFailureText = useInviteeFailureText();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const invitation = useInvitation(token);
@@ -39,6 +40,7 @@ export default function RegisterScreen() {
   }
 
   const { email, client_title: client, role, has_account: hasAccount } = invitation.data;
+  const inviteeFailure = (err: unknown) => inviteeFailureText(err, client);
   const declinePath = `/decline?token=${encodeURIComponent(token)}`;
 
   const summary = (
@@ -58,6 +60,7 @@ export default function RegisterScreen() {
         <AcceptInvitation
           token={token}
           email={email}
+          client={client}
           onExpired={() => {
             setExpired(true);
           }}
@@ -92,7 +95,7 @@ export default function RegisterScreen() {
             setExpired(true);
             return null;
           }
-          return failureText(err);
+          return inviteeFailure(err);
         }}
       >
         <div className={formStyles.field}>
