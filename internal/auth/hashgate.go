@@ -1,11 +1,12 @@
 package auth
 
 import (
+	"context"
 	"runtime"
-	"sync/atomic"
 	"time"
 
 	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/gate"
 )
 
 // An argon2id hash takes 64 MiB and a core for a fraction of a second. Run
@@ -14,7 +15,6 @@ import (
 // admits about one hash per core; the rest wait briefly, then are refused
 // with 503 and Retry-After. It is per process on purpose: what it protects
 // is this process's memory and CPU, whatever the configuration.
-var hashGate = newGate(runtime.GOMAXPROCS(0), 2*time.Second)
 
 // HashRetryAfter is what a caller refused by the gate is told to wait.
 const HashRetryAfter = 2 * time.Second
@@ -23,46 +23,14 @@ const HashRetryAfter = 2 * time.Second
 var ErrHashBusy = &domain.Error{Code: domain.CodeBusy, Message: "the server is busy signing others in; try again in a moment",
 	RetryAfter: HashRetryAfter}
 
-type gate struct {
-	slots chan struct{}
-	wait  time.Duration
-	// started counts every hash begun, for tests and metrics.
-	started atomic.Uint64
-}
-
-func newGate(n int, wait time.Duration) *gate {
-	return &gate{slots: make(chan struct{}, max(n, 1)), wait: wait}
-}
-
-// acquire takes a slot, waiting at most g.wait, and returns its release.
-func (g *gate) acquire() (func(), error) {
-	select {
-	case g.slots <- struct{}{}:
-	default:
-		t := time.NewTimer(g.wait)
-		defer t.Stop()
-		select {
-		case g.slots <- struct{}{}:
-		case <-t.C:
-			return nil, ErrHashBusy
-		}
-	}
-	g.started.Add(1)
-	return func() {
-		// The hash's 64 MiB is garbage now. Collected before the slot frees,
-		// the next hash reuses it; left to the pacer, a burst piled up five
-		// or six such blocks (350 MB on two cores) before it caught up.
-		runtime.GC()
-		<-g.slots
-	}, nil
-}
+var hashGate = gate.New(runtime.GOMAXPROCS(0), 2*time.Second, ErrHashBusy)
 
 // HashConcurrency is how many hashes may run at once.
-func HashConcurrency() int { return cap(hashGate.slots) }
+func HashConcurrency() int { return hashGate.Capacity() }
 
 // HashesStarted is how many password hashes this process has begun.
-func HashesStarted() uint64 { return hashGate.started.Load() }
+func HashesStarted() uint64 { return hashGate.Started() }
 
 // HoldHashSlot takes one hash slot as a hash would, for as long as the
 // caller holds it (tests use it to fill the gate).
-func HoldHashSlot() (release func(), err error) { return hashGate.acquire() }
+func HoldHashSlot() (release func(), err error) { return hashGate.Acquire(context.Background()) }

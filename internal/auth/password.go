@@ -2,6 +2,7 @@
 package auth
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
@@ -119,7 +120,7 @@ func userWords(data []string) []string {
 
 // HashPassword returns the argon2id hash of password.
 func HashPassword(password string) (string, error) {
-	release, err := hashGate.acquire()
+	release, err := hashGate.Acquire(context.Background())
 	if err != nil {
 		return "", err
 	}
@@ -136,7 +137,7 @@ func CheckPassword(password, hash string) (bool, error) {
 	if len(password) > maxPasswordLength*4 {
 		return false, nil
 	}
-	release, err := hashGate.acquire()
+	release, err := hashGate.Acquire(context.Background())
 	if err != nil {
 		return false, err
 	}

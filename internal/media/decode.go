@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/gate"
 )
 
 // Decoding an image holds all its pixels: a 24-megapixel photo takes
@@ -45,65 +46,29 @@ var ErrImagesBusy = &domain.Error{Code: domain.CodeBusy, Message: "the server is
 	RetryAfter: ImageRetryAfter}
 
 // decodeGate is the process's gate (SetDecodeGate changes it).
-var decodeGate atomic.Pointer[gate]
+var decodeGate atomic.Pointer[gate.Gate]
 
-func init() { decodeGate.Store(newGate(runtime.GOMAXPROCS(0), 30*time.Second)) }
-
-type gate struct {
-	slots chan struct{}
-	wait  time.Duration
-	// started counts every decode begun, for tests.
-	started atomic.Uint64
-}
-
-func newGate(n int, wait time.Duration) *gate {
-	return &gate{slots: make(chan struct{}, max(n, 1)), wait: wait}
-}
-
-// acquire takes a slot, waiting at most g.wait, and returns its release.
-func (g *gate) acquire(ctx context.Context) (func(), error) {
-	select {
-	case g.slots <- struct{}{}:
-	default:
-		t := time.NewTimer(g.wait)
-		defer t.Stop()
-		select {
-		case g.slots <- struct{}{}:
-		case <-t.C:
-			return nil, ErrImagesBusy
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-	}
-	g.started.Add(1)
-	return func() {
-		// The decoded pixels are garbage now. Collected before the slot
-		// frees, the next decode reuses their memory; left to the pacer,
-		// the heap grows to twice the largest decode before it collects.
-		runtime.GC()
-		<-g.slots
-	}, nil
-}
+func init() { decodeGate.Store(gate.New(runtime.GOMAXPROCS(0), 30*time.Second, ErrImagesBusy)) }
 
 // DecodeConcurrency is how many images may be decoded at once.
-func DecodeConcurrency() int { return cap(decodeGate.Load().slots) }
+func DecodeConcurrency() int { return decodeGate.Load().Capacity() }
 
 // SetDecodeGate sets how many images may be decoded at once (about one
 // per core by default) and how long an upload waits for its turn (30 s);
 // it answers a function that puts the previous gate back. Decodes under
 // way keep the gate they began in.
 func SetDecodeGate(n int, wait time.Duration) (restore func()) {
-	old := decodeGate.Swap(newGate(n, wait))
+	old := decodeGate.Swap(gate.New(n, wait, ErrImagesBusy))
 	return func() { decodeGate.Store(old) }
 }
 
 // DecodesStarted is how many image decodes this process has begun.
-func DecodesStarted() uint64 { return decodeGate.Load().started.Load() }
+func DecodesStarted() uint64 { return decodeGate.Load().Started() }
 
 // HoldDecodeSlot takes one decoding slot as a decode would, for as long
 // as the caller holds it (tests use it to fill the gate).
 func HoldDecodeSlot(ctx context.Context) (release func(), err error) {
-	return decodeGate.Load().acquire(ctx)
+	return decodeGate.Load().Acquire(ctx)
 }
 
 // imageHeader is what is known of a stored image before decoding it.

@@ -60,7 +60,7 @@ func (s *Service) makeVariants(ctx context.Context, key string, version int, up 
 			widths = append(widths, width)
 		}
 	}
-	release, err := decodeGate.Load().acquire(ctx)
+	release, err := decodeGate.Load().Acquire(ctx)
 	if err != nil {
 		return err
 	}
