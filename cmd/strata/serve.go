@@ -145,11 +145,16 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 	}
 	defer closeMedia()
 	go mediaService.SweepEvery(ctx, time.Hour)
-	go func() { // images stored before their copies were counted (migration 00014)
+	go func() { // images stored before their copies were counted (migration 00014) or stripped (00016)
 		if n, err := mediaService.CountOldCopies(ctx); err != nil && ctx.Err() == nil {
 			log.WarnContext(ctx, "counting old image copies in the media quota", "err", err)
 		} else if n > 0 {
 			log.InfoContext(ctx, "counted old image copies in the media quota", "assets", n)
+		}
+		if n, err := mediaService.StripOldMetadata(ctx); err != nil && ctx.Err() == nil {
+			log.WarnContext(ctx, "storing old images without their metadata", "err", err)
+		} else if n > 0 {
+			log.InfoContext(ctx, "stored old images again without their metadata", "assets", n)
 		}
 	}()
 	hub, rdb, prefix, closeLive, err := openLive(ctx, cfg, s, publicURL, log)

@@ -10,11 +10,14 @@ import (
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"io"
+	"log/slog"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/media"
 	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/store/storetest"
@@ -206,5 +209,56 @@ func TestMediaImageDecodingIsGated(t *testing.T) {
 			release()
 		}
 		h.as(student).upload("POST", mediaPath, formPart{field: "file", filename: "a.png", body: pngOf(300, 20)}).want(201)
+	})
+}
+
+// A photo stored before uploads were stripped (migration 00016 marked it)
+// is stored again at start: its next version serves no secret, its copies
+// are upright, the old version's files are gone, and a second start finds
+// nothing to do.
+func TestMediaOldPhotosStrippedAtStart(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		h := newMediaHarness(t, s, t.TempDir(), nil)
+		ctx := context.Background()
+		key := "oldphotoabcdefghijklmnopqr"
+		photo := gpsPhoto(t, 2200, 1100)
+		sideways := bytes.Repeat([]byte("s"), 900) // as the old copies were: not turned
+		for name, b := range map[string][]byte{key + "/1/original": photo, key + "/1/w256": sideways} {
+			if err := h.files.Put(ctx, name, bytes.NewReader(b), "image/jpeg"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w, ht := 2200, 1100
+		old := domain.MediaAsset{Key: key, ClientID: h.acme.ID, Version: 1, Type: domain.MediaImage, ContentType: "image/jpeg",
+			Name: "IMG_0001.jpg", Size: int64(len(photo)), Width: &w, Height: &ht, Widths: []int{256},
+			Metadata: domain.MediaMetadata{}.Normal()}
+		if err := h.store.InsertMedia(ctx, store.MediaRow{MediaAsset: old, Containers: ",", Stored: old.Size + 900, Unstripped: true}); err != nil {
+			t.Fatal(err)
+		}
+		svc := media.New(h.store, h.files, nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		for round, want := range []int{1, 0} {
+			if n, err := svc.StripOldMetadata(ctx); err != nil || n != want {
+				t.Fatalf("round %d: stored %d again, want %d: %v", round, n, want, err)
+			}
+		}
+		var a domain.MediaAsset
+		h.as(guest).do("GET", mediaPath+"/"+key, nil).want(200).decode(&a)
+		if a.Version != 2 || *a.Width != 1100 || *a.Height != 2200 || len(a.Variants) != 2 {
+			t.Fatalf("asset v%d %dx%d, variants %+v: want version 2, upright, copies 256 and 1024 wide", a.Version, *a.Width, *a.Height, a.Variants)
+		}
+		noSecrets(t, "the original", h.as(guest).do("GET", a.URL, nil).want(200).body)
+		for _, v := range a.Variants {
+			body := h.as(guest).do("GET", v.URL, nil).want(200).body
+			noSecrets(t, v.URL, body)
+			cfg, err := jpeg.DecodeConfig(bytes.NewReader(body))
+			if err != nil || cfg.Height != 2*cfg.Width {
+				t.Errorf("%s: %+v %v, want upright (twice as high as wide)", v.URL, cfg, err)
+			}
+		}
+		for _, name := range []string{key + "/1/original", key + "/1/w256"} {
+			if _, err := h.files.Open(ctx, name); err == nil {
+				t.Errorf("%s: the old version's file is still stored", name)
+			}
+		}
 	})
 }

@@ -20,6 +20,9 @@ type MediaRow struct {
 	// Stored is what the asset takes in the storage, its file and scaled
 	// copies: the media_storage quota counts it.
 	Stored int64
+	// Unstripped marks an image stored before uploads were stripped of
+	// their metadata (migration 00016); only such rows are written with it.
+	Unstripped bool
 }
 
 const mediaColumns = `id, client_id, key, type, content_type, name, size, width, height, duration, version, widths, metadata, created_by, created_at, updated_at`
@@ -93,10 +96,11 @@ func (s *Store) InsertMedia(ctx context.Context, r MediaRow) error {
 	}
 	now := s.now()
 	_, err = s.q.ExecContext(ctx, `INSERT INTO media_assets (client_id, key, type, content_type, name, size, width, height,
-		duration, version, widths, metadata, search, containers, created_by, created_at, updated_at, stored_size)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17)`,
+		duration, version, widths, metadata, search, containers, created_by, created_at, updated_at, stored_size, unstripped)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18)`,
 		r.ClientID, r.Key, string(r.Type), r.ContentType, r.Name, r.Size, nullInt(r.Width), nullInt(r.Height),
-		nullFloat(r.Duration), r.Version, joinWidths(r.Widths), string(md), r.Search, r.Containers, r.CreatedBy, now, r.Stored)
+		nullFloat(r.Duration), r.Version, joinWidths(r.Widths), string(md), r.Search, r.Containers, r.CreatedBy, now, r.Stored,
+		r.Unstripped)
 	if err != nil {
 		return fmt.Errorf("insert media %s: %w", r.Key, err)
 	}
@@ -188,7 +192,8 @@ func (s *Store) UpdateMediaMetadata(ctx context.Context, r MediaRow) error {
 // variants and stored size.
 func (s *Store) ReplaceMediaFile(ctx context.Context, r MediaRow) error {
 	res, err := s.q.ExecContext(ctx, `UPDATE media_assets SET type = $1, content_type = $2, name = $3, size = $4, width = $5,
-		height = $6, duration = $7, version = $8, widths = $9, search = $10, updated_at = $11, stored_size = $14
+		height = $6, duration = $7, version = $8, widths = $9, search = $10, updated_at = $11, stored_size = $14,
+		unstripped = FALSE
 		WHERE client_id = $12 AND key = $13`,
 		string(r.Type), r.ContentType, r.Name, r.Size, nullInt(r.Width), nullInt(r.Height), nullFloat(r.Duration), r.Version,
 		joinWidths(r.Widths), r.Search, s.now(), r.ClientID, r.Key, r.Stored)
@@ -256,6 +261,25 @@ func (s *Store) MediaCopiesUncounted(ctx context.Context) ([]MediaVersion, error
 			return nil, fmt.Errorf("scan media version: %w", err)
 		}
 		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// MediaUnstripped lists the images stored before uploads were stripped of
+// their metadata (migration 00016 marked them; a new version clears it).
+func (s *Store) MediaUnstripped(ctx context.Context) ([]domain.MediaAsset, error) {
+	rows, err := s.q.QueryContext(ctx, `SELECT `+mediaColumns+` FROM media_assets WHERE unstripped = TRUE ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("media not stripped: %w", err)
+	}
+	defer rows.Close()
+	var out []domain.MediaAsset
+	for rows.Next() {
+		a, err := scanMedia(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
 	}
 	return out, rows.Err()
 }
