@@ -10,7 +10,7 @@ import { waitForEditor } from './editing';
 import { outboxFiles, waitForLink } from './outbox';
 import { saveShot } from './shots';
 
-const PASSWORD = 'seats-password-2291';
+const PASSWORD = 'amber-kettle-drifts-2291';
 
 interface Client {
   name: string;

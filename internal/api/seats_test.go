@@ -72,8 +72,8 @@ func TestPendingInvitationsHoldSeats(t *testing.T) {
 		}
 		adm.do("POST", invitations, invite("second@example.org", "guest")).want(201)
 		token := tokenOf(h.lastLink("second@example.org", "/register"))
-		h.anonymous().do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "a long password",
-			"password_confirmation": "a long password"}).want(200)
+		h.anonymous().do("POST", "/api/v1/auth/register", map[string]any{"token": token, "password": "a long quiet lantern",
+			"password_confirmation": "a long quiet lantern"}).want(200)
 		if q := h.quotas(adm)["user"]; q.Count != 5 {
 			t.Fatalf("user quota after accepting %+v", q)
 		}
