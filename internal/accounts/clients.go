@@ -5,18 +5,16 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/strata-maps/strata/internal/access"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/store"
 )
 
 // Clients lists the clients the actor belongs to; a superuser sees all.
+// Each counts the maps the actor may read (access.Reach).
 func (s *Service) Clients(ctx context.Context, a domain.Actor) ([]store.ClientSummary, error) {
-	userID := a.User.ID
-	if a.User.IsSuperuser {
-		userID = 0
-	}
-	return s.store.ClientSummaries(ctx, userID)
+	return s.store.ClientSummaries(ctx, access.Reach(a))
 }
 
 // ClientFor is the one access check for a client's calls: a client the
@@ -28,7 +26,7 @@ func (s *Service) ClientFor(ctx context.Context, a domain.Actor, name string, re
 	if !a.IsMember(name) {
 		return store.ClientSummary{}, domain.Errorf(domain.CodeNotFound, "client %q not found", name)
 	}
-	cs, err := s.store.ClientSummary(ctx, name)
+	cs, err := s.store.ClientSummary(ctx, name, access.Reach(a))
 	if err != nil {
 		return store.ClientSummary{}, err
 	}
@@ -147,8 +145,8 @@ func (s *Service) RequestAccess(ctx context.Context, a domain.Actor, in AccessRe
 	}
 	if in.MapID != nil {
 		// A map the user cannot see is named like one that does not exist.
-		_, c, explicit, err := s.store.MapHead(ctx, *in.MapID, a.User.ID)
-		if err != nil || c.ID != in.Client.ID || domain.MapAccess(a, in.Client.Name, explicit) == domain.AccessNone {
+		m, c, explicit, err := s.store.MapHead(ctx, *in.MapID, a.User.ID)
+		if err != nil || c.ID != in.Client.ID || !access.Decide(a, c, m, explicit).May(access.Read) {
 			return &domain.Error{Code: domain.CodeNotFound, Message: "map not found",
 				Problems: domain.Problems{"map_id": domain.NotFound(*in.MapID).Saying("is not a map of this client")}}
 		}

@@ -13,7 +13,7 @@ import (
 
 func (f *fixture) summary(t *testing.T) store.ClientSummary {
 	t.Helper()
-	cs, err := f.s.ClientSummary(context.Background(), f.client.Name)
+	cs, err := f.s.ClientSummary(context.Background(), f.client.Name, store.MapReach{All: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/strata-maps/strata/internal/access"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/store"
@@ -49,7 +50,7 @@ func (s *Service) Overview(ctx context.Context, a domain.Actor, c domain.Client,
 	if err != nil {
 		return OverviewPage{}, err
 	}
-	maps, err := s.store.MapOverview(ctx, c.ID, a.User.ID, a.User.IsSuperuser, p)
+	maps, err := s.store.MapOverview(ctx, c.ID, access.Reach(a), p)
 	if err != nil {
 		return OverviewPage{}, err
 	}
@@ -66,11 +67,11 @@ func (s *Service) Overview(ctx context.Context, a domain.Actor, c domain.Client,
 	for _, m := range maps {
 		// The store left out the maps an explicit "none" hides; this holds
 		// the rest to the one rule of access.
-		acc := domain.MapAccess(a, c.Name, m.Explicit)
-		if acc == domain.AccessNone {
+		d := access.Decide(a, c, m.Map, m.Explicit)
+		if d.Access() == domain.AccessNone {
 			continue
 		}
-		e := Entry{OverviewMap: m, Access: acc, LiveStatus: domain.StatusNotPublished, Preview: points[m.ID]}
+		e := Entry{OverviewMap: m, Access: d.Access(), LiveStatus: domain.StatusNotPublished, Preview: points[m.ID]}
 		if p, ok := pubs[m.ID]; ok {
 			e.LiveStatus = domain.StatusOf(p, m.Revision)
 		}

@@ -3,6 +3,7 @@ package mapcatalog
 import (
 	"context"
 
+	"github.com/strata-maps/strata/internal/access"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/store"
@@ -34,8 +35,8 @@ func (s *Service) Templates(ctx context.Context, a domain.Actor, c domain.Client
 }
 
 // ErrTemplateAuthor refuses a change to a template by one who may not
-// change it.
-var ErrTemplateAuthor = domain.Errorf(domain.CodeForbidden, "only its author or an admin may change this template")
+// change it (the access rule's own error).
+var ErrTemplateAuthor = access.ErrTemplateAuthor
 
 // Template returns the client's own template id, which the actor may
 // change: its author, or an admin.

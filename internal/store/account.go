@@ -375,15 +375,16 @@ func (s *Store) MapTemplates(ctx context.Context, clientID, userID int64) ([]Ove
 // MapOverview lists a page of the client's maps (no templates) with who
 // edited each last and the user's explicit access, newest first by id (an
 // order edits do not change): those after p.After, up to p.Fetch() of them.
-// Unless seesAll, maps the user's explicit access "none" hides are left out.
-func (s *Store) MapOverview(ctx context.Context, clientID, userID int64, seesAll bool, p domain.Page) ([]OverviewMap, error) {
+// Unless the reach is all, maps the user's explicit access "none" hides
+// are left out.
+func (s *Store) MapOverview(ctx context.Context, clientID int64, reach MapReach, p domain.Page) ([]OverviewMap, error) {
 	before := int64(math.MaxInt64)
 	if p.After != nil {
 		before = p.After.ID
 	}
 	return s.overview(ctx, clientID, overviewColumns+`
 		WHERE m.client_id = $1 AND m.is_template = FALSE AND m.id < $3 AND ($4 OR COALESCE(mp.access, '') <> 'none')
-		ORDER BY m.id DESC LIMIT $5`, clientID, userID, before, seesAll, p.Fetch())
+		ORDER BY m.id DESC LIMIT $5`, clientID, reach.UserID, before, reach.All, p.Fetch())
 }
 
 func (s *Store) overview(ctx context.Context, clientID int64, query string, args ...any) ([]OverviewMap, error) {

@@ -91,16 +91,30 @@ type ClientSummary struct {
 	UsersCount int
 }
 
-// ClientSummaries lists clients with their counts: all of them when userID
-// is 0 (for a superuser), else those the user belongs to.
-func (s *Store) ClientSummaries(ctx context.Context, userID int64) ([]ClientSummary, error) {
+// MapReach is which maps of a client a user may read, as lists and
+// counts filter them (the rule is access.Reach's): every map, or those no
+// per-map access of "none" closes to UserID.
+type MapReach struct {
+	UserID int64
+	All    bool
+}
+
+// readableMaps counts the client c's maps (not templates) a reach of
+// $1 (the user) and $2 (all) may read.
+const readableMaps = `(SELECT COUNT(*) FROM maps mp
+		  LEFT JOIN map_permissions pm ON pm.map_id = mp.id AND pm.user_id = $1
+		  WHERE mp.client_id = c.id AND mp.is_template = FALSE AND ($2 OR COALESCE(pm.access, '') <> 'none'))`
+
+// ClientSummaries lists clients with their counts: all of them for a
+// reach of all (a superuser), else those the user belongs to; each
+// counts the maps the reach may read.
+func (s *Store) ClientSummaries(ctx context.Context, reach MapReach) ([]ClientSummary, error) {
 	rows, err := s.q.QueryContext(ctx,
-		`SELECT `+clientColumns+`,
-		        (SELECT COUNT(*) FROM maps mp WHERE mp.client_id = c.id AND mp.is_template = FALSE),
+		`SELECT `+clientColumns+`, `+readableMaps+`,
 		        (SELECT COUNT(DISTINCT ms.user_id) FROM memberships ms WHERE ms.client_id = c.id)
 		 FROM clients c
-		 WHERE $1 = 0 OR EXISTS (SELECT 1 FROM memberships me WHERE me.client_id = c.id AND me.user_id = $1)
-		 ORDER BY c.title, c.name`, userID)
+		 WHERE $2 OR EXISTS (SELECT 1 FROM memberships me WHERE me.client_id = c.id AND me.user_id = $1)
+		 ORDER BY c.title, c.name`, reach.UserID, reach.All)
 	if err != nil {
 		return nil, fmt.Errorf("list clients: %w", err)
 	}
@@ -116,14 +130,14 @@ func (s *Store) ClientSummaries(ctx context.Context, userID int64) ([]ClientSumm
 	return out, rows.Err()
 }
 
-// ClientSummary returns one client with its counts.
-func (s *Store) ClientSummary(ctx context.Context, name string) (ClientSummary, error) {
+// ClientSummary returns one client with its counts, the maps counted
+// those the reach may read.
+func (s *Store) ClientSummary(ctx context.Context, name string, reach MapReach) (ClientSummary, error) {
 	var cs ClientSummary
 	err := s.q.QueryRowContext(ctx,
-		`SELECT `+clientColumns+`,
-		        (SELECT COUNT(*) FROM maps mp WHERE mp.client_id = c.id AND mp.is_template = FALSE),
+		`SELECT `+clientColumns+`, `+readableMaps+`,
 		        (SELECT COUNT(DISTINCT ms.user_id) FROM memberships ms WHERE ms.client_id = c.id)
-		 FROM clients c WHERE c.name = $1`, name).
+		 FROM clients c WHERE c.name = $3`, reach.UserID, reach.All, name).
 		Scan(&cs.ID, &cs.Name, &cs.Title, &cs.Active, &cs.CreatedAt, &cs.UpdatedAt, &cs.MapsCount, &cs.UsersCount)
 	if err != nil {
 		return ClientSummary{}, fmt.Errorf("client %q: %w", name, notFound(err, "client"))
