@@ -17,6 +17,8 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/strata-maps/strata/internal/access"
+	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/api"
 	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/config"
@@ -157,12 +159,13 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 			log.InfoContext(ctx, "stored old images again without their metadata", "assets", n)
 		}
 	}()
-	hub, rdb, prefix, closeLive, err := openLive(ctx, cfg, s, publicURL, log)
+	rights := access.New(s)
+	hub, rdb, prefix, closeLive, err := openLive(ctx, cfg, s, rights, publicURL, log)
 	if err != nil {
 		return err
 	}
 	defer closeLive()
-	handler := api.New(api.Deps{Store: s, Media: mediaService, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
+	handler := api.New(api.Deps{Store: s, Access: rights, Media: mediaService, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
 		Editing: editing.New(s, hub), Live: hub, Fonts: fonts, DataDir: cfg.DataDir, Redis: rdb, RedisPrefix: prefix, TrustedProxies: trusted,
 		APIKeyRequestsPerMinute: keyRate,
 		DocumentMemory:          documentMemory, Hosts: servedHosts(cfg.PublicURL)})
@@ -259,15 +262,18 @@ func sweepExpired(ctx context.Context, s *store.Store, log *slog.Logger) {
 	}
 }
 
-func liveOptions(s *store.Store, origins []string, lockGrace time.Duration) live.Options {
-	return live.Options{Grants: api.Grants(s), Access: api.LiveAccess(s), Origins: origins, LockGrace: lockGrace}
+// liveOptions are the live channel's: its questions of access answered by
+// the access service, grants kept within the seats by accounts.
+func liveOptions(rights *access.Service, origins []string, lockGrace time.Duration) live.Options {
+	return live.Options{Grants: access.LiveGrants(rights, accounts.GrantMapAccess), Access: access.LiveAccess(rights),
+		Origins: origins, LockGrace: lockGrace}
 }
 
 // sharedLiveOptions are liveOptions for several instances: the requests for
 // editing access are counted in Redis, so that reconnecting to another
 // instance does not renew a user's allowance.
-func sharedLiveOptions(s *store.Store, origins []string, lockGrace time.Duration, rdb *redis.Client, prefix string) live.Options {
-	opts := liveOptions(s, origins, lockGrace)
+func sharedLiveOptions(rights *access.Service, origins []string, lockGrace time.Duration, rdb *redis.Client, prefix string) live.Options {
+	opts := liveOptions(rights, origins, lockGrace)
 	opts.InvitationRequests = auth.NewRedisLimiter(rdb, prefix, "invitation-requests", live.InvitationRequestsAllowed, live.InvitationRequestWindow)
 	return opts
 }
@@ -276,7 +282,7 @@ func sharedLiveOptions(s *store.Store, origins []string, lockGrace time.Duration
 // when a Redis URL is set. The Redis client (nil without one) also holds
 // the rate limits, under the deployment's prefix, which it returns. Its
 // closer may be called more than once.
-func openLive(ctx context.Context, cfg *config.Config, s *store.Store, publicURL string, log *slog.Logger) (*live.Hub, redis.Cmdable, string, func(), error) {
+func openLive(ctx context.Context, cfg *config.Config, s *store.Store, rights *access.Service, publicURL string, log *slog.Logger) (*live.Hub, redis.Cmdable, string, func(), error) {
 	origins := []string{hostOf(publicURL)}
 	if u, err := url.Parse(publicURL); err == nil && u.Port() != "" {
 		origins = append(origins, u.Host)
@@ -286,7 +292,7 @@ func openLive(ctx context.Context, cfg *config.Config, s *store.Store, publicURL
 		return nil, nil, "", nil, err
 	}
 	if cfg.RedisURL == "" {
-		hub := live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, liveOptions(s, origins, grace))
+		hub := live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, liveOptions(rights, origins, grace))
 		return hub, nil, "", func() {}, nil
 	}
 	prefix, err := redisPrefix(ctx, cfg, s)
@@ -306,7 +312,7 @@ func openLive(ctx context.Context, cfg *config.Config, s *store.Store, publicURL
 		return nil, nil, "", nil, fmt.Errorf("%s: cannot reach Redis at %s: %w", config.Name("redis-url"), opt.Addr, err)
 	}
 	bus := live.NewRedisBus(rdb, prefix)
-	hub := live.NewHub(live.NewRedisState(rdb, prefix), bus, log, sharedLiveOptions(s, origins, grace, rdb, prefix))
+	hub := live.NewHub(live.NewRedisState(rdb, prefix), bus, log, sharedLiveOptions(rights, origins, grace, rdb, prefix))
 	log.Info("live channel on Redis", "at", opt.Addr, "prefix", prefix)
 	return hub, rdb, prefix, sync.OnceFunc(func() { bus.Close(); rdb.Close() }), nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/strata-maps/strata/internal/access"
 	"github.com/strata-maps/strata/internal/apikeys"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/store"
@@ -52,12 +53,9 @@ func (s *Server) keyActor(r *http.Request, key string) (domain.Actor, error) {
 	if err != nil {
 		return domain.Actor{}, err
 	}
-	scope, ok := r.Context().Value(keyScopeKey{}).(domain.Access)
-	if !ok {
-		return domain.Actor{}, domain.Errorf(domain.CodeForbidden, "an API key cannot make this call; sign in instead")
-	}
-	if !a.Key.Scope.AtLeast(scope) {
-		return domain.Actor{}, domain.Errorf(domain.CodeForbidden, "this call needs an API key with the %s scope", scope)
+	scope, _ := r.Context().Value(keyScopeKey{}).(domain.Access) // "" where the route takes no keys
+	if err := access.CheckKeyScope(*a.Key, scope); err != nil {
+		return domain.Actor{}, err
 	}
 	return a, nil
 }

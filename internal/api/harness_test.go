@@ -16,6 +16,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/strata-maps/strata/internal/access"
+	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/api"
 	"github.com/strata-maps/strata/internal/auth/authtest"
 	"github.com/strata-maps/strata/internal/domain"
@@ -67,20 +69,32 @@ func newHarness(t testing.TB, s *store.Store) *harness {
 	return newHarnessWith(t, s, nil)
 }
 
+// withServices is d with the services cmd/strata builds, made on d.Store
+// where d has none: each server of a test builds its own, as each
+// instance does.
+func withServices(d api.Deps) api.Deps {
+	if d.Access == nil {
+		d.Access = access.New(d.Store)
+	}
+	return d
+}
+
 // newHarnessWith is newHarness with changes to the server's dependencies.
 func newHarnessWith(t testing.TB, s *store.Store, change func(*api.Deps)) *harness {
 	t.Helper()
 	ctx := context.Background()
 	h := &harness{t: t, store: s, outbox: t.TempDir(), users: map[string]domain.User{}}
 	log := slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	h.hub = live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log, live.Options{Grants: api.Grants(s), Access: api.LiveAccess(s)})
+	rights := access.New(s)
+	h.hub = live.NewHub(live.NewMemoryState(), live.NewMemoryBus(), log,
+		live.Options{Grants: access.LiveGrants(rights, accounts.GrantMapAccess), Access: access.LiveAccess(rights)})
 	t.Cleanup(h.hub.Close)
-	deps := api.Deps{Store: s, Log: log, Web: testWeb, PublicURL: "http://strata.test",
+	deps := api.Deps{Store: s, Log: log, Web: testWeb, PublicURL: "http://strata.test", Access: rights,
 		Mail: &mail.Outbox{Dir: h.outbox, Log: log}, Editing: editing.New(s, h.hub), Live: h.hub, Fonts: testFonts}
 	if change != nil {
 		change(&deps)
 	}
-	handler := api.New(deps)
+	handler := api.New(withServices(deps))
 	h.srv = httptest.NewServer(handler)
 	t.Cleanup(func() {
 		h.srv.Close()

@@ -33,7 +33,7 @@ func readyz(t *testing.T, s *store.Store, dataDir string) (int, string) {
 func readyzWith(t *testing.T, d api.Deps) (int, string) {
 	t.Helper()
 	d.Log = slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := httptest.NewServer(api.New(d))
+	srv := httptest.NewServer(api.New(withServices(d)))
 	defer srv.Close()
 	res, err := http.Get(srv.URL + "/readyz")
 	if err != nil {

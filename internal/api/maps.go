@@ -7,68 +7,32 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/strata-maps/strata/internal/access"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/mapcatalog"
 )
 
-// mapFor is the one access check of a map's calls: a map the actor may not
-// read does not exist for them (404); one they may read but not edit is
-// refused for changes (403). The map it returns carries only its id,
-// client, levels, revision, live toggle, template flag and author:
-// handlers read the rest when they need it.
-func (s *Server) mapFor(r *http.Request, a domain.Actor, need domain.Access) (domain.Map, error) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return domain.Map{}, err
-	}
-	m, c, explicit, err := s.store.MapHead(r.Context(), id, a.User.ID)
-	if err != nil {
-		return domain.Map{}, err
-	}
-	readErr, editErr := mapRights(a, m, c, explicit)
-	if readErr != nil {
-		return domain.Map{}, readErr
-	}
-	if need == domain.AccessEdit && editErr != nil {
-		return domain.Map{}, editErr
-	}
-	return m, nil
-}
-
-// mapRights is the one rule of what the actor may do with a map, for
-// every route and the live channel alike: whether they may read it (if
-// not, why: a map out of their reach does not exist for them, one of a
-// deactivated client is closed to its members) and, when they may not
-// change it, why.
-func mapRights(a domain.Actor, m domain.Map, c domain.Client, explicit domain.Access) (readErr, editErr error) {
-	acc := domain.MapAccess(a, c.Name, explicit)
-	if acc == domain.AccessNone {
-		return domain.Errorf(domain.CodeNotFound, "map %d not found", m.ID), nil
-	}
-	if err := c.OpenFor(a); err != nil {
-		return err, nil
-	}
-	switch {
-	case acc != domain.AccessEdit:
-		return nil, domain.Errorf(domain.CodeForbidden, "you may read this map but not change it; ask an admin for editing access")
-	case !domain.MayChangeTemplate(a, c.Name, m):
-		return nil, errTemplateAuthor
-	}
-	return nil, nil
-}
-
 // mapHandler is a handler of one map's call, given the map the actor may
-// act on with the access the route needs.
+// act on as the route needs.
 type mapHandler func(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error
 
-func (s *Server) onMap(need domain.Access, h mapHandler) http.HandlerFunc {
+// onMap asks the access service whether the actor may take the action on
+// the path's map (a map out of their reach answers 404, one they may
+// only read 403 to a change: access.Decision.Check). The map it hands on
+// carries only its id, client, levels, revision, live toggle, template
+// flag and author: handlers read the rest when they need it.
+func (s *Server) onMap(act access.Action, h mapHandler) http.HandlerFunc {
 	return s.signedIn(func(w http.ResponseWriter, r *http.Request, a domain.Actor) error {
-		m, err := s.mapFor(r, a, need)
+		id, err := pathID(r, "id")
 		if err != nil {
 			return err
 		}
-		if need == domain.AccessEdit {
+		m, err := s.access.MapFor(r.Context(), a, id, act)
+		if err != nil {
+			return err
+		}
+		if act == access.Edit || act == access.Publish {
 			if r, err = ifMatch(r); err != nil {
 				return err
 			}
@@ -220,22 +184,13 @@ type permissionsBody struct {
 }
 
 func (s *Server) mapPermissions(w http.ResponseWriter, r *http.Request, _ domain.Actor, m domain.Map) error {
-	c, err := s.store.ClientByID(r.Context(), m.ClientID)
+	perms, err := s.access.Permissions(r.Context(), m)
 	if err != nil {
 		return err
 	}
-	users, err := s.store.MapUsers(r.Context(), m.ID)
-	if err != nil {
-		return err
-	}
-	out := map[string]domain.Access{}
-	for _, u := range users {
-		actor := domain.Actor{User: domain.User{ID: u.UserID}, Roles: map[string][]domain.Role{c.Name: u.Roles}}
-		acc := domain.MapAccess(actor, c.Name, u.Access)
-		if acc == domain.AccessEdit && !domain.MayChangeTemplate(actor, c.Name, m) {
-			acc = domain.AccessRead // the editor opens another's template read-only
-		}
-		out[userPath(u.UserID)] = acc
+	out := make(map[string]domain.Access, len(perms))
+	for id, acc := range perms {
+		out[userPath(id)] = acc
 	}
 	writeJSON(w, http.StatusOK, permissionsBody{Users: out})
 	return nil

@@ -3,6 +3,7 @@ package api
 import (
 	"mime/multipart"
 
+	"github.com/strata-maps/strata/internal/access"
 	"github.com/strata-maps/strata/internal/domain"
 )
 
@@ -27,7 +28,7 @@ func (s *Server) mediaRoutes(m routeTable) {
 	m.HandleFunc("DELETE /api/v1/clients/{name}/media/{key}", s.onClient(student, s.deleteMedia))
 	m.HandleFunc("PUT /api/v1/clients/{name}/media/{key}/file", s.onClient(student, s.replaceMediaFile))
 	m.HandleFunc("GET /api/v1/clients/{name}/media/{key}/file", s.onClient(guest, s.clientMediaFile))
-	m.HandleFunc("GET /api/v1/maps/{id}/media/{key}", s.onMap(domain.AccessRead, s.mapMediaFile))
+	m.HandleFunc("GET /api/v1/maps/{id}/media/{key}", s.onMap(access.Read, s.mapMediaFile))
 	m.HandleFunc("GET /api/v1/public/maps/{url}/media/{key}", s.handle(s.publicMediaFile))
 }
 

@@ -33,7 +33,7 @@ func TestPreparedDocumentEqualsAFreshOne(t *testing.T) {
 		m := newTestMap(t, ed, h.users[editor].ID, 4)
 		// A second instance: its own prepared documents, the same database.
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
-		second := api.New(api.Deps{Store: s, Log: log, PublicURL: "http://strata.test", Mail: &mail.Outbox{Dir: t.TempDir(), Log: log}, Editing: editing.New(s, nil)})
+		second := api.New(withServices(api.Deps{Store: s, Log: log, PublicURL: "http://strata.test", Mail: &mail.Outbox{Dir: t.TempDir(), Log: log}, Editing: editing.New(s, nil)}))
 		srv := httptest.NewServer(second)
 		t.Cleanup(func() { srv.Close(); second.Wait() })
 		instances := []*client{ed, {h: h, http: ed.http, base: srv.URL}}

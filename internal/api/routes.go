@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 
+	"github.com/strata-maps/strata/internal/access"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/live"
 )
@@ -20,8 +21,8 @@ func (t routeTable) HandleFunc(pattern string, h http.HandlerFunc) {
 }
 
 // The route table states what each call needs: handle (anyone), signedIn
-// (a session), onClient (a member with at least the role), onMap (the map's
-// read or edit access). byKey marks the calls a script may make with an
+// (a session), onClient (a member with at least the role), onMap (the
+// action on the map, which the access service decides). byKey marks the calls a script may make with an
 // API key of the client, and the key's scope they need (read or edit);
 // every other call refuses keys (api_keys.go). Handlers return their
 // errors; these adapters answer them in the envelope.
@@ -81,20 +82,20 @@ func (s *Server) routes() {
 	m.HandleFunc("DELETE /api/v1/clients/{name}/templates/{templateId}", s.signedIn(s.deleteMapTemplate))
 	s.mediaRoutes(m)
 
-	read, edit := domain.AccessRead, domain.AccessEdit
+	read, edit, publish := access.Read, access.Edit, access.Publish
 	m.HandleFunc("GET /api/v1/maps/{id}", byKey(keyRead, s.onMap(read, s.getMap)))
 	m.HandleFunc("PATCH /api/v1/maps/{id}", byKey(keyEdit, s.onMap(edit, s.patchMapSettings)))
 	m.HandleFunc("DELETE /api/v1/maps/{id}", s.onMap(edit, s.deleteMap))
 	m.HandleFunc("POST /api/v1/maps/{id}/clone", s.onMap(edit, s.cloneMap))
-	m.HandleFunc("PATCH /api/v1/maps/{id}/live", s.onMap(edit, s.setLive))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/live", s.onMap(publish, s.setLive))
 	m.HandleFunc("GET /api/v1/maps/{id}/changes", byKey(keyRead, s.onMap(read, s.listChanges)))
 	m.HandleFunc("GET /api/v1/maps/{id}/publication", s.onMap(read, s.getPublication))
-	m.HandleFunc("PATCH /api/v1/maps/{id}/publication", s.onMap(edit, s.patchPublication))
-	m.HandleFunc("DELETE /api/v1/maps/{id}/publication/live", s.onMap(edit, s.deleteLive))
-	m.HandleFunc("POST /api/v1/maps/{id}/publish", s.onMap(edit, s.publish))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/publication", s.onMap(publish, s.patchPublication))
+	m.HandleFunc("DELETE /api/v1/maps/{id}/publication/live", s.onMap(publish, s.deleteLive))
+	m.HandleFunc("POST /api/v1/maps/{id}/publish", s.onMap(publish, s.publish))
 	m.HandleFunc("GET /api/v1/maps/{id}/versions", byKey(keyRead, s.onMap(read, s.listVersions)))
 	m.HandleFunc("POST /api/v1/maps/{id}/versions", s.onMap(edit, s.saveVersion))
-	m.HandleFunc("POST /api/v1/maps/{id}/versions/{versionId}/publish", s.onMap(edit, s.publishVersion))
+	m.HandleFunc("POST /api/v1/maps/{id}/versions/{versionId}/publish", s.onMap(publish, s.publishVersion))
 	m.HandleFunc("POST /api/v1/maps/{id}/versions/{versionId}/restore", s.onMap(edit, s.restoreVersion))
 	m.HandleFunc("POST /api/v1/maps/{id}/publication/reset", s.onMap(edit, s.resetToLive))
 	m.HandleFunc("GET /api/v1/maps/{id}/protocol", s.onMap(read, s.protocol))
@@ -103,7 +104,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/v1/public/maps/{url}/readers", s.handle(s.registerReader))
 	m.HandleFunc("POST /api/v1/public/logout", s.handle(s.logout))
 	m.HandleFunc("GET /api/v1/maps/{id}/permissions", s.onMap(read, s.mapPermissions))
-	m.HandleFunc("PATCH /api/v1/maps/{id}/permissions", s.onMap(read, s.setMapPermissions))
+	m.HandleFunc("PATCH /api/v1/maps/{id}/permissions", s.onMap(access.SetPermissions, s.setMapPermissions))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/elements", byKey(keyEdit, s.onMap(edit, s.patchElements)))
 	m.HandleFunc("PATCH /api/v1/maps/{id}/global", byKey(keyEdit, s.onMap(edit, s.patchGlobalDesign)))
 	m.HandleFunc("POST /api/v1/maps/{id}/nodes", byKey(keyEdit, s.onMap(edit, s.createNode)))

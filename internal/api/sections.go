@@ -8,6 +8,7 @@ import (
 	"mime/multipart"
 	"net/http"
 
+	"github.com/strata-maps/strata/internal/access"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/publishing"
@@ -121,7 +122,7 @@ func (s *Server) maySetSection(r *http.Request, a domain.Actor, m domain.Map, se
 
 // sectionRoutes registers the sections' calls.
 func (s *Server) sectionRoutes(m routeTable) {
-	read, edit := domain.AccessRead, domain.AccessEdit
+	read, edit := access.Read, access.Edit
 	ed := s.editing
 	section := func(name string, get, put mapHandler) {
 		m.HandleFunc("GET /api/v1/maps/{id}/"+name, s.onMap(read, get))

@@ -108,7 +108,7 @@ func newBareServer(t *testing.T, change func(*api.Deps)) *httptest.Server {
 	t.Helper()
 	d := api.Deps{Store: storetest.Open(t, store.SQLite), Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Web: testWeb}
 	change(&d)
-	srv := httptest.NewServer(api.New(d))
+	srv := httptest.NewServer(api.New(withServices(d)))
 	t.Cleanup(srv.Close)
 	return srv
 }
@@ -142,7 +142,7 @@ func TestSecurityHSTSOverHTTPS(t *testing.T) {
 	if v := hsts(direct, "/login", map[string]string{"X-Forwarded-Proto": "https"}); v != "" {
 		t.Errorf("X-Forwarded-Proto from an untrusted client: Strict-Transport-Security %q", v)
 	}
-	tls := httptest.NewTLSServer(api.New(api.Deps{Store: storetest.Open(t, store.SQLite), Log: slog.New(slog.NewTextHandler(io.Discard, nil))}))
+	tls := httptest.NewTLSServer(api.New(withServices(api.Deps{Store: storetest.Open(t, store.SQLite), Log: slog.New(slog.NewTextHandler(io.Discard, nil))})))
 	t.Cleanup(tls.Close)
 	res, err := tls.Client().Get(tls.URL + "/healthz")
 	if err != nil {

@@ -226,7 +226,7 @@ func TestSecurityLoginLimitSharedThroughRedis(t *testing.T) {
 			d.Redis, d.RedisPrefix, d.LoginLimits = rdb, "strata", api.LoginLimits{PerAccount: 3}
 			deps = *d
 		})
-		b := httptest.NewServer(api.New(deps)) // a second instance on the same database and Redis
+		b := httptest.NewServer(api.New(withServices(deps))) // a second instance on the same database and Redis
 		t.Cleanup(b.Close)
 		// An address of its own, so that runs never share a count.
 		email := fmt.Sprintf("guess-%d@example.org", time.Now().UnixNano())

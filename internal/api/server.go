@@ -20,6 +20,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/strata-maps/strata/internal/access"
 	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/apikeys"
 	"github.com/strata-maps/strata/internal/auth"
@@ -38,6 +39,8 @@ import (
 // Deps is what the server is built from.
 type Deps struct {
 	Store *store.Store
+	// Access decides what an actor may do with a map (internal/access).
+	Access *access.Service
 	// Media is the media library (internal/media); nil leaves it unavailable.
 	Media *media.Service
 	Log   *slog.Logger
@@ -120,6 +123,8 @@ type Server struct {
 	// hosts are the hosts served (hostAllowed); empty serves any.
 	hosts hostSet
 
+	// access decides what an actor may do with a map.
+	access *access.Service
 	// accounts owns the rules of the account area.
 	accounts *accounts.Service
 	// apiKeys owns the clients' keys for scripts.
@@ -157,6 +162,7 @@ func New(d Deps) *Server {
 			}}),
 		catalog: mapcatalog.New(d.Store, d.Editing),
 		media:   d.Media,
+		access:  d.Access,
 	}
 	if d.Media != nil {
 		s.uploadLimit = d.Media.Limits().Largest() + 1<<20

@@ -25,7 +25,7 @@ var testWeb = fstest.MapFS{
 func newServer(t *testing.T, s *store.Store, web fs.FS) *httptest.Server {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	srv := httptest.NewServer(api.New(api.Deps{Store: s, Log: log, Web: web}))
+	srv := httptest.NewServer(api.New(withServices(api.Deps{Store: s, Log: log, Web: web})))
 	t.Cleanup(srv.Close)
 	return srv
 }

@@ -85,7 +85,9 @@ func TestMapOverviewPages(t *testing.T) {
 			t.Fatal(err)
 		}
 		overview := func(seesAll bool) func(domain.Page) ([]store.OverviewMap, error) {
-			return func(p domain.Page) ([]store.OverviewMap, error) { return s.MapOverview(ctx, c.ID, store.MapReach{UserID: u.ID, All: seesAll}, p) }
+			return func(p domain.Page) ([]store.OverviewMap, error) {
+				return s.MapOverview(ctx, c.ID, store.MapReach{UserID: u.ID, All: seesAll}, p)
+			}
 		}
 		key := func(m store.OverviewMap) domain.Key { return domain.Key{ID: m.ID} }
 		id := func(m store.OverviewMap) int64 { return m.ID }

@@ -23,6 +23,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/strata-maps/strata/internal/access"
 	"github.com/strata-maps/strata/internal/api"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/mail"
@@ -103,7 +104,7 @@ func Serve(s *store.Store, ed *editing.Service) (string, func(), error) {
 		return "", nil, err
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	h := api.New(api.Deps{Store: s, Log: log, PublicURL: "http://" + ln.Addr().String(), Mail: &mail.Outbox{Log: slog.New(slog.NewTextHandler(io.Discard, nil))}, Editing: ed})
+	h := api.New(api.Deps{Store: s, Access: access.New(s), Log: log, PublicURL: "http://" + ln.Addr().String(), Mail: &mail.Outbox{Log: slog.New(slog.NewTextHandler(io.Discard, nil))}, Editing: ed})
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln)
 	return "http://" + ln.Addr().String(), func() { srv.Close(); h.Wait() }, nil
