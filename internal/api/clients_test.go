@@ -92,3 +92,43 @@ func TestMethodNotAllowedAnswersInTheEnvelope(t *testing.T) {
 		t.Fatalf("Allow %q", res.header.Get("Allow"))
 	}
 }
+
+// The clients overview counts the maps each caller may open: a map an
+// admin closed to a member ("none") is no map of theirs, while the
+// superuser and the members it is open to count it (browser audit: the
+// overview counted a map the user could not see). The map overview agrees.
+func TestClientsCountOnlyReadableMaps(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		h := newHarness(t, s)
+		if err := s.SetMapAccess(context.Background(), h.mapID, h.users[student].ID, domain.AccessNone); err != nil {
+			t.Fatal(err)
+		}
+		count := func(actor string) int {
+			t.Helper()
+			var list struct{ Clients []clientBody }
+			h.as(actor).do("GET", "/api/v1/clients", nil).want(200).decode(&list)
+			for _, c := range list.Clients {
+				if c.Name == "acme" {
+					return c.MapsCount
+				}
+			}
+			t.Fatalf("%s does not see acme: %+v", actor, list.Clients)
+			return 0
+		}
+		if n := count(student); n != 0 {
+			t.Errorf("the student closed out of the only map counts %d maps", n)
+		}
+		for _, actor := range []string{guest, editor, admin, super} {
+			if n := count(actor); n != 1 {
+				t.Errorf("%s counts %d maps, want 1", actor, n)
+			}
+		}
+		var page struct {
+			Maps []struct{ ID int64 } `json:"maps"`
+		}
+		h.as(student).do("GET", "/api/v1/clients/acme/maps", nil).want(200).decode(&page)
+		if len(page.Maps) != 0 {
+			t.Errorf("the student's map overview lists %+v", page.Maps)
+		}
+	})
+}
