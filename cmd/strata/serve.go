@@ -23,7 +23,6 @@ import (
 	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/config"
 	"github.com/strata-maps/strata/internal/domain"
-	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/live"
 	"github.com/strata-maps/strata/internal/mail"
 	"github.com/strata-maps/strata/internal/media"
@@ -165,10 +164,12 @@ func (e *environment) serve(ctx context.Context, args []string) error {
 		return err
 	}
 	defer closeLive()
-	handler := api.New(api.Deps{Store: s, Access: rights, Media: mediaService, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
-		Editing: editing.New(s, hub), Live: hub, Fonts: fonts, DataDir: cfg.DataDir, Redis: rdb, RedisPrefix: prefix, TrustedProxies: trusted,
-		APIKeyRequestsPerMinute: keyRate,
-		DocumentMemory:          documentMemory, Hosts: servedHosts(cfg.PublicURL)})
+	deps := api.Deps{Store: s, Access: rights, Media: mediaService, Log: log, Web: web, PublicURL: publicURL, Mail: sender,
+		Live: hub, Fonts: fonts, DataDir: cfg.DataDir, Redis: rdb, TrustedProxies: trusted, Hosts: servedHosts(cfg.PublicURL)}
+	if err := services(&deps, keyRate, documentMemory, rdb, prefix, hub, sender, api.WithRequestIDs(log)); err != nil {
+		return err
+	}
+	handler := api.New(deps)
 	srv := api.NewHTTPServer(handler, api.DefaultTimeouts(), log)
 	log.Info("strata serving", "addr", ln.Addr().String())
 	served := make(chan error, 1)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/strata-maps/strata/internal/api"
+	"github.com/strata-maps/strata/internal/apikeys"
 	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/store/storetest"
 )
@@ -256,7 +257,9 @@ func TestAPIKeysRefusedBeyondTheirRoutes(t *testing.T) {
 func TestAPIKeysRateLimited(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
-		h := newHarnessWith(t, s, func(d *api.Deps) { d.APIKeyRequestsPerMinute = 3 })
+		h := newHarnessWith(t, s, func(d *api.Deps) {
+			d.APIKeys = apikeys.New(apikeys.Config{Store: d.Store, RequestsPerMinute: 3})
+		})
 		k := h.newKey(admin, "acme", "Import", "read")
 		other := h.newKey(admin, "acme", "Other", "read")
 		mapPath := fmt.Sprintf("/api/v1/maps/%d", h.mapID)

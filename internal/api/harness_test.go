@@ -19,11 +19,16 @@ import (
 	"github.com/strata-maps/strata/internal/access"
 	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/api"
+	"github.com/strata-maps/strata/internal/apikeys"
+	"github.com/strata-maps/strata/internal/auth"
 	"github.com/strata-maps/strata/internal/auth/authtest"
 	"github.com/strata-maps/strata/internal/domain"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/live"
 	"github.com/strata-maps/strata/internal/mail"
+	"github.com/strata-maps/strata/internal/mapcatalog"
+	"github.com/strata-maps/strata/internal/prepared"
+	"github.com/strata-maps/strata/internal/publishing"
 	"github.com/strata-maps/strata/internal/store"
 	"github.com/strata-maps/strata/internal/webapp"
 )
@@ -76,7 +81,46 @@ func withServices(d api.Deps) api.Deps {
 	if d.Access == nil {
 		d.Access = access.New(d.Store)
 	}
+	if d.Editing == nil {
+		d.Editing = editing.New(d.Store, d.Live)
+	}
+	if d.Accounts == nil {
+		d.Accounts = testAccounts(d, "strata", loginLimits{})
+	}
+	limiters := auth.Limiters(d.Redis, "strata")
+	if d.Publishing == nil {
+		d.Publishing = publishing.New(publishing.Config{Store: d.Store, Editing: d.Editing, Log: d.Log, NewLimiter: limiters})
+	}
+	if d.Catalog == nil {
+		d.Catalog = mapcatalog.New(d.Store, d.Editing)
+	}
+	if d.APIKeys == nil {
+		d.APIKeys = apikeys.New(apikeys.Config{Store: d.Store, NewLimiter: limiters})
+	}
+	if d.Documents == nil {
+		docs, err := prepared.New(prepared.Config{Store: d.Store})
+		if err != nil {
+			panic(err) // it only compresses constants
+		}
+		d.Documents = docs
+	}
 	return d
+}
+
+// loginLimits are the failed sign-ins a test server allows in 15 minutes
+// (zero keeps accounts' defaults).
+type loginLimits struct{ perAccount, perAddress int }
+
+// testAccounts is the accounts service of a test server on d, its limits
+// in d.Redis under prefix when it has one.
+func testAccounts(d api.Deps, prefix string, l loginLimits) *accounts.Service {
+	log := d.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	return accounts.New(accounts.Config{Store: d.Store, Mail: d.Mail, Log: log, PublicURL: d.PublicURL,
+		NewLimiter: auth.Limiters(d.Redis, prefix), LoginFailuresPerAccount: l.perAccount, LoginFailuresPerAddress: l.perAddress,
+		Rechecks: api.LiveRechecks(d.Live)})
 }
 
 // newHarnessWith is newHarness with changes to the server's dependencies.

@@ -2,9 +2,11 @@ package api
 
 import (
 	"mime/multipart"
+	"net/http"
 
 	"github.com/strata-maps/strata/internal/access"
 	"github.com/strata-maps/strata/internal/domain"
+	"github.com/strata-maps/strata/internal/store"
 )
 
 // A client's media library (docs/api.md "Media"): uploads, the library's
@@ -15,21 +17,44 @@ import (
 // (guests too) and students and up change; a map's readers fetch the
 // files the map uses.
 func (s *Server) mediaRoutes(m routeTable) {
+	h := mediaHandlers{Server: s, media: s.media}
+	// A server without media storage answers each call 503, once the
+	// caller's access is checked as with storage.
+	onClient := func(role domain.Role, f clientHandler) http.HandlerFunc {
+		if s.media == nil {
+			f = func(http.ResponseWriter, *http.Request, domain.Actor, store.ClientSummary) error {
+				return errMediaNotReady
+			}
+		}
+		return s.onClient(role, f)
+	}
+	onMap := func(act access.Action, f mapHandler) http.HandlerFunc {
+		if s.media == nil {
+			f = func(http.ResponseWriter, *http.Request, domain.Actor, domain.Map) error { return errMediaNotReady }
+		}
+		return s.onMap(act, f)
+	}
+	handle := func(f handler) http.HandlerFunc {
+		if s.media == nil {
+			f = func(http.ResponseWriter, *http.Request) error { return errMediaNotReady }
+		}
+		return s.handle(f)
+	}
 	student, guest := domain.RoleStudent, domain.RoleGuest
-	m.HandleFunc("GET /api/v1/clients/{name}/media", s.onClient(guest, s.listMedia))
-	m.HandleFunc("POST /api/v1/clients/{name}/media", s.onClient(student, s.uploadMedia))
-	m.HandleFunc("GET /api/v1/clients/{name}/media/stats", s.onClient(guest, s.mediaStats))
-	m.HandleFunc("GET /api/v1/clients/{name}/media/templates", s.onClient(guest, s.listMediaTemplates))
-	m.HandleFunc("POST /api/v1/clients/{name}/media/templates", s.onClient(student, s.createMediaTemplate))
-	m.HandleFunc("PATCH /api/v1/clients/{name}/media/templates/{templateId}", s.onClient(student, s.patchMediaTemplate))
-	m.HandleFunc("DELETE /api/v1/clients/{name}/media/templates/{templateId}", s.onClient(student, s.deleteMediaTemplate))
-	m.HandleFunc("GET /api/v1/clients/{name}/media/{key}", s.onClient(guest, s.getMedia))
-	m.HandleFunc("PATCH /api/v1/clients/{name}/media/{key}", s.onClient(student, s.patchMedia))
-	m.HandleFunc("DELETE /api/v1/clients/{name}/media/{key}", s.onClient(student, s.deleteMedia))
-	m.HandleFunc("PUT /api/v1/clients/{name}/media/{key}/file", s.onClient(student, s.replaceMediaFile))
-	m.HandleFunc("GET /api/v1/clients/{name}/media/{key}/file", s.onClient(guest, s.clientMediaFile))
-	m.HandleFunc("GET /api/v1/maps/{id}/media/{key}", s.onMap(access.Read, s.mapMediaFile))
-	m.HandleFunc("GET /api/v1/public/maps/{url}/media/{key}", s.handle(s.publicMediaFile))
+	m.HandleFunc("GET /api/v1/clients/{name}/media", onClient(guest, h.listMedia))
+	m.HandleFunc("POST /api/v1/clients/{name}/media", onClient(student, h.uploadMedia))
+	m.HandleFunc("GET /api/v1/clients/{name}/media/stats", onClient(guest, h.mediaStats))
+	m.HandleFunc("GET /api/v1/clients/{name}/media/templates", onClient(guest, h.listMediaTemplates))
+	m.HandleFunc("POST /api/v1/clients/{name}/media/templates", onClient(student, h.createMediaTemplate))
+	m.HandleFunc("PATCH /api/v1/clients/{name}/media/templates/{templateId}", onClient(student, h.patchMediaTemplate))
+	m.HandleFunc("DELETE /api/v1/clients/{name}/media/templates/{templateId}", onClient(student, h.deleteMediaTemplate))
+	m.HandleFunc("GET /api/v1/clients/{name}/media/{key}", onClient(guest, h.getMedia))
+	m.HandleFunc("PATCH /api/v1/clients/{name}/media/{key}", onClient(student, h.patchMedia))
+	m.HandleFunc("DELETE /api/v1/clients/{name}/media/{key}", onClient(student, h.deleteMedia))
+	m.HandleFunc("PUT /api/v1/clients/{name}/media/{key}/file", onClient(student, h.replaceMediaFile))
+	m.HandleFunc("GET /api/v1/clients/{name}/media/{key}/file", onClient(guest, h.clientMediaFile))
+	m.HandleFunc("GET /api/v1/maps/{id}/media/{key}", onMap(access.Read, h.mapMediaFile))
+	m.HandleFunc("GET /api/v1/public/maps/{url}/media/{key}", handle(h.publicMediaFile))
 }
 
 // mediaUpload documents an upload's form (the handler streams it).

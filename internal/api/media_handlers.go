@@ -21,11 +21,11 @@ import (
 
 var errMediaNotReady = domain.Errorf(domain.CodeUnavailable, "media storage is not set up")
 
-func (s *Server) mediaService() (*media.Service, error) {
-	if s.media == nil {
-		return nil, errMediaNotReady
-	}
-	return s.media, nil
+// mediaHandlers are the media calls, given the media service once, when
+// the routes are made (mediaRoutes registers them only with one).
+type mediaHandlers struct {
+	*Server
+	media *media.Service
 }
 
 // uploadForm opens the request's multipart form as a stream. A large file
@@ -40,17 +40,13 @@ func uploadForm(w http.ResponseWriter, r *http.Request) (*multipart.Reader, erro
 	return multipart.NewReader(r.Body, params["boundary"]), nil
 }
 
-func (s *Server) listMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	ms, err := s.mediaService()
-	if err != nil {
-		return err
-	}
+func (h mediaHandlers) listMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	page, err := readPage(r)
 	if err != nil {
 		return err
 	}
 	q := r.URL.Query()
-	list, next, err := ms.List(r.Context(), cs.ID, media.ListQuery{Q: q.Get("q"), Type: domain.MediaType(q.Get("type")),
+	list, next, err := h.media.List(r.Context(), cs.ID, media.ListQuery{Q: q.Get("q"), Type: domain.MediaType(q.Get("type")),
 		Container: domain.MediaContainer(q.Get("container")), Page: page})
 	if err != nil {
 		return err
@@ -62,16 +58,12 @@ func (s *Server) listMedia(w http.ResponseWriter, r *http.Request, a domain.Acto
 	return nil
 }
 
-func (s *Server) uploadMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	ms, err := s.mediaService()
-	if err != nil {
-		return err
-	}
+func (h mediaHandlers) uploadMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	form, err := uploadForm(w, r)
 	if err != nil {
 		return err
 	}
-	asset, err := ms.Upload(r.Context(), a, cs.ID, form)
+	asset, err := h.media.Upload(r.Context(), a, cs.ID, form)
 	if err != nil {
 		return bodyLimitError(err)
 	}
@@ -88,19 +80,15 @@ func bodyLimitError(err error) error {
 	return err
 }
 
-func (s *Server) replaceMediaFile(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	ms, err := s.mediaService()
-	if err != nil {
-		return err
-	}
-	if _, err := ms.Get(r.Context(), cs.ID, r.PathValue("key")); err != nil {
+func (h mediaHandlers) replaceMediaFile(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	if _, err := h.media.Get(r.Context(), cs.ID, r.PathValue("key")); err != nil {
 		return err
 	}
 	form, err := uploadForm(w, r)
 	if err != nil {
 		return err
 	}
-	asset, err := ms.Replace(r.Context(), a, cs.ID, r.PathValue("key"), form)
+	asset, err := h.media.Replace(r.Context(), a, cs.ID, r.PathValue("key"), form)
 	if err != nil {
 		return bodyLimitError(err)
 	}
@@ -108,12 +96,8 @@ func (s *Server) replaceMediaFile(w http.ResponseWriter, r *http.Request, a doma
 	return nil
 }
 
-func (s *Server) mediaStats(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	ms, err := s.mediaService()
-	if err != nil {
-		return err
-	}
-	st, err := ms.Stats(r.Context(), cs.ID)
+func (h mediaHandlers) mediaStats(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	st, err := h.media.Stats(r.Context(), cs.ID)
 	if err != nil {
 		return err
 	}
@@ -121,12 +105,8 @@ func (s *Server) mediaStats(w http.ResponseWriter, r *http.Request, a domain.Act
 	return nil
 }
 
-func (s *Server) getMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	ms, err := s.mediaService()
-	if err != nil {
-		return err
-	}
-	asset, err := ms.Get(r.Context(), cs.ID, r.PathValue("key"))
+func (h mediaHandlers) getMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	asset, err := h.media.Get(r.Context(), cs.ID, r.PathValue("key"))
 	if err != nil {
 		return err
 	}
@@ -134,11 +114,7 @@ func (s *Server) getMedia(w http.ResponseWriter, r *http.Request, a domain.Actor
 	return nil
 }
 
-func (s *Server) patchMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	ms, err := s.mediaService()
-	if err != nil {
-		return err
-	}
+func (h mediaHandlers) patchMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	var req struct {
 		Metadata json.RawMessage `json:"metadata"`
 	}
@@ -148,7 +124,7 @@ func (s *Server) patchMedia(w http.ResponseWriter, r *http.Request, a domain.Act
 	if len(req.Metadata) == 0 {
 		return &domain.Error{Code: domain.CodeInvalid, Message: "metadata is required", Problems: domain.Problems{"metadata": domain.Required()}}
 	}
-	asset, err := ms.PatchMetadata(r.Context(), cs.ID, r.PathValue("key"), req.Metadata)
+	asset, err := h.media.PatchMetadata(r.Context(), cs.ID, r.PathValue("key"), req.Metadata)
 	if err != nil {
 		return err
 	}
@@ -156,24 +132,16 @@ func (s *Server) patchMedia(w http.ResponseWriter, r *http.Request, a domain.Act
 	return nil
 }
 
-func (s *Server) deleteMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	ms, err := s.mediaService()
-	if err != nil {
-		return err
-	}
-	if err := ms.Delete(r.Context(), cs.ID, r.PathValue("key")); err != nil {
+func (h mediaHandlers) deleteMedia(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	if err := h.media.Delete(r.Context(), cs.ID, r.PathValue("key")); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 
-func (s *Server) listMediaTemplates(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	ms, err := s.mediaService()
-	if err != nil {
-		return err
-	}
-	ts, err := ms.Templates(r.Context(), cs.ID)
+func (h mediaHandlers) listMediaTemplates(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ts, err := h.media.Templates(r.Context(), cs.ID)
 	if err != nil {
 		return err
 	}
@@ -181,11 +149,7 @@ func (s *Server) listMediaTemplates(w http.ResponseWriter, r *http.Request, a do
 	return nil
 }
 
-func (s *Server) createMediaTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	ms, err := s.mediaService()
-	if err != nil {
-		return err
-	}
+func (h mediaHandlers) createMediaTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	var req struct {
 		Name     string          `json:"name"`
 		Metadata json.RawMessage `json:"metadata"`
@@ -193,7 +157,7 @@ func (s *Server) createMediaTemplate(w http.ResponseWriter, r *http.Request, a d
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	t, err := ms.CreateTemplate(r.Context(), cs.ID, req.Name, req.Metadata)
+	t, err := h.media.CreateTemplate(r.Context(), cs.ID, req.Name, req.Metadata)
 	if err != nil {
 		return err
 	}
@@ -209,11 +173,7 @@ func templateID(r *http.Request) (int64, error) {
 	return id, nil
 }
 
-func (s *Server) patchMediaTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	ms, err := s.mediaService()
-	if err != nil {
-		return err
-	}
+func (h mediaHandlers) patchMediaTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	id, err := templateID(r)
 	if err != nil {
 		return err
@@ -225,7 +185,7 @@ func (s *Server) patchMediaTemplate(w http.ResponseWriter, r *http.Request, a do
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	t, err := ms.PatchTemplate(r.Context(), cs.ID, id, req.Name, req.Metadata)
+	t, err := h.media.PatchTemplate(r.Context(), cs.ID, id, req.Name, req.Metadata)
 	if err != nil {
 		return err
 	}
@@ -233,68 +193,52 @@ func (s *Server) patchMediaTemplate(w http.ResponseWriter, r *http.Request, a do
 	return nil
 }
 
-func (s *Server) deleteMediaTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	ms, err := s.mediaService()
-	if err != nil {
-		return err
-	}
+func (h mediaHandlers) deleteMediaTemplate(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	id, err := templateID(r)
 	if err != nil {
 		return err
 	}
-	if err := ms.DeleteTemplate(r.Context(), cs.ID, id); err != nil {
+	if err := h.media.DeleteTemplate(r.Context(), cs.ID, id); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
 	return nil
 }
 
-func (s *Server) clientMediaFile(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
-	ms, err := s.mediaService()
+func (h mediaHandlers) clientMediaFile(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	asset, err := h.media.Get(r.Context(), cs.ID, r.PathValue("key"))
 	if err != nil {
 		return err
 	}
-	asset, err := ms.Get(r.Context(), cs.ID, r.PathValue("key"))
-	if err != nil {
-		return err
-	}
-	return s.serveMedia(w, r, ms, asset, nil)
+	return h.serveMedia(w, r, asset, nil)
 }
 
-func (s *Server) mapMediaFile(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
-	ms, err := s.mediaService()
+func (h mediaHandlers) mapMediaFile(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
+	asset, err := h.media.MapAsset(r.Context(), m, r.PathValue("key"))
 	if err != nil {
 		return err
 	}
-	asset, err := ms.MapAsset(r.Context(), m, r.PathValue("key"))
-	if err != nil {
-		return err
-	}
-	return s.serveMedia(w, r, ms, asset, nil)
+	return h.serveMedia(w, r, asset, nil)
 }
 
-func (s *Server) publicMediaFile(w http.ResponseWriter, r *http.Request) error {
-	ms, err := s.mediaService()
-	if err != nil {
-		return err
-	}
-	p, err := s.publishedFor(r, r.PathValue("url"))
+func (h mediaHandlers) publicMediaFile(w http.ResponseWriter, r *http.Request) error {
+	p, err := h.publishedFor(r, r.PathValue("url"))
 	if err != nil {
 		return err
 	}
 	if p.Live == nil {
 		return domain.Errorf(domain.CodeNotFound, "media asset not found")
 	}
-	m, err := s.store.MapByID(r.Context(), p.MapID)
+	m, err := h.store.MapByID(r.Context(), p.MapID)
 	if err != nil {
 		return err
 	}
-	asset, err := ms.PublishedAsset(r.Context(), m.ClientID, p.Live.ID,
-		func() ([]byte, error) { return s.publishing.ReaderDocument(r.Context(), p) }, r.PathValue("key"))
+	asset, err := h.media.PublishedAsset(r.Context(), m.ClientID, p.Live.ID,
+		func() ([]byte, error) { return h.publishing.ReaderDocument(r.Context(), p) }, r.PathValue("key"))
 	if err != nil {
 		return err
 	}
-	return s.serveMedia(w, r, ms, asset, p.EmbedDomains)
+	return h.serveMedia(w, r, asset, p.EmbedDomains)
 }
 
 // serveMedia answers an asset's file: ETag, long caching when the URL
@@ -302,7 +246,7 @@ func (s *Server) publicMediaFile(w http.ResponseWriter, r *http.Request) error {
 // show it in a frame, and the sites a published map is embedded in
 // (embedDomains), as for the map's page: frame-ancestors checks every
 // frame up to the top.
-func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request, ms *media.Service, asset domain.MediaAsset, embedDomains []string) error {
+func (mh mediaHandlers) serveMedia(w http.ResponseWriter, r *http.Request, asset domain.MediaAsset, embedDomains []string) error {
 	q := r.URL.Query()
 	width := 0
 	if v := q.Get("w"); v != "" {
@@ -313,7 +257,7 @@ func (s *Server) serveMedia(w http.ResponseWriter, r *http.Request, ms *media.Se
 		}
 		width = n
 	}
-	f, err := ms.Open(r.Context(), asset, width)
+	f, err := mh.media.Open(r.Context(), asset, width)
 	if err != nil {
 		return err
 	}

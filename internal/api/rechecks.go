@@ -3,11 +3,14 @@ package api
 import (
 	"context"
 
+	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/live"
 )
 
-// liveRechecks tells the live channel of the services' changes to rights
-// (accounts.Rechecks); without a live channel nobody is told.
+// LiveRechecks tells the live channel of the services' changes to rights
+// (accounts.Rechecks); without a live channel (nil) nobody is told.
+func LiveRechecks(hub *live.Hub) accounts.Rechecks { return liveRechecks{hub} }
+
 type liveRechecks struct{ hub *live.Hub }
 
 func (l liveRechecks) recheck(ctx context.Context, t live.Target) {

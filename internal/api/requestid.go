@@ -33,6 +33,16 @@ func requestID(ctx context.Context) string {
 // requestIDLog adds the request's id to every record logged with its context.
 type requestIDLog struct{ slog.Handler }
 
+// WithRequestIDs is log adding, to every record logged with a request's
+// context, the request's id: the logger to give the services the server
+// calls, so that their lines name the request too.
+func WithRequestIDs(log *slog.Logger) *slog.Logger {
+	if _, ok := log.Handler().(requestIDLog); ok {
+		return log
+	}
+	return slog.New(requestIDLog{log.Handler()})
+}
+
 func (h requestIDLog) Handle(ctx context.Context, r slog.Record) error {
 	if id := requestID(ctx); id != "" {
 		r.AddAttrs(slog.String("request_id", id))

@@ -87,7 +87,7 @@ func TestSecurityParallelLoginsCountedBeforeHash(t *testing.T) {
 // A 429 always says when to come back, whichever limit refused it.
 func TestSecurityTooManyRequestsCarryRetryAfter(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
-		h := newHarnessWith(t, s, func(d *api.Deps) { d.LoginLimits = api.LoginLimits{PerAccount: 2} })
+		h := newHarnessWith(t, s, func(d *api.Deps) { d.Accounts = testAccounts(*d, "strata", loginLimits{perAccount: 2}) })
 		for i := 0; i < 2; i++ {
 			h.anonymous().login("student@example.org", "wrong password", "").wantError(401, "invalid_credentials")
 		}
@@ -132,9 +132,9 @@ func TestSecurityHashConcurrencyBounded(t *testing.T) {
 // anywhere else, the header changes nothing.
 func TestSecurityForwardedForOnlyFromTrustedProxies(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
-		limits := api.LoginLimits{PerAccount: 10, PerAddress: 3}
+		limits := loginLimits{perAccount: 10, perAddress: 3}
 		behindProxy := newHarnessWith(t, s, func(d *api.Deps) {
-			d.LoginLimits = limits
+			d.Accounts = testAccounts(*d, "strata", limits)
 			d.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 		})
 		guesser := behindProxy.anonymous()
@@ -147,7 +147,7 @@ func TestSecurityForwardedForOnlyFromTrustedProxies(t *testing.T) {
 
 		// Not behind a trusted proxy: the header is anyone's to forge and
 		// does not escape the limit of the real address.
-		direct := newHarnessWith(t, storetest.Open(t, s.Dialect()), func(d *api.Deps) { d.LoginLimits = limits })
+		direct := newHarnessWith(t, storetest.Open(t, s.Dialect()), func(d *api.Deps) { d.Accounts = testAccounts(*d, "strata", limits) })
 		for i := 0; i < 3; i++ {
 			direct.anonymous().login(fmt.Sprintf("nobody%d@example.org", i), "wrong password", fmt.Sprintf("203.0.113.%d", i)).wantError(401, "invalid_credentials")
 		}
@@ -160,7 +160,9 @@ func TestSecurityForwardedForOnlyFromTrustedProxies(t *testing.T) {
 // further guesses at it are refused before they count against the address.
 func TestSecurityLockedAccountDoesNotLockOutProxy(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
-		h := newHarnessWith(t, s, func(d *api.Deps) { d.LoginLimits = api.LoginLimits{PerAccount: 3, PerAddress: 8} })
+		h := newHarnessWith(t, s, func(d *api.Deps) {
+			d.Accounts = testAccounts(*d, "strata", loginLimits{perAccount: 3, perAddress: 8})
+		})
 		statuses := parallelLogins(h, 20, "editor@example.org")
 		if statuses[401] > 3 {
 			t.Fatalf("answers %v: more failures than the account's limit", statuses)
@@ -223,10 +225,13 @@ func TestSecurityLoginLimitSharedThroughRedis(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		var deps api.Deps
 		a := newHarnessWith(t, s, func(d *api.Deps) {
-			d.Redis, d.RedisPrefix, d.LoginLimits = rdb, "strata", api.LoginLimits{PerAccount: 3}
+			d.Redis = rdb
+			d.Accounts = testAccounts(*d, "strata", loginLimits{perAccount: 3})
 			deps = *d
 		})
-		b := httptest.NewServer(api.New(withServices(deps))) // a second instance on the same database and Redis
+		// A second instance on the same database and Redis, with services of its own.
+		deps.Accounts = testAccounts(deps, "strata", loginLimits{perAccount: 3})
+		b := httptest.NewServer(api.New(withServices(deps)))
 		t.Cleanup(b.Close)
 		// An address of its own, so that runs never share a count.
 		email := fmt.Sprintf("guess-%d@example.org", time.Now().UnixNano())

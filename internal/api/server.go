@@ -37,10 +37,22 @@ import (
 )
 
 // Deps is what the server is built from.
+// The services are built once, by cmd/strata, and handed to the server,
+// which translates HTTP to them and back.
 type Deps struct {
 	Store *store.Store
 	// Access decides what an actor may do with a map (internal/access).
 	Access *access.Service
+	// Accounts owns the rules of the account area.
+	Accounts *accounts.Service
+	// Publishing owns versions, the live version and the public map.
+	Publishing *publishing.Service
+	// Catalog owns a client's maps: overview, creation, clones, templates.
+	Catalog *mapcatalog.Service
+	// APIKeys owns the clients' keys for scripts.
+	APIKeys *apikeys.Service
+	// Documents keeps the maps' documents ready to answer (GET /maps/{id}).
+	Documents *prepared.Documents
 	// Media is the media library (internal/media); nil leaves it unavailable.
 	Media *media.Service
 	Log   *slog.Logger
@@ -60,36 +72,16 @@ type Deps struct {
 	// DataDir is the data directory, which /readyz checks takes files;
 	// empty checks none.
 	DataDir string
-	// Redis, when set, holds the rate limits so that every instance
-	// shares them; nil counts in memory.
+	// Redis, when set, is pinged by /readyz (the services count their
+	// limits in it); nil is none.
 	Redis redis.Cmdable
-	// RedisPrefix starts the keys the server writes to Redis (the
-	// deployment's, as the live channel's).
-	RedisPrefix string
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For names
 	// the client.
 	TrustedProxies []netip.Prefix
-	// LoginLimits overrides the failed sign-ins allowed per 15 minutes;
-	// zero fields keep the defaults (10 per account from one address, 100
-	// per address, 100 per account before it is slowed).
-	LoginLimits LoginLimits
-	// APIKeyRequestsPerMinute is each API key's rate limit; 0 keeps
-	// apikeys.DefaultRequestsPerMinute.
-	APIKeyRequestsPerMinute int
-	// DocumentMemory bounds the memory of the maps' prepared documents
-	// (GET /maps/{id}), in bytes; 0 keeps prepared.DefaultBudget.
-	DocumentMemory int64
 	// Hosts are the addresses (URLs) whose host requests must name; any
 	// other Host is answered 421. Empty answers any Host: strata serve
 	// passes the public URL when one was set.
 	Hosts []string
-}
-
-// LoginLimits are the failed sign-ins allowed in 15 minutes: at one
-// account from one address (then locked for that address), from one
-// address, and at one account from anywhere (then slowed).
-type LoginLimits struct {
-	PerAccount, PerAddress, Ceiling int
 }
 
 // Server is the HTTP handler of Strata.
@@ -141,41 +133,25 @@ func New(d Deps) *Server {
 	if d.Log == nil {
 		d.Log = slog.Default()
 	}
-	d.Log = slog.New(requestIDLog{d.Log.Handler()})
+	d.Log = WithRequestIDs(d.Log)
 	s := &Server{
 		store: d.Store, log: d.Log, mail: d.Mail, editing: d.Editing, live: d.Live, fonts: d.Fonts, api: http.NewServeMux(), web: newWebApp(d.Web), dist: d.Web,
-		publicURL: strings.TrimRight(d.PublicURL, "/"),
-		dataDir:   d.DataDir,
-		redis:     d.Redis,
-		trusted:   d.TrustedProxies,
-		hosts:     newHostSet(d.Hosts),
-		accounts: accounts.New(accounts.Config{Store: d.Store, Mail: d.Mail, Log: d.Log, PublicURL: d.PublicURL,
-			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
-				return newLimiter(d.Redis, d.RedisPrefix, name, max, window)
-			},
-			LoginFailuresPerAccount: d.LoginLimits.PerAccount, LoginFailuresPerAddress: d.LoginLimits.PerAddress,
-			LoginFailuresCeiling: d.LoginLimits.Ceiling,
-			Rechecks:             liveRechecks{d.Live}}),
-		publishing: publishing.New(publishing.Config{Store: d.Store, Editing: d.Editing, Log: d.Log,
-			NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
-				return newLimiter(d.Redis, d.RedisPrefix, name, max, window)
-			}}),
-		catalog: mapcatalog.New(d.Store, d.Editing),
-		media:   d.Media,
-		access:  d.Access,
+		publicURL:  strings.TrimRight(d.PublicURL, "/"),
+		dataDir:    d.DataDir,
+		redis:      d.Redis,
+		trusted:    d.TrustedProxies,
+		hosts:      newHostSet(d.Hosts),
+		access:     d.Access,
+		accounts:   d.Accounts,
+		publishing: d.Publishing,
+		catalog:    d.Catalog,
+		apiKeys:    d.APIKeys,
+		documents:  d.Documents,
+		media:      d.Media,
 	}
 	if d.Media != nil {
 		s.uploadLimit = d.Media.Limits().Largest() + 1<<20
 	}
-	documents, err := prepared.New(prepared.Config{Store: d.Store, Budget: d.DocumentMemory})
-	if err != nil {
-		panic(err) // it only compresses constants
-	}
-	s.documents = documents
-	s.apiKeys = apikeys.New(apikeys.Config{Store: d.Store, RequestsPerMinute: d.APIKeyRequestsPerMinute,
-		NewLimiter: func(name string, max int, window time.Duration) *auth.Limiter {
-			return newLimiter(d.Redis, d.RedisPrefix, name, max, window)
-		}})
 	if u, err := url.Parse(d.PublicURL); err == nil && u.Host != "" {
 		s.publicOrigin = u.Scheme + "://" + u.Host
 		s.secureCookie = u.Scheme == "https"
@@ -193,15 +169,6 @@ func New(d Deps) *Server {
 	s.apiHandler = gz(s.api)
 	s.web = gz(s.web)
 	return s
-}
-
-// newLimiter counts in Redis when there is one, so that the limit holds
-// across instances, else in memory.
-func newLimiter(rdb redis.Cmdable, prefix, name string, max int, window time.Duration) *auth.Limiter {
-	if rdb != nil {
-		return auth.NewRedisLimiter(rdb, prefix, name, max, window)
-	}
-	return auth.NewLimiter(max, window, nil)
 }
 
 // Wait waits for the work the server does after answering a call: call it

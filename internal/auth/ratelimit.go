@@ -212,3 +212,15 @@ func (r *redisCounts) undo(ctx context.Context, key string) error {
 func (r *redisCounts) reset(ctx context.Context, key string) error {
 	return r.rdb.Del(ctx, r.prefix+key).Err()
 }
+
+// Limiters makes the limiters of a deployment: counted in Redis under its
+// prefix when rdb is set, so that every instance shares them, else in
+// this process's memory. The services take it as their NewLimiter.
+func Limiters(rdb redis.Cmdable, prefix string) func(name string, max int, window time.Duration) *Limiter {
+	return func(name string, max int, window time.Duration) *Limiter {
+		if rdb != nil {
+			return NewRedisLimiter(rdb, prefix, name, max, window)
+		}
+		return NewLimiter(max, window, nil)
+	}
+}

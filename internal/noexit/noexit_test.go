@@ -24,11 +24,22 @@ const module = "github.com/strata-maps/strata/"
 
 // entryPoints are where a request comes in (the HTTP server, which serves
 // the live channel's WebSockets too) and the constructors that build what
-// it calls through interfaces: the analysis only follows a dynamic call to
+// it calls (cmd/strata builds the services and hands them to api.New), and
+// what they call through interfaces: the analysis only follows a dynamic call to
 // types it has seen made.
 var entryPoints = []string{
 	"internal/api.(*Server).ServeHTTP",
 	"internal/api.New",
+	"internal/api.LiveRechecks",
+	"internal/access.New",
+	"internal/access.LiveAccess",
+	"internal/access.LiveGrants",
+	"internal/accounts.New",
+	"internal/apikeys.New",
+	"internal/auth.Limiters",
+	"internal/mapcatalog.New",
+	"internal/prepared.New",
+	"internal/publishing.New",
 	"internal/editing.New",
 	"internal/live.NewHub",
 	"internal/live.NewMemoryBus",

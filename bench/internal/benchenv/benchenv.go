@@ -24,9 +24,14 @@ import (
 	"time"
 
 	"github.com/strata-maps/strata/internal/access"
+	"github.com/strata-maps/strata/internal/accounts"
 	"github.com/strata-maps/strata/internal/api"
+	"github.com/strata-maps/strata/internal/apikeys"
 	"github.com/strata-maps/strata/internal/editing"
 	"github.com/strata-maps/strata/internal/mail"
+	"github.com/strata-maps/strata/internal/mapcatalog"
+	"github.com/strata-maps/strata/internal/prepared"
+	"github.com/strata-maps/strata/internal/publishing"
 	"github.com/strata-maps/strata/internal/store"
 )
 
@@ -104,7 +109,16 @@ func Serve(s *store.Store, ed *editing.Service) (string, func(), error) {
 		return "", nil, err
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	h := api.New(api.Deps{Store: s, Access: access.New(s), Log: log, PublicURL: "http://" + ln.Addr().String(), Mail: &mail.Outbox{Log: slog.New(slog.NewTextHandler(io.Discard, nil))}, Editing: ed})
+	d := api.Deps{Store: s, Access: access.New(s), Log: log, PublicURL: "http://" + ln.Addr().String(), Mail: &mail.Outbox{Log: slog.New(slog.NewTextHandler(io.Discard, nil))}, Editing: ed}
+	// The services as cmd/strata builds them, with one instance's limits.
+	d.Accounts = accounts.New(accounts.Config{Store: s, Mail: d.Mail, Log: log, PublicURL: d.PublicURL})
+	d.Publishing = publishing.New(publishing.Config{Store: s, Editing: ed, Log: log})
+	d.Catalog = mapcatalog.New(s, ed)
+	d.APIKeys = apikeys.New(apikeys.Config{Store: s})
+	if d.Documents, err = prepared.New(prepared.Config{Store: s}); err != nil {
+		return "", nil, err
+	}
+	h := api.New(d)
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln)
 	return "http://" + ln.Addr().String(), func() { srv.Close(); h.Wait() }, nil
