@@ -44,10 +44,20 @@ func TestMapRevisionIsItsETag(t *testing.T) {
 		if m.revision() != rev+1 {
 			t.Fatalf("a refused change moved the map to %d", m.revision())
 		}
-		// A weak or malformed tag is the script's mistake; * matches any revision.
-		for _, bad := range []string{`W/"` + strconv.FormatInt(rev+1, 10) + `"`, "12", `"x"`, `"1", "2"`} {
+		// Well-formed tags that name no revision of the map are a false
+		// condition (RFC 9110): a weak tag never matches strongly.
+		now := tag(m.revision())
+		for _, stale := range []string{`W/` + now, `"x"`, `"0-stale"`, `"100000", "100001"`, `"0` + strconv.FormatInt(m.revision(), 10) + `"`} {
+			ed.send("PATCH", m.path("/elements"), move, http.Header{"If-Match": {stale}}).wantError(412, "precondition_failed")
+		}
+		// Only a field that is no entity-tag list is the script's mistake.
+		for _, bad := range []string{"12", `"12`, `W/12`, `"1" "2"`, `"1", *`, `"a b"`} {
 			ed.send("PATCH", m.path("/elements"), move, http.Header{"If-Match": {bad}}).wantError(400, "validation_failed", "If-Match")
 		}
+		// A list matches when any of its tags does, over several lines too;
+		// * matches the map whatever its revision.
+		ed.send("PATCH", m.path("/elements"), move, http.Header{"If-Match": {`"1", W/"2", ` + now}}).want(200)
+		ed.send("PATCH", m.path("/elements"), move, http.Header{"If-Match": {`"1"`, tag(m.revision())}}).want(200)
 		ed.send("PATCH", m.path("/elements"), move, http.Header{"If-Match": {"*"}}).want(200)
 	})
 }

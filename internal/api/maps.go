@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"github.com/strata-maps/strata/internal/access"
 	"github.com/strata-maps/strata/internal/domain"
@@ -43,23 +42,9 @@ func (s *Server) onMap(act access.Action, h mapHandler) http.HandlerFunc {
 
 // The map's revision is its entity tag: GET /maps/{id} answers it as ETag
 // and 304 to an If-None-Match that names it; a change sent with If-Match
-// is made only while the map is still at that revision (412 otherwise).
+// is made only while the map is still at a revision it names (412
+// otherwise, preconditions.go).
 func revisionTag(rev int64) string { return `"` + strconv.FormatInt(rev, 10) + `"` }
-
-// ifMatch carries a change's If-Match into its context for the editing
-// service, which checks it against the locked map.
-func ifMatch(r *http.Request) (*http.Request, error) {
-	tag := strings.TrimSpace(r.Header.Get("If-Match"))
-	if tag == "" || tag == "*" {
-		return r, nil
-	}
-	rev, err := strconv.ParseInt(strings.Trim(tag, `"`), 10, 64)
-	if err != nil || tag != revisionTag(rev) {
-		return nil, &domain.Error{Code: domain.CodeInvalid, Message: "If-Match must be one ETag of the map, such as \"12\"",
-			Problems: domain.Problems{"If-Match": domain.Invalid("etag")}}
-	}
-	return r.WithContext(editing.AtRevision(r.Context(), rev)), nil
-}
 
 // writeChange answers a committed change: the revision in the header
 // and, with the given status, body (or {"revision": N} when body is nil).

@@ -44,7 +44,7 @@ type operation struct {
 	// params overrides pathParams for this operation's path parameters.
 	params map[string]string
 	// etag: the answer carries the map's ETag, and If-None-Match naming
-	// it answers 304. ifMatch: a change made only at the revision that
+	// it answers 304. ifMatch: a change made only at a revision that
 	// If-Match names (412 otherwise).
 	etag, ifMatch bool
 	// file: the answer is a file's bytes of its own type, not JSON.
@@ -157,7 +157,9 @@ func openAPI(ops []operation) ([]byte, error) {
 			header("If-None-Match", `The map's ETag (its revision, such as "12") from an earlier answer: 304 while it is unchanged.`)
 		}
 		if op.ifMatch {
-			header("If-Match", `The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on.`)
+			header("If-Match", `"*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): `+
+				`made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing `+
+				`(a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400.`)
 		}
 		for _, m := range paramPattern.FindAllStringSubmatch(op.path, -1) {
 			typ, ok := op.params[m[1]]

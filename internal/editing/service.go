@@ -9,6 +9,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -164,7 +166,14 @@ type expectedRevisionKey struct{}
 // map is at revision rev (a script's If-Match); at any other they are
 // refused with precondition_failed and change nothing.
 func AtRevision(ctx context.Context, rev int64) context.Context {
-	return context.WithValue(ctx, expectedRevisionKey{}, rev)
+	return AtAnyRevision(ctx, []int64{rev})
+}
+
+// AtAnyRevision is AtRevision for a list (If-Match with several entity
+// tags): the changes happen while the map is at any of revs. An empty
+// list matches no revision: every change is refused.
+func AtAnyRevision(ctx context.Context, revs []int64) context.Context {
+	return context.WithValue(ctx, expectedRevisionKey{}, slices.Clone(revs))
 }
 
 func (s *Service) run(ctx context.Context, mapID, userID int64, fn func(e *edit) error) (Result, error) {
@@ -177,7 +186,7 @@ func (s *Service) run(ctx context.Context, mapID, userID int64, fn func(e *edit)
 // Many editors drag at once, and each holds the map for less time.
 func (s *Service) runLocked(ctx context.Context, mapID, userID int64, lock bool, fn func(e *edit) error) (Result, error) {
 	var e *edit
-	want, expected := ctx.Value(expectedRevisionKey{}).(int64)
+	want, expected := ctx.Value(expectedRevisionKey{}).([]int64)
 	err := s.store.Tx(ctx, func(tx *store.Store) error {
 		// A change made only at one revision is checked against the locked
 		// row, so that no other change can come between.
@@ -185,9 +194,8 @@ func (s *Service) runLocked(ctx context.Context, mapID, userID int64, lock bool,
 		if err != nil {
 			return err
 		}
-		if expected && m.Revision != want {
-			return &domain.Error{Code: domain.CodePreconditionFailed,
-				Message: fmt.Sprintf("the map is at revision %d, not %d: read it again", m.Revision, want)}
+		if expected && !slices.Contains(want, m.Revision) {
+			return &domain.Error{Code: domain.CodePreconditionFailed, Message: notAt(m.Revision, want)}
 		}
 		e = &edit{ctx: ctx, tx: tx, m: m, userID: userID}
 		return fn(e)
@@ -288,4 +296,19 @@ func (e *edit) template(ref string, kind, field string) (*domain.ObjectTemplate,
 type NodePosition struct {
 	ID     int64        `json:"id"`
 	Center domain.Point `json:"center"`
+}
+
+// notAt says why a change made only at the revisions want was refused.
+func notAt(rev int64, want []int64) string {
+	switch len(want) {
+	case 0:
+		return fmt.Sprintf("the map is at revision %d, which the precondition does not name: read it again", rev)
+	case 1:
+		return fmt.Sprintf("the map is at revision %d, not %d: read it again", rev, want[0])
+	}
+	names := make([]string, len(want))
+	for i, w := range want {
+		names[i] = strconv.FormatInt(w, 10)
+	}
+	return fmt.Sprintf("the map is at revision %d, none of %s: read it again", rev, strings.Join(names, ", "))
 }

@@ -5202,7 +5202,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -5344,7 +5344,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -5382,7 +5382,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -5420,7 +5420,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -5455,7 +5455,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -5525,7 +5525,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -5563,7 +5563,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -5601,7 +5601,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -5670,7 +5670,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -5739,7 +5739,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -5860,7 +5860,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -5898,7 +5898,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -5968,7 +5968,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -6003,7 +6003,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -6338,7 +6338,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -6408,7 +6408,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -6447,7 +6447,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -6513,7 +6513,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -6551,7 +6551,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -6589,7 +6589,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -6658,7 +6658,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -6727,7 +6727,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -6765,7 +6765,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -6800,7 +6800,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
@@ -6870,7 +6870,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The map's ETag the change is meant for: 412 precondition_failed, changing nothing, when the map has moved on. */
+                /** @description "*", or a list of the map's ETags (its revision, such as "12") the change is meant for (RFC 9110): made only while the map is at one of them by strong comparison, else 412 precondition_failed, changing nothing (a stale tag, a weak W/"…" one, or one the map never has alike). Only a field that is not entity-tag syntax is 400. */
                 "If-Match"?: string;
             };
             path: {
