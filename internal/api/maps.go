@@ -290,7 +290,8 @@ func (s *Server) patchElements(w http.ResponseWriter, r *http.Request, a domain.
 
 func (s *Server) patchMapSettings(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 	var req editing.MapPatch
-	if err := decodeJSON(w, r, &req); err != nil {
+	r, err := decodeRevised(w, r, &req)
+	if err != nil {
 		return err
 	}
 	if err := s.unlocked(r, a, m, map[string]string{sectionKey("map", m.ID): "map"}); err != nil {
@@ -408,9 +409,11 @@ type elementChange func(ctx context.Context, mapID, userID, id int64, design map
 
 // onElement makes the handler of such a call: param is the path wildcard
 // of the element's id, key its lock key, withDesign whether a body is read.
-// designPatchRequest changes a node's or an edge's design, field by field.
+// designPatchRequest changes a node's or an edge's design, field by field;
+// revision is the one GET answered with the node (decodeRevised).
 type designPatchRequest struct {
 	Design map[string]json.RawMessage `json:"design"`
+	bodyRevision
 }
 
 func (s *Server) onElement(param string, key func(int64) string, withDesign bool, change elementChange) mapHandler {
@@ -421,7 +424,7 @@ func (s *Server) onElement(param string, key func(int64) string, withDesign bool
 		}
 		var req designPatchRequest
 		if withDesign {
-			if err := decodeJSON(w, r, &req); err != nil {
+			if r, err = decodeRevised(w, r, &req); err != nil {
 				return err
 			}
 		}

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -101,3 +103,88 @@ func revisionOfTag(t entityTag) (int64, bool) {
 	}
 	return rev, true
 }
+
+// decodeRevised is decodeJSON for the body of a call whose GET answers the
+// map's revision beside the resource: what was read may be sent back as
+// it is, and its revision is a precondition like If-Match's. The request
+// it returns carries it; when If-Match is sent too, both must hold, so two
+// that disagree are refused 412 like a stale one.
+func decodeRevised(w http.ResponseWriter, r *http.Request, dst any) (*http.Request, error) {
+	raw, err := readJSON(w, r)
+	if err != nil {
+		return nil, err
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(raw, &fields) != nil {
+		return nil, decodeStrictly(raw, dst) // not an object: its own error
+	}
+	rev, found := fields["revision"]
+	if !found {
+		return r, decodeStrictly(raw, dst)
+	}
+	delete(fields, "revision")
+	rest, err := json.Marshal(fields)
+	if err != nil {
+		return nil, fmt.Errorf("encode the body without its revision: %w", err)
+	}
+	if err := decodeStrictly(rest, dst); err != nil {
+		return nil, err
+	}
+	if string(rev) == "null" {
+		return r, nil
+	}
+	var n int64
+	if err := json.Unmarshal(rev, &n); err != nil {
+		return nil, &domain.Error{Code: domain.CodeInvalid, Message: "revision must be the map's revision the body was read at, a whole number",
+			Problems: domain.Problems{"revision": domain.WrongType("number")}}
+	}
+	return r.WithContext(editing.AlsoAtRevision(r.Context(), n)), nil
+}
+
+// bodyRevision is the revision a body may carry (decodeRevised strips it
+// before the body is decoded; here it is for the description).
+type bodyRevision struct {
+	Revision *int64 `json:"revision" description:"The map's revision the resource was read at, as its GET answered it: the change is made only while the map is still at it (412 precondition_failed otherwise, as for If-Match; with both, both must hold)."`
+}
+
+// The bodies of the calls whose GET answers the map's revision beside the
+// resource: the resource, and that revision if the client sends it back
+// (for the description; the handlers decode the resource's own type).
+type (
+	editorsNoteRequest struct {
+		domain.EditorsNote
+		bodyRevision
+	}
+	glossaryRequest struct {
+		domain.Glossary
+		bodyRevision
+	}
+	referencesRequest struct {
+		domain.References
+		bodyRevision
+	}
+	headerRequest struct {
+		domain.Header
+		bodyRevision
+	}
+	tocRequest struct {
+		domain.TOC
+		bodyRevision
+	}
+	socialSharingRequest struct {
+		domain.SocialSharing
+		bodyRevision
+	}
+	cookieConsentRequest struct {
+		domain.CookieConsent
+		bodyRevision
+	}
+	quizRequest struct {
+		domain.Quiz
+		bodyRevision
+	}
+	mapPatchRequest struct {
+		editing.MapPatch
+		bodyRevision
+	}
+)

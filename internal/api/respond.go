@@ -135,14 +135,28 @@ func writeError(w http.ResponseWriter, r *http.Request, log *slog.Logger, err er
 // trailing data, wrong types and oversized bodies are the client's mistake
 // and come back as validation errors that name what is wrong.
 func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+	raw, err := readJSON(w, r)
+	if err != nil {
+		return err
+	}
+	return decodeStrictly(raw, dst)
+}
+
+// readJSON reads the request body, bounded, as JSON text.
+func readJSON(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
 	raw, err := io.ReadAll(r.Body)
 	if err != nil {
-		return bodyError(err)
+		return nil, bodyError(err)
 	}
 	if err := checkJSONText(raw); err != nil {
-		return err
+		return nil, err
 	}
+	return raw, nil
+}
+
+// decodeStrictly is decodeJSON's decoding of a body read.
+func decodeStrictly(raw []byte, dst any) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(dst); err != nil {

@@ -93,11 +93,13 @@ func getSection[T, A any](read func(context.Context, int64) (T, error), wrap fun
 }
 
 // putSection replaces a section: the role the section needs, its lock
-// free of other editors, then the service's rules.
+// free of other editors, then the service's rules. The body may be what
+// the GET answered, revision included (decodeRevised).
 func putSection[T, A any](s *Server, section string, put func(context.Context, int64, int64, T) (T, editing.Result, error), wrap func(T, int64) A) mapHandler {
 	return func(w http.ResponseWriter, r *http.Request, a domain.Actor, m domain.Map) error {
 		var req T
-		if err := decodeJSON(w, r, &req); err != nil {
+		r, err := decodeRevised(w, r, &req)
+		if err != nil {
 			return err
 		}
 		if err := s.maySetSection(r, a, m, section); err != nil {
@@ -279,7 +281,8 @@ func (s *Server) saveQuiz(w http.ResponseWriter, r *http.Request, a domain.Actor
 		status = http.StatusOK
 	}
 	var req domain.Quiz
-	if err := decodeJSON(w, r, &req); err != nil {
+	r, err := decodeRevised(w, r, &req)
+	if err != nil {
 		return err
 	}
 	if err := s.maySetSection(r, a, m, domain.SectionQuizzes); err != nil {

@@ -176,6 +176,17 @@ func AtAnyRevision(ctx context.Context, revs []int64) context.Context {
 	return context.WithValue(ctx, expectedRevisionKey{}, slices.Clone(revs))
 }
 
+// AlsoAtRevision adds a second precondition to the context's (the
+// revision a body carries, beside If-Match): both must hold, so the
+// changes happen only while the map is at rev and, if the context had a
+// list already, rev is in it.
+func AlsoAtRevision(ctx context.Context, rev int64) context.Context {
+	if revs, ok := ctx.Value(expectedRevisionKey{}).([]int64); ok && !slices.Contains(revs, rev) {
+		return AtAnyRevision(ctx, []int64{})
+	}
+	return AtRevision(ctx, rev)
+}
+
 func (s *Service) run(ctx context.Context, mapID, userID int64, fn func(e *edit) error) (Result, error) {
 	return s.runLocked(ctx, mapID, userID, true, fn)
 }

@@ -1586,6 +1586,18 @@ export interface components {
             text: components["schemas"]["DomainText"];
             title: components["schemas"]["DomainText"];
         };
+        ApiCookieConsentRequest: {
+            enabled?: boolean;
+            external?: components["schemas"]["DomainCookieCategory"];
+            imprint_url?: string;
+            necessary?: components["schemas"]["DomainCookieCategory"];
+            privacy_policy_url?: string;
+            /** @description The map's revision the resource was read at, as its GET answered it: the change is made only while the map is still at it (412 precondition_failed otherwise, as for If-Match; with both, both must hold). */
+            revision?: number;
+            statistics?: components["schemas"]["DomainCookieCategory"];
+            text?: components["schemas"]["DomainText"];
+            title?: components["schemas"]["DomainText"];
+        };
         ApiCreatedAPIKeyJSON: {
             /** Format: date-time */
             created_at: string;
@@ -1621,6 +1633,8 @@ export interface components {
         };
         ApiEdgeDesignPatchRequest: {
             design?: components["schemas"]["DomainEdgeDesignPatch"];
+            /** @description The map's revision the resource was read at, as its GET answered it: the change is made only while the map is still at it (412 precondition_failed otherwise, as for If-Match; with both, both must hold). */
+            revision?: number;
         };
         /**
          * @description The change types of editing.
@@ -1636,6 +1650,16 @@ export interface components {
             /** @description Rich text (HTML), sanitised as node content is. */
             text: components["schemas"]["DomainText"];
             title: components["schemas"]["DomainText"];
+        };
+        ApiEditorsNoteRequest: {
+            label?: components["schemas"]["DomainText"];
+            /** @description The map's revision the resource was read at, as its GET answered it: the change is made only while the map is still at it (412 precondition_failed otherwise, as for If-Match; with both, both must hold). */
+            revision?: number;
+            shown?: boolean;
+            team_members?: components["schemas"]["DomainTeamMember"][];
+            /** @description Rich text (HTML), sanitised as node content is. */
+            text?: components["schemas"]["DomainText"];
+            title?: components["schemas"]["DomainText"];
         };
         ApiErrorBody: {
             error: components["schemas"]["ApiErrorDetail"];
@@ -1692,6 +1716,11 @@ export interface components {
             revision: number;
             terms: components["schemas"]["DomainGlossaryTerm"][];
         };
+        ApiGlossaryRequest: {
+            /** @description The map's revision the resource was read at, as its GET answered it: the change is made only while the map is still at it (412 precondition_failed otherwise, as for If-Match; with both, both must hold). */
+            revision?: number;
+            terms?: components["schemas"]["DomainGlossaryTerm"][];
+        };
         ApiHeaderAnswer: {
             additional_links: components["schemas"]["DomainHeaderLink"][];
             background?: string;
@@ -1704,6 +1733,19 @@ export interface components {
             logo_url?: string;
             /** Format: int64 */
             revision: number;
+        };
+        ApiHeaderRequest: {
+            additional_links?: components["schemas"]["DomainHeaderLink"][];
+            background?: string;
+            floating_links?: components["schemas"]["DomainHeaderLink"][];
+            font_color?: string;
+            height?: number;
+            logo_height?: number;
+            logo_link?: string;
+            logo_media?: string;
+            logo_url?: string;
+            /** @description The map's revision the resource was read at, as its GET answered it: the change is made only while the map is still at it (412 precondition_failed otherwise, as for If-Match; with both, both must hold). */
+            revision?: number;
         };
         ApiInvitationJSON: {
             client_name: string;
@@ -1778,6 +1820,17 @@ export interface components {
             updated_at: string;
             updated_by: null | components["schemas"]["ApiUserRefJSON"];
             visibility_levels: number;
+        };
+        ApiMapPatchRequest: {
+            behavior?: components["schemas"]["DomainBehavior"];
+            description?: string;
+            design?: components["schemas"]["EditingMapDesignPatch"];
+            languages?: components["schemas"]["DomainLanguage"][];
+            measurement?: components["schemas"]["DomainMeasurement"];
+            name?: string;
+            /** @description The map's revision the resource was read at, as its GET answered it: the change is made only while the map is still at it (412 precondition_failed otherwise, as for If-Match; with both, both must hold). */
+            revision?: number;
+            visibility_levels?: number;
         };
         ApiMapTemplatesAnswer: {
             templates: components["schemas"]["ApiTemplateJSON"][];
@@ -1861,6 +1914,8 @@ export interface components {
         };
         ApiNodeDesignPatchRequest: {
             design?: components["schemas"]["DomainNodeDesignPatch"];
+            /** @description The map's revision the resource was read at, as its GET answered it: the change is made only while the map is still at it (412 precondition_failed otherwise, as for If-Match; with both, both must hold). */
+            revision?: number;
         };
         ApiObjectTemplatesAnswer: {
             object_templates: components["schemas"]["DomainObjectTemplate"][];
@@ -1981,6 +2036,17 @@ export interface components {
             /** Format: int64 */
             question_id: number;
         };
+        ApiQuizRequest: {
+            description?: components["schemas"]["DomainText"];
+            expandable?: boolean;
+            /** Format: int64 */
+            id?: number;
+            name: components["schemas"]["DomainText"];
+            questions?: components["schemas"]["DomainQuizQuestion"][];
+            /** @description The map's revision the resource was read at, as its GET answered it: the change is made only while the map is still at it (412 precondition_failed otherwise, as for If-Match; with both, both must hold). */
+            revision?: number;
+            title_picture?: string;
+        };
         ApiQuizzesAnswer: {
             quizzes: components["schemas"]["DomainQuiz"][];
             /** Format: int64 */
@@ -2022,6 +2088,11 @@ export interface components {
             /** Format: int64 */
             revision: number;
         };
+        ApiReferencesRequest: {
+            references?: components["schemas"]["DomainReference"][];
+            /** @description The map's revision the resource was read at, as its GET answered it: the change is made only while the map is still at it (412 precondition_failed otherwise, as for If-Match; with both, both must hold). */
+            revision?: number;
+        };
         ApiRegisterRequest: {
             password: string;
             password_confirmation: string;
@@ -2054,6 +2125,17 @@ export interface components {
             /** Format: int64 */
             revision: number;
             title: components["schemas"]["DomainText"];
+        };
+        ApiSocialSharingRequest: {
+            description?: components["schemas"]["DomainText"];
+            /** @description Separated by spaces or commas, without #. */
+            hashtags?: string;
+            /** @description The picture shared (og:image), an http(s) address. */
+            image?: string;
+            networks?: components["schemas"]["DomainSocialNetwork"][];
+            /** @description The map's revision the resource was read at, as its GET answered it: the change is made only while the map is still at it (412 precondition_failed otherwise, as for If-Match; with both, both must hold). */
+            revision?: number;
+            title?: components["schemas"]["DomainText"];
         };
         ApiTemplateAnswer: components["schemas"]["DomainObjectTemplate"] & {
             /** Format: int64 */
@@ -2091,6 +2173,11 @@ export interface components {
             entries: components["schemas"]["DomainTOCEntry"][];
             /** Format: int64 */
             revision: number;
+        };
+        ApiTocRequest: {
+            entries?: components["schemas"]["DomainTOCEntry"][];
+            /** @description The map's revision the resource was read at, as its GET answered it: the change is made only while the map is still at it (412 precondition_failed otherwise, as for If-Match; with both, both must hold). */
+            revision?: number;
         };
         ApiTokenRequest: {
             token: string;
@@ -5212,7 +5299,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["EditingMapPatch"];
+                "application/json": components["schemas"]["ApiMapPatchRequest"];
             };
         };
         responses: {
@@ -5354,7 +5441,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["DomainCookieConsent"];
+                "application/json": components["schemas"]["ApiCookieConsentRequest"];
             };
         };
         responses: {
@@ -5535,7 +5622,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["DomainEditorsNote"];
+                "application/json": components["schemas"]["ApiEditorsNoteRequest"];
             };
         };
         responses: {
@@ -5680,7 +5767,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["DomainGlossary"];
+                "application/json": components["schemas"]["ApiGlossaryRequest"];
             };
         };
         responses: {
@@ -5749,7 +5836,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["DomainHeader"];
+                "application/json": components["schemas"]["ApiHeaderRequest"];
             };
         };
         responses: {
@@ -6419,7 +6506,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["DomainQuiz"];
+                "application/json": components["schemas"]["ApiQuizRequest"];
             };
         };
         responses: {
@@ -6523,7 +6610,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["DomainReferences"];
+                "application/json": components["schemas"]["ApiReferencesRequest"];
             };
         };
         responses: {
@@ -6668,7 +6755,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["DomainSocialSharing"];
+                "application/json": components["schemas"]["ApiSocialSharingRequest"];
             };
         };
         responses: {
@@ -6880,7 +6967,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["DomainTOC"];
+                "application/json": components["schemas"]["ApiTocRequest"];
             };
         };
         responses: {
