@@ -2,7 +2,6 @@ package api
 
 import (
 	"github.com/strata-maps/strata/internal/domain"
-	"github.com/strata-maps/strata/internal/mapcatalog"
 )
 
 // The client's settings answer and the map template answer (spec
@@ -46,5 +45,3 @@ type templateJSON struct {
 	Mine             bool    `json:"mine"`
 	Preview          preview `json:"preview"`
 }
-
-var errTemplateAuthor = mapcatalog.ErrTemplateAuthor
