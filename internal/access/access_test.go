@@ -109,13 +109,20 @@ var rows = []row{
 	{who: super, explicit: "", read: ok, edit: ok, admin: ok, shown: "edit"},
 	{who: super, explicit: "none", read: ok, edit: ok, admin: ok, shown: "edit"},
 	{who: super, explicit: "read", read: ok, edit: ok, admin: ok, shown: "edit"},
+	{who: super, explicit: "edit", read: ok, edit: ok, admin: ok, shown: "edit"},
+	{who: nobody, explicit: "none", read: notFound, edit: notFound, admin: notFound, shown: "none"},
+	{who: nobody, explicit: "read", read: notFound, edit: notFound, admin: notFound, shown: "none"},
 
 	// API keys: their scope on their own client's maps, nothing elsewhere;
 	// a per-map access is a person's, never a key's; no key administers.
 	{who: keyRead, explicit: "", read: ok, edit: forbid, admin: forbid, shown: "read"},
+	{who: keyRead, explicit: "none", read: ok, edit: forbid, admin: forbid, shown: "read"},
+	{who: keyRead, explicit: "read", read: ok, edit: forbid, admin: forbid, shown: "read"},
 	{who: keyRead, explicit: "edit", read: ok, edit: forbid, admin: forbid, shown: "read"},
 	{who: keyEdit, explicit: "", read: ok, edit: ok, admin: forbid, shown: "edit"},
 	{who: keyEdit, explicit: "none", read: ok, edit: ok, admin: forbid, shown: "edit"},
+	{who: keyEdit, explicit: "read", read: ok, edit: ok, admin: forbid, shown: "edit"},
+	{who: keyEdit, explicit: "edit", read: ok, edit: ok, admin: forbid, shown: "edit"},
 	{who: who{key: domain.AccessRead, other: true}, read: notFound, edit: notFound, admin: notFound, shown: "none"},
 	{who: who{key: domain.AccessEdit, other: true}, read: notFound, edit: notFound, admin: notFound, shown: "none"},
 
