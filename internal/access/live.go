@@ -28,8 +28,16 @@ func (s *Service) LiveMember(ctx context.Context, a domain.Actor, session string
 	if !d.May(OpenLive) {
 		return live.Member{}, live.ErrNoAccess
 	}
+	return MemberOf(a, session, m, d), nil
+}
+
+// MemberOf is the live channel's member for an actor the decision lets
+// open the map's channel: editing where they may edit, and the channel's
+// admin frames (break_lock, invite_users, the requests for editing
+// access) where they may break a lock.
+func MemberOf(a domain.Actor, session string, m domain.Map, d Decision) live.Member {
 	return live.Member{User: a.User, Session: session, ClientID: m.ClientID,
-		CanEdit: d.May(Edit), IsAdmin: d.May(BreakLock)}, nil
+		CanEdit: d.May(Edit), IsAdmin: d.May(BreakLock)}
 }
 
 // LiveAccess answers the live channel's questions from the store.

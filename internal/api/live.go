@@ -23,12 +23,11 @@ func (s *Server) liveSocket(w http.ResponseWriter, r *http.Request, a domain.Act
 	if err != nil {
 		return err
 	}
-	m, err := s.access.MapFor(r.Context(), a, id, access.OpenLive)
+	m, c, d, err := s.access.Map(r.Context(), a, id)
 	if err != nil {
 		return err
 	}
-	c, err := s.store.ClientByID(r.Context(), m.ClientID)
-	if err != nil {
+	if err := d.Check(access.OpenLive); err != nil {
 		return err
 	}
 	if slug := r.URL.Query().Get("client_slug"); slug != "" && slug != c.Name {
@@ -39,10 +38,7 @@ func (s *Server) liveSocket(w http.ResponseWriter, r *http.Request, a domain.Act
 	if err != nil {
 		return errUnauthenticated
 	}
-	member, err := s.access.LiveMember(r.Context(), a, auth.HashToken(cookie.Value), m.ID)
-	if err != nil {
-		return err
-	}
+	member := access.MemberOf(a, auth.HashToken(cookie.Value), m, d)
 	s.live.Serve(w, r, m.ID, member, m.Revision)
 	return nil
 }
