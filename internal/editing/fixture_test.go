@@ -51,8 +51,11 @@ type fixture struct {
 	user   domain.User
 }
 
-// each runs fn on a fresh fixture per database.
+// each runs fn on a fresh fixture per database. The tests run side by
+// side: each has its own databases, and most of a PostgreSQL run is
+// waiting for one to be made.
 func each(t *testing.T, fn func(t *testing.T, f *fixture)) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, s *store.Store) { fn(t, newFixture(t, s)) })
 }
 
