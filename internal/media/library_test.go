@@ -372,8 +372,10 @@ func lifeOfAnAsset(t *testing.T, f *fixture) {
 	}
 
 	// The sweep takes files no row names (and only those), once old enough:
-	// another version's, one of no asset, a stray name.
-	for _, stray := range []string{"cccccccccccccccccccccccccc/1/original", a.Key + "/1/w1024", "junk"} {
+	// another version's, one of no asset, a stray name, and a temporary
+	// file of the version the row names (its write cut off, then the
+	// version written again), which it used to keep for ever.
+	for _, stray := range []string{"cccccccccccccccccccccccccc/1/original", a.Key + "/1/w1024", a.Key + "/2/original.1a2b3c.tmp", "junk"} {
 		if err := f.files.Put(f.ctx, stray, strings.NewReader("x"), "application/octet-stream"); err != nil {
 			t.Fatal(err)
 		}
@@ -382,8 +384,8 @@ func lifeOfAnAsset(t *testing.T, f *fixture) {
 		t.Errorf("swept %d young files, %v", n, err)
 	}
 	n, err := f.svc.Sweep(f.ctx, -time.Minute)
-	if err != nil || n != 3 {
-		t.Errorf("swept %d, %v; want the 3 strays", n, err)
+	if err != nil || n != 4 {
+		t.Errorf("swept %d, %v; want the 4 strays", n, err)
 	}
 	if got := f.objects(); !slices.Equal(got, []string{a.Key + "/2/original", a.Key + "/2/w256"}) {
 		t.Errorf("files after the sweep %v; want the asset's", got)
