@@ -344,3 +344,12 @@ func TestChangesPages(t *testing.T) {
 		}
 	})
 }
+
+func TestValidateNewMap(t *testing.T) {
+	if err := editing.ValidateNewMap("Rivers", "", 500, 500, 3); err != nil {
+		t.Errorf("a valid map: %v", err)
+	}
+	err := editing.ValidateNewMap("", "", 50, 500, 3)
+	wantError(t, err, domain.CodeInvalid, "name", domain.ProblemRequired)
+	wantError(t, err, domain.CodeInvalid, "measurement.width", domain.ProblemOutOfRange)
+}

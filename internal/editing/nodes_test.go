@@ -1,6 +1,7 @@
 package editing_test
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -370,6 +371,27 @@ func TestAtRevision(t *testing.T) {
 		}
 		if got := f.mapRow(m.ID).Revision; got != 2 {
 			t.Errorf("revision %d; want 2", got)
+		}
+	})
+}
+
+// A link sent as null clears it; one left out keeps it.
+func TestNavigationNullClears(t *testing.T) {
+	each(t, func(t *testing.T, f *fixture) {
+		m := f.newMap(1)
+		a := f.node(m.ID, 0, 0, 1, 1)
+		b := f.node(m.ID, 100, 0, 1, 1)
+		f.patch(m.ID, editing.ElementsPatch{Nodes: []editing.NodePatch{{ID: a.ID,
+			NextID: editing.OptionalID{Set: true, ID: &b.ID}, PreviousID: editing.OptionalID{Set: true, ID: &b.ID}}}})
+		var p editing.ElementsPatch
+		body := `{"nodes": [{"id": ` + ref(a.ID) + `, "next_id": null, "popup_type": "popup-small"}]}`
+		if err := json.Unmarshal([]byte(body), &p); err != nil {
+			t.Fatal(err)
+		}
+		f.patch(m.ID, p)
+		got := f.stored(m.ID, a.ID)
+		if got.NextID != nil || got.PreviousID == nil || *got.PreviousID != b.ID {
+			t.Errorf("next %v, previous %v; want next cleared, previous kept", got.NextID, got.PreviousID)
 		}
 	})
 }

@@ -337,3 +337,21 @@ func TestImportBibTeX(t *testing.T) {
 		}
 	})
 }
+
+// A section within every limit of its fields can still be too large to
+// store: refused whole, nothing written.
+func TestSectionTooLarge(t *testing.T) {
+	each(t, func(t *testing.T, f *fixture) {
+		m := f.newMap(1)
+		terms := make([]domain.GlossaryTerm, domain.MaxGlossaryTerms)
+		long := strings.Repeat("a", 2100)
+		for i := range terms {
+			terms[i] = domain.GlossaryTerm{Term: domain.Text{domain.LangEN: "t"}, Definition: domain.Text{domain.LangEN: long}}
+		}
+		_, _, err := f.svc.PutGlossary(f.ctx, m.ID, f.user.ID, domain.Glossary{Terms: terms})
+		wantError(t, err, domain.CodeInvalid, domain.SectionGlossary, domain.ProblemTooLarge)
+		if g, _ := f.svc.Glossary(f.ctx, m.ID); len(g.Terms) != 0 || f.mapRow(m.ID).Revision != 0 {
+			t.Errorf("a refused glossary stored %d terms", len(g.Terms))
+		}
+	})
+}
