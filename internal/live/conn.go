@@ -261,144 +261,32 @@ func within(at *time.Time, seen *int, perSecond int) bool {
 	return *seen <= perSecond
 }
 
-// handle runs one event; false ends the connection.
+// handle runs one event; false ends the connection. Each event has its
+// own method (events.go).
 func (c *conn) handle(f Frame) bool {
 	ctx := context.Background()
-	h := c.hub
 	switch f.Event {
 	case EvUpdateUserState:
-		var p Pointer
-		if json.Unmarshal(f.Data, &p) != nil {
-			return !c.abuse("update_user_state needs {x, y}")
-		}
-		c.movePointer(p)
-
+		return c.onPointer(f.Data)
 	case EvStartEditing:
-		var req StartEditingFrame
-		if json.Unmarshal(f.Data, &req) != nil || !BlockableTypes[req.ElemType] {
-			return !c.abuse("start_editing_element needs a known elem_type and an elem_id")
-		}
-		if req.LockExtent == "" {
-			req.LockExtent = ExtentAppearance
-		}
-		if req.LockExtent != ExtentAppearance && req.LockExtent != ExtentContent {
-			return !c.abuse("lock_extent must be appearance or content")
-		}
-		// Held from the rights check to the lock's taking, so that a
-		// recheck that lowers the rights meanwhile frees this lock too.
-		c.lockMu.Lock()
-		defer c.lockMu.Unlock()
-		if c.revoked || !c.rights().CanEdit {
-			c.sendError(CodeForbidden, "you may read this map but not edit it")
-			return true
-		}
-		exists, err := h.lockable(ctx, c.mapID, req.ElemType, string(req.ElemID))
-		if err != nil {
-			h.log.Warn("live: lockable", "map", c.mapID, "err", err)
-			c.sendError(CodeUnavailable, "the lock could not be taken; try again")
-			return true
-		}
-		if !exists {
-			c.enqueue(encodeFrame(EvError, ErrorFrame{Code: CodeNotFound,
-				Message: "there is no " + string(req.ElemType) + " " + string(req.ElemID) + " on this map to edit"}))
-			return true
-		}
-		l := Lock{ElemType: req.ElemType, ElemID: string(req.ElemID), UserID: c.member.User.ID, LockExtent: req.LockExtent, Colour: c.visitor.Colour}
-		holder, ok, released, err := h.state.Acquire(ctx, c.mapID, l)
-		if err != nil {
-			h.log.Warn("live: acquire", "map", c.mapID, "err", err)
-			c.sendError(CodeUnavailable, "the lock could not be taken; try again")
-			return true
-		}
-		if !ok {
-			c.enqueue(encodeFrame(EvError, ErrorFrame{Code: CodeElementLocked, Message: "someone else is editing this", Lock: &holder}))
-			return true
-		}
-		for _, r := range released {
-			h.broadcast(ctx, c.mapID, EvUnblockElement, r)
-		}
-		h.broadcast(ctx, c.mapID, EvBlockElement, l)
-		h.noteLocks(ctx, c.mapID)
-
+		return c.onStartEditing(ctx, f.Data)
 	case EvStopEditing:
-		var req ElementFrame
-		if json.Unmarshal(f.Data, &req) != nil || !BlockableTypes[req.ElemType] {
-			return !c.abuse("stop_editing_element needs a known elem_type and an elem_id")
-		}
-		l := Lock{ElemType: req.ElemType, ElemID: string(req.ElemID), UserID: c.member.User.ID}
-		released, err := h.state.Release(ctx, c.mapID, l.Key(), c.member.User.ID)
-		if err != nil {
-			h.log.Warn("live: release", "map", c.mapID, "err", err)
-			return true
-		}
-		if released {
-			h.broadcast(ctx, c.mapID, EvUnblockElement, l)
-			h.noteLocks(ctx, c.mapID)
-		}
-
+		return c.onStopEditing(ctx, f.Data)
 	case EvSubmitEdit:
-		var req TransientEditFrame
-		if json.Unmarshal(f.Data, &req) != nil || req.Type != TransientNodeDragging {
-			// Stored state is changed through the REST calls only.
-			return !c.abuse("submit_map_edit relays only transient edits (node_dragging)")
-		}
-		if !c.rights().CanEdit || !within(&c.relayAt, &c.relaySeen, maxRelayRate) {
-			return true
-		}
-		h.publish(ctx, c.mapID, envelope{ExceptUser: c.member.User.ID, Frame: encodeFrame(EvSubmitEdit,
-			RelayedEditFrame{UserID: c.member.User.ID, Type: req.Type, Data: req.Data})})
-
+		return c.onSubmitEdit(ctx, f.Data)
 	case EvRequestInvitation:
-		if c.rights().CanEdit {
-			c.sendError(CodeConflict, "you can edit this map already")
-			return true
-		}
-		if !c.mayRequestInvitation(ctx) {
-			return true
-		}
-		h.publish(ctx, c.mapID, envelope{AdminsOnly: true, Frame: encodeFrame(EvRequestedInvitation,
-			InvitationRequestFrame{User: UserRef{ID: c.member.User.ID, Name: c.member.User.Name, Email: c.member.User.Email}})})
-
+		return c.onRequestInvitation(ctx)
 	case EvInviteUsers:
-		var req InviteUsersFrame
-		if json.Unmarshal(f.Data, &req) != nil || len(req.UserIDs) == 0 {
-			return !c.abuse("invite_users needs {user_ids: […]}")
-		}
-		if !c.rights().IsAdmin {
-			c.sendError(CodeForbidden, "only an admin may invite users to edit")
-			return true
-		}
-		granted, err := h.grants.GrantEdit(ctx, c.mapID, req.UserIDs)
-		if err != nil {
-			c.sendError(CodeInvalid, err.Error())
-			return true
-		}
-		h.publish(ctx, c.mapID, envelope{OnlyUsers: granted, Frame: encodeFrame(EvInvited, InvitedFrame{MapID: c.mapID, Access: "edit"})})
-
+		return c.onInviteUsers(ctx, f.Data)
 	case EvBreakLock:
-		var req ElementFrame
-		if json.Unmarshal(f.Data, &req) != nil || !BlockableTypes[req.ElemType] {
-			return !c.abuse("break_lock needs a known elem_type and an elem_id")
-		}
-		c.breakLock(ctx, req.ElemType, string(req.ElemID))
-
+		return c.onBreakLock(ctx, f.Data)
 	case EvJoin:
-		visitors, err1 := h.state.Visitors(ctx, c.mapID)
-		locks, err2 := h.state.Locks(ctx, c.mapID)
-		if errors.Join(err1, err2) != nil {
-			c.sendError(CodeUnavailable, "try again")
-			return true
-		}
-		c.enqueue(encodeFrame(EvConnected, ConnectedFrame{Visitor: c.visitor, Visitors: visitors, Locks: locks,
-			CanEdit: c.rights().CanEdit}))
-
+		return c.onJoin(ctx)
 	case EvLeave:
 		return false
-
 	default:
 		return !c.abuse("unknown event " + f.Event)
 	}
-	return true
 }
 
 // movePointer records the user's pointer for the map's next batch.

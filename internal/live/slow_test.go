@@ -66,12 +66,21 @@ func roomSize(h *Hub) int {
 	return 0
 }
 
-// flushBatches sends n pointer batches of users pointers each to map 1.
+// flushBatches sends n pointer batches of users pointers each to map 1,
+// and stops should the room be gone (both sockets dropped, as on a machine
+// too loaded to read in time): the caller's wait then fails and says so,
+// where writing into the missing room panicked with the hub's lock held
+// and the hub's cleanup waited for it until the test binary timed out.
 func flushBatches(h *Hub, n, users int) {
 	for i := range n {
 		h.mu.Lock()
+		r := h.rooms[1]
+		if r == nil {
+			h.mu.Unlock()
+			return
+		}
 		for u := range users {
-			h.rooms[1].pointers[int64(1000+u)] = Pointer{X: float64(i), Y: float64(u)}
+			r.pointers[int64(1000+u)] = Pointer{X: float64(i), Y: float64(u)}
 		}
 		h.mu.Unlock()
 		h.flushPointers(everySlot)

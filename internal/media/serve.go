@@ -207,7 +207,10 @@ func (s *Service) Sweep(ctx context.Context, olderThan time.Duration) (int, erro
 	}
 	n := 0
 	for _, name := range stale {
-		if key, version, ok := parseObjectName(name); ok && versions[key] == version {
+		// A temporary file is never a version's: one of the version a row
+		// names now (a write of it cut off, then the version written again)
+		// goes too.
+		if key, version, ok := parseObjectName(name); ok && !mediastore.IsTemporary(name) && versions[key] == version {
 			continue
 		}
 		if err := s.files.Delete(ctx, name); err != nil {
