@@ -60,7 +60,7 @@ function titleOr(node: Node | undefined, languages: readonly Language[], untitle
 
 /** The published, zoomable map: read-only, levels by zoom, popups with each node's content. */
 export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQuiz = noQuizzes, shareAddress, mediaUrl }: ViewerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { link, mapLanguages, language, setLanguage, languages } = useReaderLanguages(doc);
   const [level, setLevel] = useState(1);
   const [showOutline, setShowOutline] = useState(false);
@@ -120,7 +120,7 @@ export function Viewer({ doc, loadNode, mapKey, sections = NO_SECTIONS, answerQu
         header={sections.header}
         mediaUrl={mediaUrl}
         languages={languages}
-        panels={panelsOf(sections, { about: textIn(sections.editorsNote?.label, languages) }, t)}
+        panels={panelsOf(sections, i18n.resolvedLanguage, t)}
         open={panels.panel}
         onOpen={panels.toggle}
       />
