@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, inviteNewAddress, signIn, signInAs, uniqueEmail } from './accounts';
-import { text } from './catalog';
+import { LOCALES, text } from './catalog';
 import { outboxFiles, waitForLink } from './outbox';
 import { saveShot } from './shots';
 
@@ -46,14 +46,11 @@ async function fitsWidth(page: Page): Promise<void> {
 }
 
 // What a person reaches from an e-mail is finished on a phone; only the editor needs a large screen.
-for (const lang of ['en', 'de'] as const) {
+for (const { lang, locale } of LOCALES) {
   const tr = (key: string, values?: Record<string, string | number>) => text(lang, key, values);
 
   test.describe(`on a phone in ${lang}`, () => {
-    test.use({
-      locale: lang === 'en' ? 'en-US' : 'de-DE',
-      viewport: { width: 375, height: 800 },
-    });
+    test.use({ locale, viewport: { width: 375, height: 800 } });
 
     test('an invitation is accepted by registering', async ({ page, baseURL }) => {
       const email = uniqueEmail(`phone-${lang}`);
