@@ -75,6 +75,8 @@ test.describe('the viewer', () => {
     await page.getByTestId('viewer-search').fill(title);
     await page.getByRole('listbox').getByRole('button', { name: title, exact: true }).click();
     await expect(page.getByTestId('node-popup').getByRole('heading')).toHaveText(title);
+    // The node found is centred and outlined, without the editor's resize handles.
+    await saveShot(page, 'viewer-search-opened');
   });
 });
 

@@ -7,6 +7,7 @@ import { editorMaps, publicMaps } from './api/prefetch';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout';
 import { DocumentTitle } from './layout/documentTitle';
 import { LargeScreenGate } from './layout/LargeScreenGate';
+import { needsLargeScreen } from './layout/screen';
 import { ToastViewport } from './layout/Toasts';
 import type { TitleHandle } from './layout/useDocumentTitle';
 import { ScrollToTop } from './layout/ScrollToTop';
@@ -45,13 +46,10 @@ function guarded(access: Access, after?: LoaderFunction): LoaderFunction {
 
 const authenticated: Access = { kind: 'authenticated' };
 
-/** Published maps are read on phones too; every other screen (the editor first) needs a large one. */
-const readsOnAnyScreen = (pathname: string) => pathname.startsWith('/m/');
-
 function RootLayout() {
   const { pathname } = useLocation();
   return (
-    <LargeScreenGate narrowAllowed={readsOnAnyScreen(pathname)}>
+    <LargeScreenGate narrowAllowed={!needsLargeScreen(pathname)}>
       <DocumentTitle>
         <ScrollToTop />
         <Outlet />

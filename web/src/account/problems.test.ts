@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import apiDoc from '../../../docs/api.md?raw';
 import { ApiError, parseErrorBody } from '../api';
 import { resources } from '../i18n';
-import { failureKey, hasProblems, isInvalidToken, problemFromServer, problemText, serverProblems } from './problems';
+import {
+  failureKey,
+  hasProblems,
+  isInvalidToken,
+  openFailure,
+  openFailureText,
+  problemFromServer,
+  problemText,
+  serverProblems,
+} from './problems';
 
 /** A t in one language, over the app's own catalogs. */
 function translator(lng: 'en' | 'de') {
@@ -149,6 +158,24 @@ describe('failureKey', () => {
     expect(failureKey(new ApiError(410, 'gone', 'x'))).toBe('tokenExpired');
     expect(failureKey(new ApiError(500, 'internal', 'x'))).toBe('generic');
     expect(failureKey(new TypeError('x'))).toBe('generic');
+  });
+});
+
+describe('openFailure', () => {
+  it('tells a thing that is not there from a server out of reach', () => {
+    expect(openFailure(new ApiError(404, 'not_found', 'x'))).toBe('notFound');
+    expect(openFailure(new ApiError(0, 'network_error', 'x'))).toBe('network');
+    expect(openFailure(new ApiError(500, 'internal', 'x'))).toBe('failed');
+    expect(openFailure(new ApiError(403, 'client_deactivated', 'x'))).toBe('failed');
+    expect(openFailure(new TypeError('x'))).toBe('failed');
+  });
+
+  it('speaks of the connection only when the server was out of reach', () => {
+    for (const lng of ['en', 'de'] as const) {
+      const t = translator(lng);
+      expect(t(openFailureText('network'))).toBe(t('errors.network'));
+      expect(t(openFailureText('failed'))).not.toBe(t('errors.network'));
+    }
   });
 });
 

@@ -169,6 +169,20 @@ export function failureKey(err: unknown): FailureKey {
   return 'generic';
 }
 
+/** Why what a screen is for (a map) could not be opened: it is not there, the server is out of reach, or another failure. */
+export type OpenFailure = 'notFound' | 'network' | 'failed';
+
+export function openFailure(err: unknown): OpenFailure {
+  if (err instanceof ApiError && err.status === 404) return 'notFound';
+  if (err instanceof ApiError && err.status === 0) return 'network';
+  return 'failed';
+}
+
+/** The text under an open failure's title: network and other failures say what to try; notFound is the screen's own. */
+export function openFailureText(failure: Exclude<OpenFailure, 'notFound'>): 'errors.network' | 'errors.generic' {
+  return failure === 'network' ? 'errors.network' : 'errors.generic';
+}
+
 /** A used, declined, unknown or old token: the server answers 410 (or 404 for one it never issued). */
 export function isInvalidToken(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 410 || err.status === 404);

@@ -5,6 +5,7 @@ import * as api from '../api';
 import type { MapDocument, Node } from '../api/document';
 import { getPublication } from '../api/publishing';
 import { getSection, listQuizzes, type Quiz, type SectionName, type SectionValues } from '../api/sections';
+import { openFailure, openFailureText, type OpenFailure } from '../account/problems';
 import { ErrorState } from '../layout/States';
 import { LoadingScreen } from '../layout/StatusScreen';
 import { editorMediaUrl } from '../map';
@@ -61,13 +62,13 @@ export default function PreviewScreen() {
   const mapId = Number(param);
   const valid = Number.isInteger(mapId) && mapId > 0;
   const mediaUrl = useMemo(() => editorMediaUrl(mapId), [mapId]);
-  const [loaded, setLoaded] = useState<Loaded | { id: number; failed: true } | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | { id: number; failed: OpenFailure } | null>(null);
 
   useEffect(() => {
     if (!valid) return;
     const abort = new AbortController();
-    loadPreview(mapId, abort.signal).then(setLoaded, () => {
-      if (!abort.signal.aborted) setLoaded({ id: mapId, failed: true });
+    loadPreview(mapId, abort.signal).then(setLoaded, (err: unknown) => {
+      if (!abort.signal.aborted) setLoaded({ id: mapId, failed: openFailure(err) });
     });
     return () => {
       abort.abort();
@@ -87,8 +88,13 @@ export default function PreviewScreen() {
   );
 
   const current = loaded?.id === mapId ? loaded : null;
-  if (!valid || (current && 'failed' in current)) {
-    return <ErrorState title={t('editor.notFound')} text={t('editor.loadFailedText')} />;
+  if (!valid) return <ErrorState title={t('editor.notFound')} text={t('openFailure.mapNotFoundText')} testId="preview-error" />;
+  if (current && 'failed' in current) {
+    return current.failed === 'notFound' ? (
+      <ErrorState title={t('editor.notFound')} text={t('openFailure.mapNotFoundText')} testId="preview-error" />
+    ) : (
+      <ErrorState title={t('editor.loadFailed')} text={t(openFailureText(current.failed))} testId="preview-error" />
+    );
   }
   if (!current) return <LoadingScreen />;
   return (

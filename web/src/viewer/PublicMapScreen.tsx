@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../api';
 import type { Node } from '../api/document';
 import { getPublicMap, getPublicNodeContent, type PublicMapDocument } from '../api/publishing';
 import { answerQuiz } from '../api/sections';
 import { publicMaps } from '../api/prefetch';
 import { AuthLayout } from '../account/AuthLayout';
+import { openFailure, openFailureText, type OpenFailure } from '../account/problems';
 import { LoadingScreen } from '../layout/StatusScreen';
 import { DOCUMENT_READ_MARK, markOpening, publicMediaUrl } from '../map';
 import { embedOnlyRefused, gateOf, type Gate } from './readerGate';
@@ -15,7 +15,7 @@ import type { AnswerQuiz } from './sections/QuizPanel';
 import { NO_SECTIONS, sectionsOfPublicMap } from './sections/readerSections';
 import { Viewer } from './Viewer';
 
-type Loaded = { url: string } & ({ doc: PublicMapDocument } | { gate: Gate } | { problem: 'notFound' | 'failed' });
+type Loaded = { url: string } & ({ doc: PublicMapDocument } | { gate: Gate } | { problem: OpenFailure });
 
 /** A published map at its public address (/m/:url): its live version, for the readers its access mode admits. */
 export default function PublicMapScreen() {
@@ -37,7 +37,7 @@ export default function PublicMapScreen() {
         if (abort.signal.aborted) return;
         const gate = gateOf(err);
         if (gate) setLoaded({ url, gate });
-        else setLoaded({ url, problem: err instanceof ApiError && err.status === 404 ? 'notFound' : 'failed' });
+        else setLoaded({ url, problem: openFailure(err) });
       },
     );
     return () => {
@@ -80,7 +80,7 @@ export default function PublicMapScreen() {
       <AuthLayout
         icon="error"
         title={t(current.problem === 'notFound' ? 'viewer.notFound' : 'viewer.failed')}
-        subtitle={t('viewer.notFoundText')}
+        subtitle={t(current.problem === 'notFound' ? 'viewer.notFoundText' : openFailureText(current.problem))}
       />
     );
   }

@@ -83,6 +83,8 @@ export class ViewerCanvas {
       layers: doc.layers,
       outOfLevel: 'hide',
       showLocked: false,
+      // The node opened is outlined; the handles are the editor's, for resizing.
+      selectionHandles: false,
       ...mapBackground(doc.map),
     });
     this.#listen();

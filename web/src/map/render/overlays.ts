@@ -77,7 +77,7 @@ export class Overlays {
     }
   }
 
-  /** Others' locks (their colour), hover (#B9E0E3), selection and its marks (#0125ea). */
+  /** Others' locks (their colour), hover (#B9E0E3), selection and, in the editor, its handles (#0125ea). */
   drawNodes(pass: Pass, vp: Bounds, st: RenderState, dpr: number): void {
     const { ctx, S } = pass;
     const px = dpr / S;
@@ -107,6 +107,7 @@ export class Overlays {
       const e = this.scene.node(id);
       if (!this.nodeOnScreen(e, vp, st)) continue;
       outlineNode(pass, e, SELECTION_COLOR, 0, dpr);
+      if (!st.selectionHandles) continue;
       const bp = e.style.border_enabled ? e.style.border_width / 2 : 0;
       const hw = e.style.width / 2 + bp + OUTLINE_WIDTH * px;
       const hh = e.style.height / 2 + bp + OUTLINE_WIDTH * px;

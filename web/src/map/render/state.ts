@@ -23,6 +23,11 @@ export interface RenderState {
   visitedNodes: ReadonlySet<number>;
   /** Outline locked nodes in the locked colour (the editor; not the public map). */
   showLocked: boolean;
+  /**
+   * Mark a selected node's corners, the handles the editor resizes it by; the reader, which
+   * selects the node it opened, turns them off (it cannot resize).
+   */
+  selectionHandles: boolean;
   /** Elements outside the current level: drawn at half opacity (editor) or not at all. */
   outOfLevel: 'dim' | 'hide';
   /** Canvas background; null leaves it transparent. */
@@ -46,6 +51,7 @@ export const DEFAULT_RENDER_STATE: Readonly<RenderState> = Object.freeze({
   edgesLockedByOthers: new Map<number, string>(),
   visitedNodes: new Set<number>(),
   showLocked: false,
+  selectionHandles: true,
   outOfLevel: 'dim',
   background: null,
   backdrop: null,

@@ -7,7 +7,7 @@ import type { CookieConsent } from '../../api/sections';
 import { Button } from '../../layout/Button';
 import { ALL, NECESSARY_ONLY, type ConsentCategory, type ConsentChoice, type ConsentState } from './consent';
 import { safeLink } from './headerBar';
-import { textIn } from './readerSections';
+import { interfaceTextIn, textIn } from './readerSections';
 import styles from './Reader.module.css';
 
 interface ConsentBannerProps {
@@ -22,7 +22,8 @@ interface ConsentBannerProps {
 const CATEGORIES: ConsentCategory[] = ['external', 'statistics'];
 
 export function ConsentBanner({ consent, state, languages, onChoose, onClose }: ConsentBannerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const ui = i18n.resolvedLanguage;
   const baseId = useId();
   const ref = useRef<HTMLElement>(null);
   const current = state.kind === 'decided' ? state.choice : NECESSARY_ONLY;
@@ -36,7 +37,7 @@ export function ConsentBanner({ consent, state, languages, onChoose, onClose }: 
   }, [onClose]);
 
   const category = (name: 'necessary' | ConsentCategory) => ({
-    label: textIn(consent[name].label, languages) || t(`reader.consent.${name}`),
+    label: interfaceTextIn(consent[name].label, ui, t(`reader.consent.${name}`)),
     description: textIn(consent[name].description, languages),
   });
 
@@ -55,8 +56,8 @@ export function ConsentBanner({ consent, state, languages, onChoose, onClose }: 
         }
       }}
     >
-      <h2 id={`${baseId}-title`}>{textIn(consent.title, languages) || t('reader.consent.title')}</h2>
-      <p>{textIn(consent.text, languages) || t('reader.consent.text')}</p>
+      <h2 id={`${baseId}-title`}>{interfaceTextIn(consent.title, ui, t('reader.consent.title'))}</h2>
+      <p>{interfaceTextIn(consent.text, ui, t('reader.consent.text'))}</p>
       {choosing && (
         <ul className={styles.categories}>
           <li>

@@ -9,15 +9,15 @@ import { referenceAnchor } from './citations';
 import { indexLetter, type GlossaryEntry } from './glossaryMarks';
 import { safeLink } from './headerBar';
 import { ReaderPanel } from './ReaderPanel';
-import { textIn } from './readerSections';
+import { interfaceTextIn, textIn } from './readerSections';
 import styles from './Reader.module.css';
 
 export function AboutPanel({ note, languages, onClose }: { note: EditorsNote; languages: readonly Language[]; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const text = textIn(note.text, languages);
   const members = note.team_members.filter((m) => m.name.trim() !== '');
   return (
-    <ReaderPanel title={textIn(note.label, languages) || t('reader.about.open')} testId="reader-about" onClose={onClose}>
+    <ReaderPanel title={interfaceTextIn(note.label, i18n.resolvedLanguage, t('reader.about.open'))} testId="reader-about" onClose={onClose}>
       {textIn(note.title, languages) && <h3>{textIn(note.title, languages)}</h3>}
       {text && <div className={styles.rich} dangerouslySetInnerHTML={{ __html: sanitizeRichText(text) }} />}
       {members.length > 0 && (

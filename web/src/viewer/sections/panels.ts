@@ -1,13 +1,18 @@
 // The panels of the reader's map: which a map's sections give, and the header's buttons for them.
 import type { TFunction } from 'i18next';
-import type { ReaderSections } from './readerSections';
+import { interfaceTextIn, type ReaderSections } from './readerSections';
 
 export type PanelName = 'about' | 'contents' | 'glossary' | 'references' | 'quizzes' | 'share' | 'consent';
 
-/** The panels a map's sections give, in the order of the header's buttons. */
-export function panelsOf(sections: ReaderSections, labels: { about: string }, t: TFunction): { name: PanelName; label: string }[] {
+/**
+ * The panels a map's sections give, in the order of the header's buttons; their labels in the
+ * interface's language (the note's own label when the map has it in that language).
+ */
+export function panelsOf(sections: ReaderSections, language: string | undefined, t: TFunction): { name: PanelName; label: string }[] {
   const panels: { name: PanelName; label: string }[] = [];
-  if (sections.editorsNote) panels.push({ name: 'about', label: labels.about || t('reader.about.open') });
+  if (sections.editorsNote) {
+    panels.push({ name: 'about', label: interfaceTextIn(sections.editorsNote.label, language, t('reader.about.open')) });
+  }
   if ((sections.toc?.entries.length ?? 0) > 0) panels.push({ name: 'contents', label: t('reader.contents.open') });
   if ((sections.glossary?.terms.length ?? 0) > 0) panels.push({ name: 'glossary', label: t('reader.glossary.open') });
   if ((sections.references?.references.length ?? 0) > 0) panels.push({ name: 'references', label: t('reader.references.open') });

@@ -52,6 +52,16 @@ export function textIn(text: Text, languages: readonly Language[]): string {
   return '';
 }
 
+/**
+ * A text the interface has its own translation of (the consent banner's title, a header button's
+ * label): the map's text in the interface's language, else the interface's own — never the map's
+ * text in another language, which would put English words into a French page.
+ */
+export function interfaceTextIn(text: Text, language: string | undefined, own: string): string {
+  const value = text && language ? text[language as Language]?.trim() : undefined;
+  return value !== undefined && value !== '' ? value : own;
+}
+
 export function sectionsOfPublicMap(doc: PublicMapDocument): ReaderSections {
   return {
     editorsNote: doc.editors_note?.shown ? doc.editors_note : null,

@@ -2,9 +2,9 @@
 // (no access set: the role decides, shown with what it gives) or an access that lowers or raises it.
 // Every option has effect for every role: a guest given "Read and edit" edits that map.
 import { useTranslation } from 'react-i18next';
-import type { MapAccess, MapSummary } from '../../api';
-import { defaultAccess, withMapAccess, type MemberRow } from '../overview/clientSettings';
-import styles from '../overview/Account.module.css';
+import type { MapAccess, MapSummary } from '../../../api';
+import { defaultAccess, withMapAccess, type MemberRow } from '../../overview/clientSettings';
+import styles from '../../overview/Account.module.css';
 
 const ACCESSES = ['none', 'read', 'edit'] as const;
 

@@ -10,17 +10,17 @@ import {
   type ApiKey,
   type ApiKeyScope,
   type CreatedApiKey,
-} from '../../api';
-import { currentLanguage } from '../../i18n';
-import { formatDateTime } from '../../i18n/format';
-import { Button } from '../../layout/Button';
-import { SelectField, TextField } from '../../layout/Form';
-import { ErrorState, LoadingRows } from '../../layout/States';
-import { toasts } from '../../layout/toasts';
-import { API_KEY_NAME_MAX, API_KEY_SCOPES, apiKeyNameProblem, withKey, withoutKey } from '../overview/apiKeys';
-import { ConfirmDialog } from '../overview/Dialogs';
-import styles from '../overview/Account.module.css';
-import { useFailureText } from '../useFailureText';
+} from '../../../api';
+import { currentLanguage } from '../../../i18n';
+import { formatDateTime } from '../../../i18n/format';
+import { Button } from '../../../layout/Button';
+import { SelectField, TextField } from '../../../layout/Form';
+import { ErrorState, LoadingRows } from '../../../layout/States';
+import { toasts } from '../../../layout/toasts';
+import { API_KEY_NAME_MAX, API_KEY_SCOPES, apiKeyNameProblem, withKey, withoutKey } from '../../overview/apiKeys';
+import { ConfirmDialog } from '../../overview/Dialogs';
+import styles from '../../overview/Account.module.css';
+import { useFailureText } from '../../useFailureText';
 
 /** The client's API keys for scripts: listed, created (the key shown once) and revoked. */
 export function ApiKeysSection({ clientName }: { clientName: string }) {
