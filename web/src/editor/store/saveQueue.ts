@@ -136,6 +136,25 @@ export class SaveQueue {
     return readKeptEdits(this.#storage, this.#keptKey);
   }
 
+  /**
+   * Takes up what an earlier page kept: each edit is named (`reserve`, for the temporary ids of
+   * its creates), then applied to the view (`apply`, false when it cannot be: it is left out),
+   * and sent once the page has set up around the store.
+   */
+  takeUpKept(reserve: (op: Op) => void, apply: (op: Op) => boolean): void {
+    const ops = this.readKept().map((k) => {
+      const op: Op = { edit: k.edit, status: 'queued', ackRevision: 0, touched: null };
+      if (k.createdId !== undefined) op.createdId = k.createdId;
+      return op;
+    });
+    for (const op of ops) reserve(op);
+    for (const op of ops) if (apply(op)) this.add(op);
+    if (this.#ops.length > 0) {
+      this.update();
+      this.sendSoon();
+    }
+  }
+
   /** Edits taken up from storage: sent once the page has set up around the store. */
   sendSoon(): void {
     this.#saveTimer = this.#host.timers.setTimeout(() => {
