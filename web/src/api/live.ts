@@ -16,7 +16,7 @@ import {
   LiveTransientType,
 } from './constants';
 import type { Point } from './document';
-import { API_BASE } from './http';
+import { API_BASE, ApiError } from './http';
 import type { components } from './schema';
 
 type Schemas = components['schemas'];
@@ -287,6 +287,23 @@ export interface LiveConnectionOptions {
   staleGraceMs?: number;
   /** A handler that threw; defaults to console.error. */
   onHandlerError?: (error: unknown, frame: ServerFrame) => void;
+  /**
+   * Asks over HTTP whether the map is still within the user's reach, after an attempt that was
+   * refused before the socket opened (a browser does not say why): 'signed_out' or 'revoked'
+   * stops the connection as the close codes would; null (within reach, or unknown) retries.
+   * Without it, refused attempts are retried until one opens.
+   */
+  reach?: () => Promise<MapReach>;
+}
+
+/** The answer of LiveConnectionOptions.reach. */
+export type MapReach = 'signed_out' | 'revoked' | null;
+
+/** What an HTTP call's failure says of the map's reach: 401 signed out, 403 or 404 revoked. */
+export function reachOf(err: unknown): MapReach {
+  if (!(err instanceof ApiError)) return null;
+  if (err.status === 401) return 'signed_out';
+  return err.status === 403 || err.status === 404 ? 'revoked' : null;
 }
 
 const browserTimers: LiveTimers = {
@@ -349,6 +366,8 @@ export class LiveConnection {
   #socket: LiveSocket | null = null;
   /** Whether the socket's `connected` came: the server holds it as the user's connection. */
   #socketJoined = false;
+  /** Whether the socket opened: one that did not was refused or never reached the server. */
+  #socketOpened = false;
   /** When the last established connection was lost, while it may still linger on the server. */
   #lostAt: number | null = null;
   #restarting = false;
@@ -371,6 +390,7 @@ export class LiveConnection {
   readonly #pointerInterval: number;
   readonly #staleGrace: number;
   readonly #onHandlerError: (error: unknown, frame: ServerFrame) => void;
+  readonly #reach: (() => Promise<MapReach>) | null;
 
   constructor(options: LiveConnectionOptions) {
     this.url = liveUrl(options.location ?? window.location, options.mapId, options.clientSlug);
@@ -381,6 +401,7 @@ export class LiveConnection {
     this.#backoff = { ...DEFAULT_BACKOFF, ...options.backoff };
     this.#pointerInterval = options.pointerIntervalMs ?? POINTER_INTERVAL_MS;
     this.#staleGrace = options.staleGraceMs ?? DEFAULT_STALE_GRACE_MS;
+    this.#reach = options.reach ?? null;
     this.#onHandlerError =
       options.onHandlerError ??
       ((error, frame) => {
@@ -547,8 +568,11 @@ export class LiveConnection {
     }
     this.#socket = socket;
     this.#socketJoined = false;
+    this.#socketOpened = false;
     socket.addEventListener('open', () => {
-      if (this.#socket === socket) this.#setState('open');
+      if (this.#socket !== socket) return;
+      this.#socketOpened = true;
+      this.#setState('open');
     });
     socket.addEventListener('message', (event) => {
       if (this.#socket === socket) this.#receive(event.data);
@@ -605,8 +629,10 @@ export class LiveConnection {
 
   #lost(code: number, reason: string): void {
     const joined = this.#socketJoined;
+    const opened = this.#socketOpened;
     this.#socket = null;
     this.#socketJoined = false;
+    this.#socketOpened = false;
     this.#cancelPointer();
     if (!this.#active) return;
     if (joined && this.#lostAt === null) this.#lostAt = this.#timers.now();
@@ -633,6 +659,22 @@ export class LiveConnection {
       return;
     }
     this.#retry();
+    // Refused before it opened: the rights may be gone (the server checks them before the
+    // upgrade), and then every retry would be refused again, for ever.
+    if (!opened) this.#askReach();
+  }
+
+  #askReach(): void {
+    const reach = this.#reach;
+    if (reach === null) return;
+    reach().then(
+      (answer) => {
+        // Still trying (not stopped, not open meanwhile): the answer decides.
+        if (answer === null || !this.#active || this.#socketOpened) return;
+        this.#stop(answer);
+      },
+      () => undefined, // unknown: the retries go on
+    );
   }
 
   #retry(): void {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Language } from '../api';
-import { LiveConnection } from '../api/live';
+import { LiveConnection, reachOf } from '../api/live';
+import { getChanges } from '../api/maps';
 import { withFirst } from '../map/nodeLink';
 import { CanvasController } from './canvasController';
 import { installEditorTestHook } from './editorTestHook';
@@ -37,7 +38,16 @@ export function useEditorCanvas(
   // rights in place (access_changed) and closes it when they are gone (4003). A socket made again
   // for new rights raced its predecessor on the server: refused as a duplicate while the old one
   // was still being closed, or joining after a later change of the rights had been announced.
-  const live = useMemo(() => new LiveConnection({ mapId: store.mapId, clientSlug: clientName }), [store, clientName]);
+  const live = useMemo(
+    () =>
+      new LiveConnection({
+        mapId: store.mapId,
+        clientSlug: clientName,
+        // The changes since the store's revision: a small answer, and refused as the socket was.
+        reach: () => getChanges(store.mapId, store.revision).then(() => null, reachOf),
+      }),
+    [store, clientName],
+  );
   useEffect(() => {
     const offs = [store.attach(live), presence.attach(live)];
     live.connect();
