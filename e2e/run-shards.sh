@@ -1,16 +1,15 @@
 #!/bin/sh
 # Runs the browser tests as E2E_SHARDS (default 2) Playwright runs side by side. Each run is a
 # process of its own, so it starts its own server on its own port and fresh demo data directory
-# (playwright.config.ts): the shards share nothing but the machine. Tests tagged @solo run
-# afterwards in a run of their own. Each report is printed whole once its run has ended; the
-# exit status is a failure when any run failed.
+# (playwright.config.ts): the shards share nothing but the machine. Each report is printed whole
+# once its run has ended; the exit status is a failure when any run failed.
 set -u
 shards=${E2E_SHARDS:-2}
 logs=$(mktemp -d "${TMPDIR:-/tmp}/strata-e2e-shards.XXXXXX")
 pids=""
 i=1
 while [ "$i" -le "$shards" ]; do
-	npx playwright test --grep-invert @solo --shard="$i/$shards" --output="test-results/shard-$i" "$@" >"$logs/$i.log" 2>&1 &
+	npx playwright test --shard="$i/$shards" --output="test-results/shard-$i" "$@" >"$logs/$i.log" 2>&1 &
 	pids="$pids $!"
 	i=$((i + 1))
 done
@@ -25,6 +24,4 @@ while [ "$i" -le "$shards" ]; do
 	i=$((i + 1))
 done
 rm -rf "$logs"
-echo "=== browser tests tagged @solo, alone"
-npx playwright test --grep @solo --output="test-results/solo" "$@" || status=1
 exit "$status"

@@ -3,42 +3,7 @@
 // drawn from its 256/1024/2048 variants), else linked (media_url) to pictures a small server
 // of the benchmark's own serves, each node its own address so that each is fetched and decoded.
 import { createServer } from 'node:http';
-import { crc32, deflateSync } from 'node:zlib';
-
-/** A PNG of w × h pixels, RGB, a gradient tinted by `seed` (no two look alike). */
-export function png(w, h, seed) {
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  const r0 = (seed * 53) % 256;
-  const g0 = (seed * 97) % 256;
-  for (let y = 0; y < h; y++) {
-    const row = y * (w * 3 + 1);
-    for (let x = 0; x < w; x++) {
-      const o = row + 1 + x * 3;
-      raw[o] = (r0 + x) % 256;
-      raw[o + 1] = (g0 + y) % 256;
-      raw[o + 2] = ((x ^ y) + seed) % 256;
-    }
-  }
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 1 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { gradientPng } from '../fixtures/png.mjs';
 
 /** The pictures: 1200 × 800, so that the variants (256, 1024) are smaller than the original. */
 const PICTURE = { w: 1200, h: 800 };
@@ -48,7 +13,7 @@ const DISTINCT = 16;
 
 /** Serves /img/{n}.png (any n) on a free port; answers its origin and a stop function. */
 export async function pictureServer() {
-  const pictures = Array.from({ length: DISTINCT }, (_, i) => png(PICTURE.w, PICTURE.h, i + 1));
+  const pictures = Array.from({ length: DISTINCT }, (_, i) => gradientPng(PICTURE.w, PICTURE.h, i + 1));
   const server = createServer((req, res) => {
     const m = /^\/img\/(\d+)\.png$/.exec(req.url ?? '');
     if (!m) {
@@ -87,14 +52,14 @@ export async function withPictures(call, mapId, count, client = 'demo') {
   const chosen = doc.nodes.filter((_, i) => i % step === 0).slice(0, count);
   let design;
   let server = null;
-  const first = await upload(call.base, call.cookie, client, png(PICTURE.w, PICTURE.h, 1), 'bench-1.png');
+  const first = await upload(call.base, call.cookie, client, gradientPng(PICTURE.w, PICTURE.h, 1), 'bench-1.png');
   if (first !== null) {
     const keys = [first];
     // A few at once: the server makes each picture's variants while the next arrives.
     for (let i = 1; i < chosen.length; i += UPLOADS_AT_ONCE) {
       const batch = [];
       for (let j = i; j < Math.min(chosen.length, i + UPLOADS_AT_ONCE); j++)
-        batch.push(upload(call.base, call.cookie, client, png(PICTURE.w, PICTURE.h, j + 1), `bench-${j + 1}.png`));
+        batch.push(upload(call.base, call.cookie, client, gradientPng(PICTURE.w, PICTURE.h, j + 1), `bench-${j + 1}.png`));
       keys.push(...(await Promise.all(batch)));
     }
     design = (i) => ({ media: keys[i], media_cropped: true });

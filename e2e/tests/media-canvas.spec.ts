@@ -1,8 +1,8 @@
 // Media on the canvas and in the reader's map (issue 21): pictures uploaded to the library are
 // drawn on their nodes and as the map's background, in the editor and, published, for a
 // signed-out reader, whose node popup plays a film uploaded likewise.
-import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { firstPixel, solidPng } from '../fixtures/png.mjs';
 import { signInAs } from './accounts';
 import { text } from './catalog';
 import { saveShot } from './shots';
@@ -10,29 +10,6 @@ import { saveShot } from './shots';
 async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>): Promise<unknown> {
   expect(res.ok(), `${res.url()}: ${res.status()} ${await res.text()}`).toBe(true);
   return res.json();
-}
-
-/** A PNG of one colour, w × h. */
-function png(w: number, h: number, [r, g, b]: readonly [number, number, number]): Buffer {
-  const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) raw.set([r, g, b], y * (w * 3 + 1) + 1 + x * 3);
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([sig, chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
 /** A second of WebM film, recorded by the browser from a canvas (no film files on this machine). */
@@ -100,8 +77,8 @@ const near = (got: number[], want: readonly number[]) => want.every((v, i) => Ma
 
 /** A map of its own: a node with a picture, one with a film, the background picture. */
 async function prepare(api: APIRequestContext, page: Page) {
-  const red = await upload(api, 'red.png', 'image/png', png(600, 400, RED));
-  const blue = await upload(api, 'blue.png', 'image/png', png(300, 300, BLUE));
+  const red = await upload(api, 'red.png', 'image/png', solidPng(600, 400, RED));
+  const blue = await upload(api, 'blue.png', 'image/png', solidPng(300, 300, BLUE));
   const film = await upload(api, 'film.webm', 'video/webm', await webm(page));
   expect([red.type, blue.type, film.type]).toEqual(['image', 'image', 'video']);
   const map = (await ok(
@@ -190,7 +167,7 @@ test('pictures on nodes and the background are drawn in the editor and for a sig
       await expect(second.getByTestId('editor-canvas')).toBeVisible();
       await second.waitForFunction(() => (window as unknown as { __strataEditor?: unknown }).__strataEditor !== undefined);
       await expectDrawn(second, 'editor-canvas', '__strataEditor', picture);
-      const green = await upload(api, 'green.png', 'image/png', png(600, 400, SECOND));
+      const green = await upload(api, 'green.png', 'image/png', solidPng(600, 400, SECOND));
       keys.push(green.key);
       await ok(await api.patch(`/api/v1/maps/${mapId}/nodes/${picture}`, { data: { design: { media: green.key } } }));
       const centre = await second.evaluate(
@@ -249,20 +226,7 @@ test('pictures on nodes and the background are drawn in the editor and for a sig
 
 /** The colour on screen at a page point (a 1-pixel screenshot: a canvas showing another site's picture cannot be read back). */
 async function screenPixel(page: Page, x: number, y: number): Promise<number[]> {
-  const shot = await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } });
-  let at = 8;
-  let channels = 3;
-  const idat: Buffer[] = [];
-  while (at < shot.length) {
-    const len = shot.readUInt32BE(at);
-    const type = shot.toString('latin1', at + 4, at + 8);
-    const data = shot.subarray(at + 8, at + 8 + len);
-    if (type === 'IHDR') channels = data[9] === 6 ? 4 : 3;
-    if (type === 'IDAT') idat.push(data);
-    at += 12 + len;
-  }
-  // One pixel of one row: whatever its filter, it predicts from zeros, so its bytes are the colour.
-  return [...inflateSync(Buffer.concat(idat)).subarray(1, 1 + channels)].slice(0, 3);
+  return firstPixel(await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } }));
 }
 
 const GREEN = [30, 160, 60] as const;
@@ -324,7 +288,7 @@ test('another site’s picture waits for the reader’s consent to external sour
     const asked: string[] = [];
     await context.route('https://media.example.test/**', (route) => {
       asked.push(route.request().url());
-      return route.fulfill({ status: 200, contentType: 'image/png', body: png(300, 200, GREEN) });
+      return route.fulfill({ status: 200, contentType: 'image/png', body: solidPng(300, 200, GREEN) });
     });
     const reader = await context.newPage();
     await reader.goto(`/m/${address}`);

@@ -124,6 +124,11 @@ for (const { lang, locale } of LOCALES) {
       await waitForEditor(guest);
       const editor = guest.getByTestId('editor');
       await expect(editor).toHaveAttribute('data-can-edit', 'true');
+      // Rights change on the open socket; a new one would race it on the server.
+      const sockets: string[] = [];
+      guest.on('websocket', (ws) => {
+        if (ws.url().includes('/api/v1/live')) sockets.push(ws.url());
+      });
       const origin = new URL(guest.url()).origin;
       await ok(
         guest.request.patch(`/api/v1/maps/${mapId}`, { data: { description: 'by the raised guest' }, headers: { Origin: origin } }),
@@ -149,6 +154,7 @@ for (const { lang, locale } of LOCALES) {
 
       await setAccess('');
       await expect(editor).toHaveAttribute('data-can-edit', 'false', { timeout: 5000 });
+      expect(sockets).toEqual([]);
       await admin.reload();
       await admin.getByRole('tab', { name: tr('clientSettings.tabs.users') }).click();
       await expect(row.locator('summary')).toHaveText(tr('clientSettings.mapAccessSummary', { n: 0 }));

@@ -42,6 +42,8 @@ type conn struct {
 	rightsMu sync.Mutex
 	canEdit  bool
 	isAdmin  bool
+	// recheckMu orders the rechecks of the socket (Hub.recheck).
+	recheckMu sync.Mutex
 	// lockMu orders taking a lock against a recheck's release of them.
 	lockMu  sync.Mutex
 	revoked bool // under lockMu

@@ -362,6 +362,10 @@ func (h *Hub) Serve(w http.ResponseWriter, r *http.Request, mapID int64, m Membe
 	h.publish(ctx, mapID, envelope{Frame: encodeFrame(EvUserJoined, joined), ExceptUser: m.User.ID})
 
 	go c.writeLoop()
+	// The rights were read before the upgrade: a change committed since
+	// was rechecked while this socket was in no room. Now rechecks find
+	// it, one more reading of them tells it any change it missed.
+	h.recheck(c)
 	c.readLoop()
 	h.removeConn(c)
 }

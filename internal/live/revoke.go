@@ -125,6 +125,10 @@ func (h *Hub) control(msg []byte) {
 }
 
 func (h *Hub) recheck(c *conn) {
+	// One at a time per socket, so that the rights read last are the
+	// rights kept.
+	c.recheckMu.Lock()
+	defer c.recheckMu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
 	defer cancel()
 	m, err := h.access.Member(ctx, c.member.Session, c.mapID)

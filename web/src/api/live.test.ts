@@ -755,6 +755,44 @@ describe('LiveConnection', () => {
     expect(FakeSocket.instances).toHaveLength(1);
   });
 
+  it.each([
+    ['revoked', 'revoked'],
+    ['signed_out', 'signed_out'],
+  ] as const)('stops as %s when its reconnects are refused over HTTP and the map is out of reach', async (answer, state) => {
+    const reach = vi.fn(() => Promise.resolve(answer));
+    const { live } = connection({ reach });
+    live.connect();
+    FakeSocket.last().serverOpen();
+    // The server could not check the rights (1013): the client reconnects…
+    FakeSocket.last().serverClose(1013, 'rights could not be checked; reconnect');
+    expect(reach).not.toHaveBeenCalled();
+    clock.advance(500);
+    // …and the upgrade is refused over HTTP, which a browser reports as 1006 alone.
+    FakeSocket.last().fail();
+    expect(reach).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    expect(live.state).toBe(state);
+    clock.advance(60_000);
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('keeps retrying refused reconnects while the map is within reach (or that is unknown)', async () => {
+    const reach = vi.fn(() => Promise.resolve(null));
+    const { live } = connection({ reach });
+    live.connect();
+    FakeSocket.last().fail();
+    await Promise.resolve();
+    expect(reach).toHaveBeenCalledTimes(1);
+    expect(live.state).toBe('reconnecting');
+    clock.advance(500);
+    expect(FakeSocket.instances).toHaveLength(2);
+    FakeSocket.last().serverOpen();
+    FakeSocket.last().serverSend(captured.connected);
+    FakeSocket.last().serverClose(1006);
+    // A socket that was open and is lost says nothing of the rights: no question is asked.
+    expect(reach).toHaveBeenCalledTimes(1);
+  });
+
   it('retries after a socket error, with or without the close after it', () => {
     const { live } = connection();
     live.connect();

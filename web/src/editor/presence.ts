@@ -71,8 +71,10 @@ export class Presence {
       }),
       live.on('connected', (d) => {
         this.#set({ self: d.visitor, others: d.visitors.filter((v) => v.id !== this.#userId), locks: d.locks });
-        // A reconnect after the rights narrowed (access_changed missed) is read-only too.
+        // A reconnect after the rights narrowed (access_changed missed) is read-only too; one
+        // after they were given back is editable again.
         if (!d.can_edit && !this.#state.readOnly) this.#set({ readOnly: true, raised: false });
+        else if (d.can_edit && this.#state.readOnly) this.#set({ readOnly: false, raised: true });
       }),
       live.on('duplicate_user_error', () => {
         this.#set({ duplicate: true });

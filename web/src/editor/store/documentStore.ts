@@ -12,33 +12,26 @@
 // (which replaying would apply twice, and a created element would show twice).
 //
 // The parts live beside it: the pending edits and their sending in saveQueue.ts, the committed
-// changes in revision order in inbox.ts, the undo steps in history.ts, and what each kind of edit
-// does in edits/.
+// changes in revision order in inbox.ts, the undo steps in history.ts, the sections' reading in
+// storeSections.ts, what subscribers are told in viewChanges.ts, what is done to an edit before
+// it is applied in editPreparation.ts, and what each kind of edit does in edits/.
+import type { Edge, GlobalDesign, Layer, MapDocument, MapSettings, Node, ObjectTemplate } from '../../api/document';
 import { ApiError } from '../../api/http';
-import type { SectionName, SectionValues } from '../../api/sections';
-import type { Edge, GlobalDesign, Layer, MapDocument, MapSettings, Node, ObjectTemplate, TemplateRef } from '../../api/document';
-import { NO_TEMPLATE } from '../../api/document';
 import type { SyncMapEdit } from '../../api/live';
-import { inheritTemplateEqual } from '../../map/style';
+import type { SectionName } from '../../api/sections';
+import { DocumentViews } from './documentViews';
+import { normalizeEdit, previewEdits } from './editPreparation';
 import { applyEdit, definitionOf, inverseOf } from './edits';
-import { withoutRevision } from './edits/definition';
-import { changedByOther, History, targetsOf, type UndoEntry } from './history';
+import { changedByOther, History, targetsOf, type Perform, type UndoEntry } from './history';
 import { Inbox } from './inbox';
-import { failureToasts, idsOf } from './requests';
+import { Listeners } from './listeners';
+import { failureToasts } from './requests';
 import { SaveQueue, type Op } from './saveQueue';
-import { sectionsOf, SectionStatus, type SectionSnapshot } from './sectionStatus';
 import type { SaveState, SaveStateListener } from './saveState';
-import {
-  applyDelta,
-  cloneState,
-  deepEqual,
-  Draft,
-  stateFromDocument,
-  Touched,
-  type ApplyContext,
-  type DocState,
-  type Sections,
-} from './state';
+import type { SectionSnapshot } from './sectionStatus';
+import { applyDelta, cloneState, Draft, stateFromDocument, Touched, type Sections } from './state';
+import { StoreSections } from './storeSections';
+import { TempIds } from './tempIds';
 import type {
   DocumentStoreOptions,
   Edit,
@@ -46,74 +39,31 @@ import type {
   EditResult,
   LiveSource,
   PublishingListener,
+  PublishingSync,
   StoreApi,
-  StoreChange,
   StoreListener,
-  StoreTimers,
   Toast,
   ToastListener,
 } from './types';
-
-const browserTimers: StoreTimers = {
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => {
-    globalThis.clearTimeout(handle as number);
-  },
-  now: () => Date.now(),
-};
-
-/**
- * A replay builds new objects for everything it touches; an element equal to what was shown keeps
- * its old object, so that subscribers comparing identities re-render only what really changed.
- */
-function keepIdentity(prev: DocState, next: DocState, touched: Touched[]): void {
-  const keep = <T>(a: Map<number, T>, b: Map<number, T>, id: number) => {
-    const was = a.get(id);
-    const now = b.get(id);
-    if (was !== undefined && now !== undefined && was !== now && deepEqual(was, now)) b.set(id, was);
-  };
-  for (const t of touched) {
-    for (const id of t.nodes.keys()) keep(prev.nodes, next.nodes, id);
-    for (const id of t.edges.keys()) keep(prev.edges, next.edges, id);
-    for (const id of t.templates.keys()) keep(prev.templates, next.templates, id);
-  }
-  if (next.layers !== prev.layers && deepEqual(next.layers, prev.layers)) next.layers = prev.layers;
-  if (next.map !== prev.map && deepEqual(next.map, prev.map)) next.map = prev.map;
-  if (next.global !== prev.global && deepEqual(next.global, prev.global)) next.global = prev.global;
-  for (const t of touched) {
-    for (const name of t.sections.keys()) {
-      const was = prev.sections[name];
-      if (was !== undefined && next.sections[name] !== was && deepEqual(was, next.sections[name])) next.sections[name] = was as never;
-    }
-  }
-}
+import { browserTimers } from './types';
+import { changeOf } from './viewChanges';
 
 export class DocumentStore {
   readonly mapId: number;
   readonly #userId: number;
   readonly #log: (message: string, error?: unknown) => void;
   readonly #getMap: StoreApi['getMap'];
-  readonly #getSection: StoreApi['getSection'];
 
-  #confirmed: DocState;
-  #view: DocState;
-  #revision: number;
-  /** Temporary id → server id, once a create is answered. */
-  readonly #aliases = new Map<number, number>();
-  /** Temporary ids whose create failed: edits naming them are dropped. */
-  readonly #dead = new Set<number>();
-  #nextTempId = -1;
+  readonly #ids = new TempIds();
 
   readonly #queue: SaveQueue;
   readonly #inbox: Inbox;
   readonly #history: History;
 
-  readonly #listeners = new Set<StoreListener>();
-  readonly #toastListeners = new Set<ToastListener>();
-  readonly #publishingListeners = new Set<PublishingListener>();
-  #snapshot: MapDocument | null = null;
-  readonly #sections = new SectionStatus();
-  #version = 0;
+  readonly #toastListeners = new Listeners<Toast>();
+  readonly #publishingListeners = new Listeners<PublishingSync>();
+  readonly #sections: StoreSections;
+  readonly #docs: DocumentViews;
   #disposed = false;
 
   constructor(document: MapDocument, options: DocumentStoreOptions) {
@@ -121,7 +71,6 @@ export class DocumentStore {
     this.#userId = options.userId;
     const api = options.api;
     this.#getMap = api.getMap;
-    this.#getSection = api.getSection;
     const timers = options.timers ?? browserTimers;
     this.#history = new History(options.undoLimit ?? 100);
     this.#log =
@@ -129,19 +78,19 @@ export class DocumentStore {
       ((message, error) => {
         console.warn(`document store: ${message}`, error);
       });
-    this.#confirmed = stateFromDocument(document);
-    this.#view = cloneState(this.#confirmed);
-    this.#revision = document.revision;
+    this.#docs = new DocumentViews(document, (names) => {
+      this.#sections.forget(names);
+    });
     this.#queue = new SaveQueue(
       {
         mapId: this.mapId,
         api,
         timers,
         resolveId: (id) => this.resolveId(id),
-        isDead: (id) => this.#dead.has(id),
+        isDead: (id) => this.#ids.isDead(id),
         answered: (op, element) => {
           op.answer = element;
-          if (op.createdId !== undefined) this.#aliases.set(op.createdId, element.id);
+          if (op.createdId !== undefined) this.#ids.answered(op.createdId, element.id);
         },
         acked: (batch, revision) => {
           this.#acked(batch, revision);
@@ -172,7 +121,7 @@ export class DocumentStore {
         userId: this.#userId,
         api,
         timers,
-        revision: () => this.#revision,
+        revision: () => this.#docs.revision,
         inFlight: () => this.#queue.inFlight,
         maxAckedRevision: () => this.#queue.maxAckedRevision,
         apply: (frame) => {
@@ -180,12 +129,27 @@ export class DocumentStore {
         },
         reload: () => this.#reload(),
         publishing: (sync) => {
-          for (const l of [...this.#publishingListeners]) l(sync);
+          this.#publishingListeners.tell(sync);
         },
         log: this.#log,
       },
       { gapGraceMs: options.gapGraceMs ?? 300, ownSyncWaitMs: options.ownSyncWaitMs ?? 10_000, retryMs: options.retryMs ?? 2_000 },
     );
+    this.#sections = new StoreSections({
+      mapId: this.mapId,
+      getSection: api.getSection,
+      confirmed: () => this.#docs.confirmed.sections,
+      read: (name, value) => {
+        const t = new Touched();
+        new Draft(this.#docs.confirmed, t).setSection(name, value);
+        this.#rebase([t], []);
+      },
+      changed: (names) => {
+        this.#docs.emit(changeOf(names));
+      },
+      disposed: () => this.#disposed,
+      log: this.#log,
+    });
     this.#takeUpKeptEdits();
   }
 
@@ -194,76 +158,64 @@ export class DocumentStore {
    * once and sent like new ones (they are not one's own steps to undo in this page).
    */
   #takeUpKeptEdits(): void {
-    const kept = this.#queue.readKept();
-    for (const k of kept) if (k.createdId !== undefined) this.#nextTempId = Math.min(this.#nextTempId, k.createdId - 1);
-    for (const k of kept) {
-      const op: Op = { edit: k.edit, status: 'queued', ackRevision: 0, touched: null };
-      if (k.createdId !== undefined) op.createdId = k.createdId;
-      try {
-        const t = new Touched();
-        const next = cloneState(this.#view);
-        applyEdit(new Draft(next, t), op.edit, this.#context(op));
-        this.#view = next;
-        op.touched = t;
-        this.#queue.add(op);
-      } catch (err) {
-        this.#log('a kept edit could not be applied; it is left out', err);
-      }
-    }
-    if (this.#queue.ops.length > 0) {
-      this.#queue.update();
-      // Sent once the page has set up around the store, not from inside its constructor.
-      this.#queue.sendSoon();
-    }
+    this.#queue.takeUpKept(
+      (op) => {
+        if (op.createdId !== undefined) this.#ids.reserve(op.createdId);
+      },
+      (op) => {
+        try {
+          const t = new Touched();
+          const next = cloneState(this.#docs.view);
+          applyEdit(new Draft(next, t), op.edit, this.#ids.context(op));
+          this.#docs.view = next;
+          op.touched = t;
+          return true;
+        } catch (err) {
+          this.#log('a kept edit could not be applied; it is left out', err);
+          return false;
+        }
+      },
+    );
   }
 
   // --- Reading ---------------------------------------------------------------------------------
 
   get revision(): number {
-    return this.#revision;
+    return this.#docs.revision;
   }
 
   /** Raised with every notification (a snapshot key for useSyncExternalStore). */
   get version(): number {
-    return this.#version;
+    return this.#docs.version;
   }
 
   /** The document as shown (local edits included); the same object until the next change. */
   get document(): MapDocument {
-    this.#snapshot ??= {
-      map: this.#view.map,
-      nodes: [...this.#view.nodes.values()],
-      edges: [...this.#view.edges.values()],
-      object_templates: [...this.#view.templates.values()],
-      global_design: this.#view.global,
-      layers: this.#view.layers,
-      revision: this.#revision,
-    };
-    return this.#snapshot;
+    return this.#docs.document;
   }
 
   getNode(id: number): Node | undefined {
-    return this.#view.nodes.get(this.resolveId(id));
+    return this.#docs.view.nodes.get(this.resolveId(id));
   }
 
   getEdge(id: number): Edge | undefined {
-    return this.#view.edges.get(this.resolveId(id));
+    return this.#docs.view.edges.get(this.resolveId(id));
   }
 
   getTemplate(id: number): ObjectTemplate | undefined {
-    return this.#view.templates.get(id);
+    return this.#docs.view.templates.get(id);
   }
 
   get map(): MapSettings {
-    return this.#view.map;
+    return this.#docs.view.map;
   }
 
   get layers(): readonly Layer[] {
-    return this.#view.layers;
+    return this.#docs.view.layers;
   }
 
   get globalDesign(): GlobalDesign {
-    return this.#view.global;
+    return this.#docs.view.global;
   }
 
   /**
@@ -271,7 +223,7 @@ export class DocumentStore {
    * until it changes (a snapshot for useSyncExternalStore).
    */
   section<N extends SectionName>(name: N): SectionSnapshot<N> {
-    return this.#sections.snapshot(name, this.#view.sections[name]);
+    return this.#sections.snapshot(name, this.#docs.view.sections[name]);
   }
 
   /**
@@ -279,31 +231,12 @@ export class DocumentStore {
    * failure, tries again. Changes of others keep it current from then on.
    */
   loadSection(name: SectionName): void {
-    if (this.#disposed || this.#confirmed.sections[name] !== undefined || this.#sections.isLoading(name)) return;
-    if (this.#sections.loading(name)) this.#emitSections([name]);
-    void this.#readSection(name);
-  }
-
-  async #readSection(name: SectionName): Promise<void> {
-    let value: SectionValues[SectionName];
-    try {
-      value = withoutRevision(await this.#getSection(this.mapId, name));
-    } catch (err) {
-      this.#sections.loaded(name, err);
-      if (!this.#disposed) this.#emitSections([name]);
-      return;
-    }
-    this.#sections.loaded(name);
-    // A change of others may have brought it first: the change log keeps that one current.
-    if (this.#disposed || this.#confirmed.sections[name] !== undefined) return;
-    const t = new Touched();
-    new Draft(this.#confirmed, t).setSection(name, value);
-    this.#rebase([t], []);
+    this.#sections.load(name);
   }
 
   /** The server's id for a temporary one once its create is answered; other ids unchanged. */
   resolveId(id: number): number {
-    return this.#aliases.get(id) ?? id;
+    return this.#ids.resolve(id);
   }
 
   /** Whether edits wait to be saved or are being saved. */
@@ -339,18 +272,12 @@ export class DocumentStore {
   }
 
   subscribe(listener: StoreListener): () => void {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
+    return this.#docs.listeners.add(listener);
   }
 
   /** The toasts to show, by message key (translation is the caller's). */
   onToast(listener: ToastListener): () => void {
-    this.#toastListeners.add(listener);
-    return () => {
-      this.#toastListeners.delete(listener);
-    };
+    return this.#toastListeners.add(listener);
   }
 
   /**
@@ -358,10 +285,7 @@ export class DocumentStore {
    * applied: after a reset or restore the document has been read again already.
    */
   onPublishing(listener: PublishingListener): () => void {
-    this.#publishingListeners.add(listener);
-    return () => {
-      this.#publishingListeners.delete(listener);
-    };
+    return this.#publishingListeners.add(listener);
   }
 
   /**
@@ -369,24 +293,7 @@ export class DocumentStore {
    * the dialogs that ask first count with the same rules that apply the edits.
    */
   preview(edits: Edit | Edit[]): EditPreview {
-    const t = new Touched();
-    const copy = cloneState(this.#view);
-    const draft = new Draft(copy, t);
-    for (const edit of Array.isArray(edits) ? edits : [edits]) {
-      applyEdit(draft, this.#normalize(edit), { resolve: (id) => this.resolveId(id) });
-    }
-    const out: EditPreview = { removedNodes: 0, removedEdges: 0, rangedNodes: 0, rangedEdges: 0 };
-    for (const [id, was] of t.nodes) {
-      const now = copy.nodes.get(id);
-      if (was && !now) out.removedNodes++;
-      else if (was && now && !deepEqual(was.visibility, now.visibility)) out.rangedNodes++;
-    }
-    for (const [id, was] of t.edges) {
-      const now = copy.edges.get(id);
-      if (was && !now) out.removedEdges++;
-      else if (was && now && !deepEqual(was.visibility, now.visibility)) out.rangedEdges++;
-    }
-    return out;
+    return previewEdits(this.#docs.view, Array.isArray(edits) ? edits : [edits], (id) => this.resolveId(id));
   }
 
   // --- Local edits -----------------------------------------------------------------------------
@@ -414,128 +321,72 @@ export class DocumentStore {
    * edges between them).
    */
   applyStep(build: (apply: (edit: Edit) => EditResult) => void, options: { key?: string } = {}): void {
-    const step: UndoEntry = { edits: [], targets: [] };
-    if (options.key !== undefined) step.key = options.key;
-    build((edit) => {
-      const done = this.#perform(edit, false);
-      if (!done) return { ok: false };
-      step.edits.unshift(...done.entry.edits);
-      step.targets.push(...done.entry.targets);
-      return done.result;
-    });
-    this.#history.record(step);
+    this.#history.step(build, this.#performer, options.key);
   }
 
   /** Undoes one's own last edit, by applying its inverse as a new edit (saved like any other). */
   undo(): boolean {
-    return this.#step(this.#history.takeUndo(), (e) => {
-      this.#history.pushRedo(e);
-    });
+    return this.#undone(this.#history.undo(this.#performer));
   }
 
   redo(): boolean {
-    return this.#step(this.#history.takeRedo(), (e) => {
-      this.#history.pushUndo(e);
-    });
+    return this.#undone(this.#history.redo(this.#performer));
   }
 
-  #step(entry: UndoEntry | undefined, keep: (inverse: UndoEntry) => void): boolean {
-    if (!entry) return false;
-    if (entry.stale) {
-      this.#toast([{ type: 'warning', key: 'undoStale' }]);
-      return true;
-    }
-    const inverses: UndoEntry = { edits: [], targets: [] };
-    for (const edit of entry.edits) {
-      const done = this.#perform(edit, true);
-      if (!done) continue;
-      inverses.edits.unshift(...done.entry.edits);
-      inverses.targets.push(...done.entry.targets);
-    }
-    keep(inverses);
-    return true;
+  #undone(done: boolean | 'stale'): boolean {
+    if (done === 'stale') this.#toast([{ type: 'warning', key: 'undoStale' }]);
+    return done !== false;
   }
+
+  readonly #performer: Perform = (edit, quiet) => this.#perform(edit, quiet);
 
   #perform(raw: Edit, quiet: boolean): { result: EditResult; entry: UndoEntry } | null {
     if (this.#disposed) return null;
-    const edit = this.#normalize(raw);
+    const edit = normalizeEdit(raw, this.#docs.view, (id) => this.resolveId(id));
     if (!this.#targetsExist(edit)) {
       if (!quiet) this.#toast(failureToasts([edit], false).filter((t) => t.type === 'error'));
       return null;
     }
     const op: Op = { edit, status: 'queued', ackRevision: 0, touched: null };
-    if (definitionOf(edit).creates) op.createdId = this.#nextTempId--;
+    if (definitionOf(edit).creates) op.createdId = this.#ids.take();
     const t = new Touched();
-    applyEdit(new Draft(this.#view, t), edit, this.#context(op));
+    applyEdit(new Draft(this.#docs.view, t), edit, this.#ids.context(op));
     op.touched = t;
     this.#queue.add(op);
     const entry = {
-      edits: inverseOf(edit, { t, view: this.#view, resolve: (id) => this.resolveId(id), createdId: op.createdId }),
-      targets: targetsOf(t, this.#view),
+      edits: inverseOf(edit, { t, view: this.#docs.view, resolve: (id) => this.resolveId(id), createdId: op.createdId }),
+      targets: targetsOf(t, this.#docs.view),
     };
-    this.#emitTouched([t]);
+    this.#docs.emitTouched([t]);
     this.#queue.schedule(op);
     return { result: op.createdId === undefined ? { ok: true } : { ok: true, id: op.createdId }, entry };
   }
 
-  /**
-   * A new node or edge without a template of its own follows the global design's default one
-   * (its templates section), when that still exists; "a change equal to the template-computed
-   * value is saved as null" (spec §4).
-   */
-  #normalize(edit: Edit): Edit {
-    if (edit.type === 'createNode' && edit.node.design.object_template === undefined) {
-      const ref = this.#defaultTemplate('node');
-      return ref ? { ...edit, node: { ...edit.node, design: { ...edit.node.design, object_template: ref } } } : edit;
-    }
-    if (edit.type === 'createEdge' && edit.edge.design?.object_template === undefined) {
-      const ref = this.#defaultTemplate('edge');
-      return ref ? { ...edit, edge: { ...edit.edge, design: { ...edit.edge.design, object_template: ref } } } : edit;
-    }
-    if (edit.type !== 'setNodeDesign' && edit.type !== 'setEdgeDesign') return edit;
-    const target = edit.type === 'setNodeDesign' ? 'node' : 'edge';
-    const el = target === 'node' ? this.getNode(edit.id) : this.getEdge(edit.id);
-    const ref = el?.template ?? NO_TEMPLATE;
-    const template = ref === NO_TEMPLATE ? undefined : this.#view.templates.get(Number(ref));
-    const design = inheritTemplateEqual(target, edit.design, template, this.#view.global);
-    return design === edit.design ? edit : { ...edit, design };
-  }
-
-  #defaultTemplate(kind: 'node' | 'edge'): TemplateRef | null {
-    const ref = this.#view.global.templates[`${kind}_template`];
-    if (typeof ref !== 'string' || ref === NO_TEMPLATE) return null;
-    return this.#view.templates.get(Number(ref))?.type === kind ? ref : null;
-  }
-
   #targetsExist(edit: Edit): boolean {
-    if (idsOf(edit).some((id) => this.#dead.has(this.resolveId(id)))) return false;
-    return definitionOf(edit).exists(edit, this.#view, (id) => this.resolveId(id));
-  }
-
-  #context(op: Op): ApplyContext {
-    const ctx: ApplyContext = { resolve: (id) => this.resolveId(id) };
-    if (op.createdId !== undefined) ctx.createdId = this.resolveId(op.createdId);
-    if (op.answer) ctx.answer = op.answer;
-    return ctx;
+    if (this.#ids.namesDead(edit)) return false;
+    return definitionOf(edit).exists(edit, this.#docs.view, (id) => this.resolveId(id));
   }
 
   // --- Answers ------------------------------------------------------------------------------
 
   /** The batch is stored at revision: it leaves once confirmed holds it (now, if it does). */
   #acked(batch: Op[], revision: number): void {
-    this.#emitSections(this.#sections.saved(sectionsOf(batch.map((op) => op.edit)), null));
+    this.#sections.saved(
+      batch.map((op) => op.edit),
+      null,
+    );
     const replaced = batch.filter((op) => op.answer !== undefined);
     // Confirmed may hold it already (its sync waited no longer, or came with a catch-up).
-    const done = revision <= this.#revision;
+    const done = revision <= this.#docs.revision;
     if (done) this.#queue.remove((op) => batch.includes(op));
     if (replaced.length || done) this.#rebase(done ? batch.flatMap((op) => (op.touched ? [op.touched] : [])) : [], replaced);
   }
 
   #failed(batch: Op[], edits: Edit[], err: unknown): void {
     const locked = err instanceof ApiError && err.code === 'element_locked';
-    for (const op of batch) if (op.createdId !== undefined) this.#dead.add(op.createdId);
+    for (const op of batch) if (op.createdId !== undefined) this.#ids.failed(op.createdId);
     this.#drop(batch);
-    this.#emitSections(this.#sections.saved(sectionsOf(edits), err instanceof ApiError ? err.problems : {}));
+    this.#sections.saved(edits, err instanceof ApiError ? err.problems : {});
     if (edits.some((e) => e.type === 'deleteLayer')) this.#log('deleting a layer failed', err);
     this.#toast(failureToasts(edits, locked, err instanceof ApiError ? err.message : String(err)));
   }
@@ -545,7 +396,7 @@ export class DocumentStore {
     const gone = new Set(ops);
     // Edits queued for elements whose create failed would fail too.
     for (const op of this.#queue.ops) {
-      if (op.status === 'queued' && idsOf(op.edit).some((id) => this.#dead.has(this.resolveId(id)))) gone.add(op);
+      if (op.status === 'queued' && this.#ids.namesDead(op.edit)) gone.add(op);
     }
     this.#queue.remove((op) => gone.has(op));
     this.#rebase(
@@ -581,22 +432,22 @@ export class DocumentStore {
   connected(revision?: number): void {
     // Back online: what waits to be saved goes now, not at the next retry.
     this.#queue.reconnected();
-    if (revision === undefined || revision > this.#revision) void this.#inbox.catchUp();
+    if (revision === undefined || revision > this.#docs.revision) void this.#inbox.catchUp();
   }
 
   #applySync(frame: SyncMapEdit): void {
     const t = new Touched();
-    applyDelta(new Draft(this.#confirmed, t), frame.data);
-    this.#revision = frame.revision;
+    applyDelta(new Draft(this.#docs.confirmed, t), frame.data);
+    this.#docs.revision = frame.revision;
     if (frame.user_id !== this.#userId) {
-      this.#history.markStale((target) => changedByOther(target, t, this.#confirmed, (id) => this.resolveId(id)));
+      this.#history.markStale((target) => changedByOther(target, t, this.#docs.confirmed, (id) => this.resolveId(id)));
     }
-    const done = this.#queue.ops.filter((op) => op.status === 'acked' && op.ackRevision <= this.#revision);
+    const done = this.#queue.ops.filter((op) => op.status === 'acked' && op.ackRevision <= this.#docs.revision);
     if (this.#queue.ops.length === 0) {
       // Nothing pending: the view is confirmed, and takes the change the same way.
       const tv = new Touched();
-      applyDelta(new Draft(this.#view, tv), frame.data);
-      this.#emitTouched([tv]);
+      applyDelta(new Draft(this.#docs.view, tv), frame.data);
+      this.#docs.emitTouched([tv]);
       return;
     }
     if (done.length) this.#queue.remove((op) => done.includes(op));
@@ -612,14 +463,14 @@ export class DocumentStore {
     let doc: MapDocument;
     let sections: Sections;
     try {
-      [doc, sections] = await Promise.all([this.#getMap(this.mapId).then((answer) => answer.data), this.#readSectionsAgain()]);
+      [doc, sections] = await Promise.all([this.#getMap(this.mapId).then((answer) => answer.data), this.#sections.readAgain()]);
     } catch (err) {
       this.#log('reloading the map failed', err);
       return false;
     }
     if (this.#disposed) return true;
-    this.#confirmed = stateFromDocument(doc, sections);
-    this.#revision = doc.revision;
+    this.#docs.confirmed = stateFromDocument(doc, sections);
+    this.#docs.revision = doc.revision;
     this.#inbox.forgetUpTo(doc.revision);
     this.#queue.remove((op) => op.status === 'acked' && op.ackRevision <= doc.revision);
     // What others changed is unknown: no step can be trusted not to overwrite it.
@@ -627,25 +478,6 @@ export class DocumentStore {
     this.#rebase([], [], true);
     this.#dropOrphans();
     return true;
-  }
-
-  /**
-   * The sections read so far, read again for a reload (a restore puts back older ones). One that
-   * cannot be read keeps its value (the change log brings later changes of it) and is logged.
-   */
-  async #readSectionsAgain(): Promise<Sections> {
-    const out: Sections = { ...this.#confirmed.sections };
-    const names = Object.keys(out) as SectionName[];
-    await Promise.all(
-      names.map(async (name) => {
-        try {
-          (out as Record<SectionName, unknown>)[name] = withoutRevision(await this.#getSection(this.mapId, name));
-        } catch (err) {
-          this.#log(`reading the section ${name} again failed`, err);
-        }
-      }),
-    );
-    return out;
   }
 
   /** Queued edits whose elements the document no longer has: dropped, with their error. */
@@ -662,104 +494,11 @@ export class DocumentStore {
 
   /** view = confirmed + pending edits; tells what differs from the view before. */
   #rebase(extra: Touched[], answered: Op[], reloaded = false): void {
-    const prev = this.#view;
-    const next = cloneState(this.#confirmed);
-    const candidates = [...extra];
-    for (const op of this.#queue.ops) {
-      if (op.touched) candidates.push(op.touched);
-      const t = new Touched();
-      applyEdit(new Draft(next, t), op.edit, this.#context(op));
-      op.touched = t;
-      candidates.push(t);
-    }
-    keepIdentity(prev, next, candidates);
-    this.#view = next;
-    const change = this.#diff(candidates, prev);
-    for (const op of answered) {
-      if (op.createdId === undefined || !op.answer) continue;
-      const creates = definitionOf(op.edit).creates;
-      if (creates === 'template') {
-        change.templates.add(op.createdId);
-        continue;
-      }
-      const map = creates === 'edge' ? change.replacedIds.edges : change.replacedIds.nodes;
-      (map as Map<number, number>).set(op.createdId, op.answer.id);
-      (creates === 'edge' ? change.edges : change.nodes).add(op.createdId);
-    }
-    change.reloaded = reloaded;
-    this.#emit(change);
-  }
-
-  #emitTouched(touched: Touched[]): void {
-    this.#emit(this.#diff(touched, null));
-  }
-
-  /** What differs between `prev` (or each touched's values before) and the view. */
-  #diff(
-    touched: Touched[],
-    prev: DocState | null,
-  ): StoreChange & { nodes: Set<number>; edges: Set<number>; templates: Set<number>; sections: Set<SectionName> } {
-    const v = this.#view;
-    const change = {
-      nodes: new Set<number>(),
-      edges: new Set<number>(),
-      templates: new Set<number>(),
-      layers: false,
-      map: false,
-      globalDesign: false,
-      sections: new Set<SectionName>(),
-      reloaded: false,
-      replacedIds: { nodes: new Map<number, number>(), edges: new Map<number, number>() },
-    };
-    for (const t of touched) {
-      for (const [id, was] of t.nodes) if ((prev ? prev.nodes.get(id) : was) !== v.nodes.get(id)) change.nodes.add(id);
-      for (const [id, was] of t.edges) if ((prev ? prev.edges.get(id) : was) !== v.edges.get(id)) change.edges.add(id);
-      for (const [id, was] of t.templates) {
-        if ((prev ? prev.templates.get(id) : was) !== v.templates.get(id)) change.templates.add(id);
-      }
-      if (t.layers && (prev ? prev.layers : t.layers) !== v.layers) change.layers = true;
-      if (t.map && (prev ? prev.map : t.map) !== v.map) change.map = true;
-      if (t.global && (prev ? prev.global : t.global) !== v.global) change.globalDesign = true;
-      for (const [name, was] of t.sections) {
-        if ((prev ? prev.sections[name] : was) !== v.sections[name]) change.sections.add(name);
-      }
-    }
-    return change;
-  }
-
-  #emit(change: StoreChange): void {
-    const empty =
-      !change.reloaded &&
-      change.nodes.size + change.edges.size + change.templates.size === 0 &&
-      !change.layers &&
-      !change.map &&
-      !change.globalDesign &&
-      change.sections.size === 0;
-    this.#snapshot = null;
-    this.#sections.forget(change.reloaded ? 'all' : change.sections);
-    this.#version++;
-    if (empty) return;
-    for (const l of [...this.#listeners]) l(change);
-  }
-
-  /** Tells that sections' reading state or problems changed (their values did not). */
-  #emitSections(names: SectionName[]): void {
-    if (names.length === 0) return;
-    this.#emit({
-      nodes: new Set(),
-      edges: new Set(),
-      templates: new Set(),
-      layers: false,
-      map: false,
-      globalDesign: false,
-      sections: new Set(names),
-      reloaded: false,
-      replacedIds: { nodes: new Map(), edges: new Map() },
-    });
+    this.#docs.rebase(this.#queue.ops, (op) => this.#ids.context(op), extra, answered, reloaded);
   }
 
   #toast(toasts: Toast[]): void {
-    for (const t of toasts) for (const l of [...this.#toastListeners]) l(t);
+    for (const t of toasts) this.#toastListeners.tell(t);
   }
 
   /** Stops timers and listening; queued edits are not saved (call flush() first) but kept. */
@@ -767,7 +506,7 @@ export class DocumentStore {
     this.#disposed = true;
     this.#queue.dispose();
     this.#inbox.dispose();
-    this.#listeners.clear();
+    this.#docs.listeners.clear();
     this.#toastListeners.clear();
     this.#publishingListeners.clear();
   }

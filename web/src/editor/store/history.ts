@@ -3,7 +3,7 @@
 // and changes nothing). What undoes each kind of edit is in its definition (edits/).
 import type { SectionName } from '../../api/sections';
 import { deepEqual, diffPaths, valueAt, type DocState, type Touched } from './state';
-import type { Edit } from './types';
+import type { Edit, EditResult } from './types';
 
 type TargetKind = 'node' | 'edge' | 'template' | 'layer' | 'map' | 'global' | 'section';
 
@@ -24,6 +24,9 @@ export interface UndoEntry {
   /** Steps recorded one after another with the same key are one step (arrow-key nudges). */
   key?: string;
 }
+
+/** Applies one edit of a step: its result and what undoes it, or null when it could not be applied. */
+export type Perform = (edit: Edit, quiet: boolean) => { result: EditResult; entry: UndoEntry } | null;
 
 /** The undo and redo stacks, each at most `limit` steps long. */
 export class History {
@@ -55,6 +58,50 @@ export class History {
     }
     this.#push(this.#undo, entry);
     this.#redo = [];
+  }
+
+  /**
+   * Applies the edits `build` makes through `perform`, and records them as one step; each may name
+   * what the earlier ones created by the temporary ids their results carry.
+   */
+  step(build: (apply: (edit: Edit) => EditResult) => void, perform: Perform, key?: string): void {
+    const step: UndoEntry = { edits: [], targets: [] };
+    if (key !== undefined) step.key = key;
+    build((edit) => {
+      const done = perform(edit, false);
+      if (!done) return { ok: false };
+      step.edits.unshift(...done.entry.edits);
+      step.targets.push(...done.entry.targets);
+      return done.result;
+    });
+    this.record(step);
+  }
+
+  /** Undoes the last step through `perform`: false when there is none, 'stale' when it is stale. */
+  undo(perform: Perform): boolean | 'stale' {
+    return this.#replay(this.takeUndo(), perform, (e) => {
+      this.pushRedo(e);
+    });
+  }
+
+  redo(perform: Perform): boolean | 'stale' {
+    return this.#replay(this.takeRedo(), perform, (e) => {
+      this.pushUndo(e);
+    });
+  }
+
+  #replay(entry: UndoEntry | undefined, perform: Perform, keep: (inverse: UndoEntry) => void): boolean | 'stale' {
+    if (!entry) return false;
+    if (entry.stale) return 'stale';
+    const inverses: UndoEntry = { edits: [], targets: [] };
+    for (const edit of entry.edits) {
+      const done = perform(edit, true);
+      if (!done) continue;
+      inverses.edits.unshift(...done.entry.edits);
+      inverses.targets.push(...done.entry.targets);
+    }
+    keep(inverses);
+    return true;
   }
 
   takeUndo(): UndoEntry | undefined {

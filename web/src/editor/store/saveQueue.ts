@@ -1,6 +1,6 @@
 // The document store's save queue: the local edits the server has not confirmed yet, in order,
-// and how they are sent. Neighbours of one save group go as one request after a quiet time (at
-// once for the edits that save alone); while the server cannot be reached or is busy they wait
+// and how they are sent. Neighbours of one save group go as one request after a quiet time, or
+// once the oldest has waited SAVE_MAX_WAIT_MS (at once for the edits that save alone); while the server cannot be reached or is busy they wait
 // and are sent again, kept in the browser's storage so that a reload loses none; the save state
 // says which of these is happening.
 import type { Edge, Node, ObjectTemplate } from '../../api/document';
@@ -31,6 +31,8 @@ const SAVE_RETRY_FIRST_MS = 1_000;
 const SAVE_RETRY_MAX_MS = 15_000;
 /** Kept edits are written to the browser's storage at most this often while editing (ms). */
 const KEEP_EVERY_MS = 250;
+/** The longest an edit waits for a quiet time: continuous typing is saved at least this often (ms). */
+export const SAVE_MAX_WAIT_MS = 3_000;
 
 /** What the queue needs of the store it saves for. */
 export interface SaveHost {
@@ -59,6 +61,8 @@ export interface SaveQueueOptions {
   debounceMs: number;
   /** Quiet time before saving when only positions are pending. */
   positionDebounceMs: number;
+  /** The longest an edit waits for the quiet time; SAVE_MAX_WAIT_MS. */
+  maxWaitMs?: number;
   storage: EditStorage | null;
 }
 
@@ -66,6 +70,7 @@ export class SaveQueue {
   readonly #host: SaveHost;
   readonly #debounceMs: number;
   readonly #positionDebounceMs: number;
+  readonly #maxWaitMs: number;
   readonly #storage: EditStorage | null;
   readonly #keptKey: string;
   #ops: Op[] = [];
@@ -82,6 +87,8 @@ export class SaveQueue {
   #saveRetryMs = 0;
   #saveTimer: unknown;
   #lastEditAt = 0;
+  /** When the oldest edit not sent yet was made; null when none waits. */
+  #waitingSince: number | null = null;
   #flushing: Promise<void> | null = null;
   #disposed = false;
 
@@ -89,6 +96,7 @@ export class SaveQueue {
     this.#host = host;
     this.#debounceMs = options.debounceMs;
     this.#positionDebounceMs = options.positionDebounceMs;
+    this.#maxWaitMs = options.maxWaitMs ?? SAVE_MAX_WAIT_MS;
     this.#storage = options.storage;
     this.#keptKey = keptEditsKey(host.mapId, options.userId);
   }
@@ -128,6 +136,25 @@ export class SaveQueue {
     return readKeptEdits(this.#storage, this.#keptKey);
   }
 
+  /**
+   * Takes up what an earlier page kept: each edit is named (`reserve`, for the temporary ids of
+   * its creates), then applied to the view (`apply`, false when it cannot be: it is left out),
+   * and sent once the page has set up around the store.
+   */
+  takeUpKept(reserve: (op: Op) => void, apply: (op: Op) => boolean): void {
+    const ops = this.readKept().map((k) => {
+      const op: Op = { edit: k.edit, status: 'queued', ackRevision: 0, touched: null };
+      if (k.createdId !== undefined) op.createdId = k.createdId;
+      return op;
+    });
+    for (const op of ops) reserve(op);
+    for (const op of ops) if (apply(op)) this.add(op);
+    if (this.#ops.length > 0) {
+      this.update();
+      this.sendSoon();
+    }
+  }
+
   /** Edits taken up from storage: sent once the page has set up around the store. */
   sendSoon(): void {
     this.#saveTimer = this.#host.timers.setTimeout(() => {
@@ -144,6 +171,7 @@ export class SaveQueue {
   /** A new edit was added: it is saved after the quiet time, or at once when it saves alone. */
   schedule(op: Op): void {
     this.#lastEditAt = this.#host.timers.now();
+    this.#waitingSince ??= this.#lastEditAt;
     this.update();
     if (savesAtOnce(op.edit.type)) {
       this.#clearSaveTimer();
@@ -203,7 +231,10 @@ export class SaveQueue {
     void this.#flush();
   }
 
-  /** The quiet time: 100 ms when only positions wait, else 700 ms, from the last edit. */
+  /**
+   * The quiet time: 100 ms when only positions wait, else 700 ms, from the last edit; but no longer
+   * than the longest wait from the oldest edit waiting, so that typing on does not put saving off.
+   */
   #armSaveTimer(): void {
     this.#clearSaveTimer();
     // While the server cannot be reached or is busy, the retry timer sends what waits.
@@ -216,7 +247,8 @@ export class SaveQueue {
     }
     const onlyPositions = queued.every((op) => op.edit.type === 'moveNodes');
     const quiet = onlyPositions ? this.#positionDebounceMs : this.#debounceMs;
-    const wait = Math.max(0, this.#lastEditAt + quiet - this.#host.timers.now());
+    const due = Math.min(this.#lastEditAt + quiet, (this.#waitingSince ?? this.#lastEditAt) + this.#maxWaitMs);
+    const wait = Math.max(0, due - this.#host.timers.now());
     this.#saveTimer = this.#host.timers.setTimeout(() => {
       this.#saveTimer = undefined;
       void this.#flush();
@@ -252,6 +284,8 @@ export class SaveQueue {
   /** Sends what is queued now, in order: neighbours of one group merged, the others alone. */
   async #sendQueued(): Promise<void> {
     const queued = this.#ops.filter((op) => op.status === 'queued');
+    // What is sent waits no more; an edit made meanwhile starts the next wait.
+    this.#waitingSince = null;
     let i = 0;
     while (i < queued.length) {
       const first = queued[i];

@@ -146,6 +146,15 @@ export interface StoreTimers {
   now(): number;
 }
 
+/** The browser's timers, the store's default. */
+export const browserTimers: StoreTimers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => {
+    globalThis.clearTimeout(handle as number);
+  },
+  now: () => Date.now(),
+};
+
 /** The calls the store makes (web/src/api/maps.ts and sections.ts have them). */
 export interface StoreApi {
   getMap: typeof getMap;
