@@ -2,7 +2,7 @@
 // them; distribute three or more), and the toolbar's snapping toggle (remembered in the browser).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CanvasController } from '../canvasController';
+import type { CanvasController } from '../canvas/canvasController';
 import { readSnapSetting, writeSnapSetting } from './snap';
 import { ALIGNMENTS, AXES, type Alignment, type Axis } from './arrange';
 import type { SelectionCommands } from './commands';

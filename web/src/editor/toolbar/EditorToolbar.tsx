@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import type { EnabledShape } from '../../api/document';
 import type { Visitor } from '../../api/live';
 import { Button } from '../../layout/Button';
-import type { CanvasController, Tool } from '../canvasController';
-import { minimapSetting } from '../editorSettings';
-import { PresenceList } from '../EditorParts';
-import { ToolPicker, type ToolKind } from '../ToolPicker';
+import type { CanvasController, Tool } from '../canvas/canvasController';
+import { minimapSetting } from '../canvas/editorSettings';
+import { PresenceList } from '../shell/EditorParts';
+import { ToolPicker, type ToolKind } from './ToolPicker';
 import type { DocumentStore } from '../store';
 import { IconTool } from './IconTool';
 import { MoreTools } from './MoreTools';
 import { useCollapsed } from './useCollapsed';
 import styles from '../Editor.module.css';
-import toolStyles from '../ToolPicker.module.css';
+import toolStyles from './ToolPicker.module.css';
 
 const noSubscribe = () => () => undefined;
 

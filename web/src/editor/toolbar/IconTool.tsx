@@ -1,4 +1,4 @@
-import toolStyles from '../ToolPicker.module.css';
+import toolStyles from './ToolPicker.module.css';
 
 /** Stroke paths on a 24-unit grid for the toolbar's icon buttons. */
 const TOOL_ICONS = {

@@ -1,8 +1,8 @@
 // The editor's settings of this browser (kept in localStorage): the last shape the add-node tool
 // placed and whether the minimap is shown. The wheel's setting is the map's (src/map), as the
 // public map follows it too.
-import { ENABLED_SHAPES, type EnabledShape } from '../api/document';
-import { StoredSetting, parseBoolean } from '../map';
+import { ENABLED_SHAPES, type EnabledShape } from '../../api/document';
+import { StoredSetting, parseBoolean } from '../../map';
 
 const isShape = (raw: string): EnabledShape | undefined => ENABLED_SHAPES.find((s) => s === raw);
 

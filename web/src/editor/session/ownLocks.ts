@@ -1,7 +1,7 @@
 // The locks this editor holds: which elements an open panel or the selection claims, and the
 // start/stop messages that move the held set to the wanted one. Framework-free; the hook in
 // useOwnLocks.ts feeds it from React.
-import type { Lock, LockElemType, LockExtent } from '../api/live';
+import type { Lock, LockElemType, LockExtent } from '../../api/live';
 
 export interface WantedLock {
   elemType: LockElemType;

@@ -1,6 +1,6 @@
 // Who else is on the map, where their pointers are and what they lock, kept from the live
 // channel's frames; framework-free, read by React through subscribe/get.
-import type { LiveConnection, LiveState, Lock, LockElemType, ReleasedLock, Visitor } from '../api/live';
+import type { LiveConnection, LiveState, Lock, LockElemType, ReleasedLock, Visitor } from '../../api/live';
 import { visitorCss } from './colors';
 
 export interface PresenceState {

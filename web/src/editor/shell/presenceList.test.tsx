@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Visitor } from '../api/live';
-import { initI18n } from '../i18n';
+import type { Visitor } from '../../api/live';
+import { initI18n } from '../../i18n';
 import { PresenceList } from './EditorParts';
 
 const visitor = (id: number): Visitor => ({

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LiveConnection, Visitor } from '../api/live';
-import { toasts } from '../layout/toasts';
-import type { PublicationSource } from './publication';
-import type { DocumentStore } from './store';
+import type { LiveConnection, Visitor } from '../../api/live';
+import { toasts } from '../../layout/toasts';
+import type { PublicationSource } from '../session/publication';
+import type { DocumentStore } from '../store';
 
 /** What the store and the live channel tell the user, translated into toasts. */
 export function useEditorToasts(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NodeEntry } from '../map';
+import type { NodeEntry } from '../../map';
 import { boundsOfNodes, spaceIsForTheMap, type FocusedElement } from './canvasNavigation';
 
 const el = (tagName: string, role: string | null = null, isContentEditable = false): FocusedElement => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Lock } from '../api/live';
+import type { Lock } from '../../api/live';
 import { LockKeeper, wantedLocks, type LockClaims, type WantedLock } from './ownLocks';
 
 const ME = 1;

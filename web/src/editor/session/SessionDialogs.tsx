@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../layout/Button';
-import { Dialog, DialogActions } from '../layout/Dialog';
+import { Button } from '../../layout/Button';
+import { Dialog, DialogActions } from '../../layout/Dialog';
 import type { PresenceState } from './presence';
 
 /** What ends the editing session: the map opened elsewhere too, or the access taken away. */

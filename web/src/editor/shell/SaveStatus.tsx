@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { editFamily, type DocumentStore, type SaveState } from './store';
+import { editFamily, type DocumentStore, type SaveState } from '../store';
 import styles from './SaveStatus.module.css';
 
 /** Saved, saving, offline with what is kept on this device, or failing and retrying: always in view. */

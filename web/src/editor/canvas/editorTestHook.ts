@@ -1,7 +1,7 @@
 // The editor's read-only figures for browser tests (window.__strataEditor); nothing here changes the map.
 import type { CanvasController } from './canvasController';
-import type { Presence } from './presence';
-import type { DocumentStore } from './store';
+import type { Presence } from '../session/presence';
+import type { DocumentStore } from '../store';
 
 /** Read-only figures for browser tests (window.__strataEditor); nothing here changes the map. */
 export interface EditorTestHook {

@@ -1,8 +1,8 @@
 // Moving the editor's view without touching the map: the wheel (pan or zoom, wheelIntent), a pan
 // with the middle button or with Space held, and the zoom commands (fit a selection, 100 %).
 // The canvas controller hands it the events; the gestures it starts run as the controller's pans.
-import type { Point } from '../api/document';
-import { wheelIntent, wheelZoomsSetting, type Bounds, type Renderer, type Scene } from '../map';
+import type { Point } from '../../api/document';
+import { wheelIntent, wheelZoomsSetting, type Bounds, type Renderer, type Scene } from '../../map';
 
 /** Padding around what a zoom fits, in screen pixels. */
 const FIT_PADDING_PX = 60;

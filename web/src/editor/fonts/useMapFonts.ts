@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { getClientFeatures, type ClientFont } from '../api';
-import type { CanvasController } from './canvasController';
+import { getClientFeatures, type ClientFont } from '../../api';
+import type { CanvasController } from '../canvas/canvasController';
 import { FontLoader, clientFontSources, fontSources, usesFamilies } from './fonts';
-import type { DocumentStore } from './store';
+import type { DocumentStore } from '../store';
 
 /**
  * Web fonts the designs name and the client's own fonts: loaded once, then the canvas lays its

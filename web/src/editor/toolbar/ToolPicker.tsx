@@ -1,11 +1,11 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ENABLED_SHAPES, type EnabledShape } from '../api/document';
-import type { Tool } from './canvasController';
-import { lastShapeSetting } from './editorSettings';
-import { ShapeIcon } from './EditorParts';
+import { ENABLED_SHAPES, type EnabledShape } from '../../api/document';
+import type { Tool } from '../canvas/canvasController';
+import { lastShapeSetting } from '../canvas/editorSettings';
+import { ShapeIcon } from '../shell/EditorParts';
 import styles from './ToolPicker.module.css';
-import { usePopover } from './toolbar/usePopover';
+import { usePopover } from './usePopover';
 
 export type ToolKind = Tool['kind'];
 

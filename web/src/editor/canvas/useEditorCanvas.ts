@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { Language } from '../api';
-import { LiveConnection } from '../api/live';
-import { withFirst } from '../map/nodeLink';
+import type { Language } from '../../api';
+import { LiveConnection } from '../../api/live';
+import { withFirst } from '../../map/nodeLink';
 import { CanvasController } from './canvasController';
 import { installEditorTestHook } from './editorTestHook';
-import type { Presence } from './presence';
-import type { DocumentStore } from './store';
+import type { Presence } from '../session/presence';
+import type { DocumentStore } from '../store';
 
 export interface EditorCanvas {
   /** For the canvas's frame, the canvas and its overlay. */

@@ -1,17 +1,17 @@
 import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { wheelZoomsSetting } from '../map';
-import { DISABLED_SHAPES, ENABLED_SHAPES, type Edge, type EnabledShape, type Layer } from '../api/document';
-import type { LockElemType, Visitor } from '../api/live';
-import type { Role } from '../account/roles';
-import { Button } from '../layout/Button';
-import { Dialog, DialogActions } from '../layout/Dialog';
-import type { CanvasController } from './canvasController';
-import { visitorCss } from './colors';
-import { MENU_GROUPS, MENU_OPTIONS, canOpen, optionState, type MenuOptionId } from './sideMenu';
-import type { DocumentStore } from './store';
-import styles from './Editor.module.css';
+import { wheelZoomsSetting } from '../../map';
+import { DISABLED_SHAPES, ENABLED_SHAPES, type Edge, type EnabledShape, type Layer } from '../../api/document';
+import type { LockElemType, Visitor } from '../../api/live';
+import type { Role } from '../../account/roles';
+import { Button } from '../../layout/Button';
+import { Dialog, DialogActions } from '../../layout/Dialog';
+import type { CanvasController } from '../canvas/canvasController';
+import { visitorCss } from '../session/colors';
+import { MENU_GROUPS, MENU_OPTIONS, canOpen, optionState, type MenuOptionId } from '../sideMenu';
+import type { DocumentStore } from '../store';
+import styles from '../Editor.module.css';
 
 // --- Side menu ----------------------------------------------------------------------------------
 

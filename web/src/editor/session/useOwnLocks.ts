@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import type { LiveConnection } from '../api/live';
+import type { LiveConnection } from '../../api/live';
 import { LockKeeper, type WantedLock } from './ownLocks';
 
 /**

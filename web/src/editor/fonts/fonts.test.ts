@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { makeEdge, makeNode } from '../map/render/testing';
+import { makeEdge, makeNode } from '../../map/render/testing';
 import { FontLoader, clientFontSources, fontSources, usesFamilies } from './fonts';
 
 describe('fontSources', () => {

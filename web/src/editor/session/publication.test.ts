@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { MapVersion, Publication } from '../api/publishing';
+import type { MapVersion, Publication } from '../../api/publishing';
 import { PublicationSource, liveStatus } from './publication';
 
 const version = (id: number, name = `v${id}`): MapVersion => ({

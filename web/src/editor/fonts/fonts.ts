@@ -2,8 +2,8 @@
 // the canvas can draw with them. A font that fails to load is only logged: the text keeps its
 // fallback family.
 import { createContext } from 'react';
-import type { ClientFont } from '../api/types';
-import type { MapDocument } from '../api/document';
+import type { ClientFont } from '../../api/types';
+import type { MapDocument } from '../../api/document';
 
 export interface FontSource {
   family: string;

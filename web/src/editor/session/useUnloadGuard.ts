@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { DocumentStore } from './store';
+import type { DocumentStore } from '../store';
 
 /**
  * Leaving the page: what the server does not have yet is sent, kept in the browser's storage as

@@ -4,15 +4,15 @@
 // snapping and the others told of a drag, and the release stores it as one edit or drops it.
 // The controller owns the canvas, the scene and the selection; this reads and changes them
 // through GestureHost.
-import type { Node, NodePosition, Point } from '../api/document';
-import { OUTLINE_WIDTH, SELECTION_MARK_RADIUS, nodeBounds, type Bounds, Pinch, type Renderer, type Scene, type ShapeBox } from '../map';
+import type { Node, NodePosition, Point } from '../../api/document';
+import { OUTLINE_WIDTH, SELECTION_MARK_RADIUS, nodeBounds, type Bounds, Pinch, type Renderer, type Scene, type ShapeBox } from '../../map';
 import type { CanvasCallbacks, CanvasView, Tool } from './canvasController';
 import type { CanvasNavigation } from './canvasNavigation';
-import { edgesAmong, nodesInRect, rectBetween, unionIds } from './selection/boxSelect';
-import type { OverlayMarks } from './selection/overlayMarks';
-import { cornerOf, handleAt, resized, startResize, type Corner, type ResizeStart, type Resized } from './selection/resize';
-import { SNAP_DISTANCE_PX, SnapTargets, unionBounds } from './selection/snap';
-import type { DocumentStore } from './store';
+import { edgesAmong, nodesInRect, rectBetween, unionIds } from '../selection/boxSelect';
+import type { OverlayMarks } from '../selection/overlayMarks';
+import { cornerOf, handleAt, resized, startResize, type Corner, type ResizeStart, type Resized } from '../selection/resize';
+import { SNAP_DISTANCE_PX, SnapTargets, unionBounds } from '../selection/snap';
+import type { DocumentStore } from '../store';
 
 /** What the gestures read and change of the canvas controller. */
 export interface GestureHost {

@@ -3,8 +3,8 @@
 // state_restored) and from the answers of one's own publishing calls. The live status follows
 // the document's revision: it reads "changed" as soon as the working copy passes the revision
 // at which it last equalled the live version.
-import { getPublication, type LiveStatus, type Publication } from '../api/publishing';
-import type { PublishingSync } from './store';
+import { getPublication, type LiveStatus, type Publication } from '../../api/publishing';
+import type { PublishingSync } from '../store';
 
 /** The status of a publication at the working copy's revision (domain.StatusOf). */
 export function liveStatus(publication: Pick<Publication, 'live' | 'synced_revision' | 'revision'>, revision: number): LiveStatus {

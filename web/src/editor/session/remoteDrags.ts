@@ -1,6 +1,6 @@
 // Other editors' drags, shown on the canvas until the move is stored: each node at the last
 // position its dragger sent, dropped once nothing came for a while (the dragger may have gone).
-import type { NodePosition, Point } from '../api/document';
+import type { NodePosition, Point } from '../../api/document';
 
 export const REMOTE_DRAG_STALE_MS = 2000;
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../api';
-import { Button } from '../layout/Button';
-import { copyLink } from '../layout/copyLink';
-import { nodeLinkUrl } from '../map/nodeLink';
-import type { DocumentStore } from './store';
-import styles from './Editor.module.css';
+import type { Language } from '../../api';
+import { Button } from '../../layout/Button';
+import { copyLink } from '../../layout/copyLink';
+import { nodeLinkUrl } from '../../map/nodeLink';
+import type { DocumentStore } from '../store';
+import styles from '../Editor.module.css';
 
 interface NodeLinkButtonProps {
   store: DocumentStore;

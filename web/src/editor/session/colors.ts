@@ -1,5 +1,5 @@
 // The visitor colours (docs/live-protocol.md) as CSS colours, and initials for names.
-import type { VisitorColor } from '../api/live';
+import type { VisitorColor } from '../../api/live';
 
 export const VISITOR_CSS: Readonly<Record<VisitorColor, string>> = {
   orange: '#e8772e',

@@ -3,8 +3,8 @@
 // wheel zoom, hover, selection, dragging nodes, placing nodes and connecting them. React draws
 // the chrome around it and reads the small view state this publishes. The pointer's gestures
 // are canvasGestures.ts.
-import type { EnabledShape, Node, NodePosition, Point, Visibility } from '../api/document';
-import type { DocumentStore, StoreChange } from './store';
+import type { EnabledShape, Node, NodePosition, Point, Visibility } from '../../api/document';
+import type { DocumentStore, StoreChange } from '../store';
 import {
   FirstFrameMarks,
   Renderer,
@@ -17,14 +17,14 @@ import {
   measureWith,
   type SceneDocument,
   type TemplatesById,
-} from '../map';
+} from '../../map';
 import { CanvasGestures } from './canvasGestures';
 import { CanvasNavigation, boundsOfNodes } from './canvasNavigation';
 import { lastShapeSetting } from './editorSettings';
-import { RemoteDrags } from './remoteDrags';
-import { OverlayMarks } from './selection/overlayMarks';
-import type { Resized } from './selection/resize';
-import { readSnapSetting } from './selection/snap';
+import { RemoteDrags } from '../session/remoteDrags';
+import { OverlayMarks } from '../selection/overlayMarks';
+import type { Resized } from '../selection/resize';
+import { readSnapSetting } from '../selection/snap';
 
 export type Tool = { kind: 'select' } | { kind: 'addNode'; shape: EnabledShape } | { kind: 'connect'; from: number | null };
 
@@ -59,7 +59,7 @@ export class CanvasController {
   readonly #overlay: HTMLCanvasElement;
   readonly #callbacks: CanvasCallbacks;
   readonly #nodes = new Map<number, Node>();
-  readonly #edges = new Map<number, import('../api/document').Edge>();
+  readonly #edges = new Map<number, import('../../api/document').Edge>();
   #templates: TemplatesById = new Map();
   /** Positions shown instead of the store's while someone drags: own drag and others'. */
   readonly #ownDrag = new Map<number, Point>();
@@ -94,7 +94,7 @@ export class CanvasController {
     canvas: HTMLCanvasElement,
     overlay: HTMLCanvasElement,
     store: DocumentStore,
-    options: { canEdit: boolean; languages: readonly import('../api/types').Language[] } & CanvasCallbacks,
+    options: { canEdit: boolean; languages: readonly import('../../api/types').Language[] } & CanvasCallbacks,
   ) {
     this.#canvas = canvas;
     this.#overlay = overlay;
@@ -204,7 +204,7 @@ export class CanvasController {
   }
 
   /** The content languages in order: the canvas draws the first one a node has a title in. */
-  setLanguages(languages: readonly import('../api/types').Language[]): void {
+  setLanguages(languages: readonly import('../../api/types').Language[]): void {
     if (languages.join(',') === this.#languages) return;
     this.#languages = languages.join(',');
     this.scene.relayoutText(languages);
