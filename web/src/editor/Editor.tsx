@@ -9,7 +9,7 @@ import { readNodeLink } from '../map/nodeLink';
 import { CanvasAnnouncer } from '../access/CanvasAnnouncer';
 import { OutlinePanel } from '../access/OutlinePanel';
 import { useCanvasKeyboard } from '../access/useCanvasKeyboard';
-import type { CanvasView } from './canvas/canvasController';
+import type { CanvasView } from './canvas/canvasView';
 import { ConfirmDialog, PointerLayer, ShortcutsPanel, SideMenu } from './shell/EditorParts';
 import { EditorPanels } from './EditorPanels';
 import { useEditorCanvas } from './canvas/useEditorCanvas';

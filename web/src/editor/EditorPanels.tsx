@@ -1,6 +1,7 @@
 import type { LockElemType } from '../api/live';
 import type { Language } from '../api/types';
-import type { CanvasController, Tool } from './canvas/canvasController';
+import type { CanvasController } from './canvas/canvasController';
+import type { Tool } from './canvas/canvasView';
 import { AddNodePanel, LayersPanel } from './shell/EditorParts';
 import { MediaLibrary } from './media/MediaLibrary';
 import { type PublicationSource } from './session/publication';

@@ -3,7 +3,7 @@
 // wheel zoom, hover, selection, dragging nodes, placing nodes and connecting them. React draws
 // the chrome around it and reads the small view state this publishes. The pointer's gestures
 // are canvasGestures.ts.
-import type { EnabledShape, Node, NodePosition, Point, Visibility } from '../../api/document';
+import type { Node, NodePosition, Point, Visibility } from '../../api/document';
 import type { DocumentStore, StoreChange } from '../store';
 import {
   FirstFrameMarks,
@@ -19,29 +19,13 @@ import {
   type TemplatesById,
 } from '../../map';
 import { CanvasGestures } from './canvasGestures';
+import type { CanvasCallbacks, CanvasView, Tool } from './canvasView';
 import { CanvasNavigation, boundsOfNodes } from './canvasNavigation';
 import { lastShapeSetting } from './editorSettings';
 import { RemoteDrags } from '../session/remoteDrags';
 import { OverlayMarks } from '../selection/overlayMarks';
 import type { Resized } from '../selection/resize';
 import { readSnapSetting } from '../selection/snap';
-
-export type Tool = { kind: 'select' } | { kind: 'addNode'; shape: EnabledShape } | { kind: 'connect'; from: number | null };
-
-/** What React shows about the canvas. */
-export interface CanvasView {
-  tool: Tool;
-  level: number;
-  selectedNodes: readonly number[];
-  selectedEdges: readonly number[];
-}
-
-export interface CanvasCallbacks {
-  /** The own pointer in world coordinates (sent to the others). */
-  onPointer?: (world: Point) => void;
-  /** Nodes being dragged, throttled (sent to the others as node_dragging). */
-  onDragging?: (positions: NodePosition[]) => void;
-}
 
 function overlaps(a: Visibility, b: Visibility): boolean {
   return a.min_level <= b.max_level && b.min_level <= a.max_level;

@@ -6,7 +6,7 @@
 // through GestureHost.
 import type { Node, NodePosition, Point } from '../../api/document';
 import { OUTLINE_WIDTH, SELECTION_MARK_RADIUS, nodeBounds, type Bounds, Pinch, type Renderer, type Scene, type ShapeBox } from '../../map';
-import type { CanvasCallbacks, CanvasView, Tool } from './canvasController';
+import type { CanvasCallbacks, CanvasView, Tool } from './canvasView';
 import type { CanvasNavigation } from './canvasNavigation';
 import { edgesAmong, nodesInRect, rectBetween, unionIds } from '../selection/boxSelect';
 import type { OverlayMarks } from '../selection/overlayMarks';

@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENABLED_SHAPES, type EnabledShape } from '../../api/document';
-import type { Tool } from '../canvas/canvasController';
+import type { Tool } from '../canvas/canvasView';
 import { lastShapeSetting } from '../canvas/editorSettings';
 import { ShapeIcon } from '../shell/EditorParts';
 import styles from './ToolPicker.module.css';
