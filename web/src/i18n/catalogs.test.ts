@@ -118,6 +118,13 @@ describe('catalogs', () => {
     }
   });
 
+  // "level(s)", "Ebene(n)", "niveau(x)": a count takes its plural form from the catalogue
+  // (key_one / key_other), not a bracketed ending; "http(s)" names a scheme, not a count.
+  it.each(['en', 'de', 'fr'] as const)('%s has plural forms, not bracketed endings', (lang) => {
+    const guessed = [...catalogs[lang]].filter(([, text]) => /\p{L}\((?:s|e|n|en|x|es)\)/u.test(text.replaceAll('http(s)', 'https')));
+    expect(guessed.map(([key]) => key)).toEqual([]);
+  });
+
   it.each(['de', 'fr'] as const)('%s is translated, not copied from en', (lang) => {
     const copied = enKeys.filter((key) => !sameEverywhere.has(key) && catalogs[lang].get(key) === catalogs.en.get(key));
     // Anything else equal to the English text was forgotten.
