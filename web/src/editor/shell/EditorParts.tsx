@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { wheelZoomsSetting } from '../../map';
 import { DISABLED_SHAPES, ENABLED_SHAPES, type Edge, type EnabledShape, type Layer } from '../../api/document';
-import type { LockElemType, Visitor } from '../../api/live';
+import type { LockElemType } from '../../api/live';
 import type { Role } from '../../account/roles';
 import { Button } from '../../layout/Button';
 import { Dialog, DialogActions } from '../../layout/Dialog';
-import type { CanvasController } from '../canvas/canvasController';
-import { visitorCss } from '../session/colors';
 import { MENU_GROUPS, MENU_OPTIONS, canOpen, optionState, type MenuOptionId } from '../sideMenu';
 import type { DocumentStore } from '../store';
 import styles from '../Editor.module.css';
@@ -402,70 +400,5 @@ export function ConfirmDialog({
         </Button>
       </DialogActions>
     </Dialog>
-  );
-}
-
-// --- Together -----------------------------------------------------------------------------------
-
-/** Avatars shown side by side; more editors than this are counted in one chip. */
-const PRESENCE_SHOWN = 5;
-
-export function PresenceList({ self, others }: { self: Visitor | null; others: readonly Visitor[] }) {
-  const { t } = useTranslation();
-  const all = self ? [self, ...others] : others;
-  // A crowd keeps the toolbar's width: the first few by face, the rest as "+N" named on hover.
-  const shown = all.length > PRESENCE_SHOWN ? all.slice(0, PRESENCE_SHOWN - 1) : all;
-  const rest = all.slice(shown.length);
-  return (
-    <ul className={styles.presence} aria-label={t('editor.presence.label')} data-testid="presence">
-      {shown.map((v) => (
-        <li
-          key={v.id}
-          className={styles.avatar}
-          style={{ background: visitorCss(v.color) }}
-          title={v === self ? t('editor.presence.you', { name: v.name }) : v.name}
-          data-testid="presence-avatar"
-        >
-          {v.initials}
-        </li>
-      ))}
-      {rest.length > 0 && (
-        <li
-          className={[styles.avatar, styles.avatarMore].join(' ')}
-          title={t('editor.presence.more', { count: rest.length, names: rest.map((v) => v.name).join(', ') })}
-          data-testid="presence-more"
-        >
-          +{rest.length}
-        </li>
-      )}
-    </ul>
-  );
-}
-
-/** Others' pointers, placed over the canvas wherever the camera puts their world position. */
-export function PointerLayer({ controller, others }: { controller: CanvasController; others: readonly Visitor[] }) {
-  useSyncExternalStore(controller.subscribeFrame, controller.getFrame);
-  return (
-    <div className={styles.pointers} aria-hidden="true">
-      {others.map((v) => {
-        const p = controller.worldToScreen(v.pointer);
-        const color = visitorCss(v.color);
-        return (
-          <div
-            key={v.id}
-            className={styles.pointer}
-            style={{ transform: `translate(${Math.round(p.x)}px, ${Math.round(p.y)}px)` }}
-            data-testid="remote-pointer"
-          >
-            <svg width="16" height="16" viewBox="0 0 16 16">
-              <path d="M1 1l5 14 2-6 6-2z" fill={color} stroke="#fff" strokeWidth="1.2" strokeLinejoin="round" />
-            </svg>
-            <span className={styles.pointerTag} style={{ background: color }}>
-              {v.initials}
-            </span>
-          </div>
-        );
-      })}
-    </div>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '../../layout/Button';
 import type { CanvasController } from '../canvas/canvasController';
 import type { Tool } from '../canvas/canvasView';
 import { minimapSetting } from '../canvas/editorSettings';
-import { PresenceList } from '../shell/EditorParts';
+import { PresenceList } from '../session/PresenceList';
 import { ToolPicker, type ToolKind } from './ToolPicker';
 import type { DocumentStore } from '../store';
 import { IconTool } from './IconTool';
