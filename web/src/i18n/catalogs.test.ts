@@ -39,6 +39,7 @@ const sameEverywhere = new Set([
   'media.details.dimensions', // {{width}} × {{height}} px
   'media.details.duration', // {{seconds}} s
   'media.uploads.progress', // {{percent}} %
+  'editor.commands.withKeys', // {{command}} ({{keys}})
 ]);
 
 // Words that are spelled the same as in English, checked one by one.
@@ -72,6 +73,7 @@ const sameInLanguage = {
     'media.types.audio', // Audio
     'media.types.video', // Video
     'media.uploads.title', // Uploads
+    'editor.keys.escape', // Esc
   ]),
   fr: new Set([
     'askAccess.message', // Message
@@ -86,6 +88,10 @@ const sameInLanguage = {
     'editor.sections.note.memberDescription', // Description ({{language}})
     'editor.sections.references.source', // Source
     'media.field.logo', // Logo
+    'editor.keys.mod', // Ctrl/⌘
+    'editor.shortcuts.copyKeys', // Ctrl/⌘ + C
+    'editor.shortcuts.cutKeys', // Ctrl/⌘ + X
+    'editor.shortcuts.pasteKeys', // Ctrl/⌘ + V
   ]),
 };
 

@@ -5,6 +5,8 @@ import type { EnabledShape, NodePosition, Point } from '../../api/document';
 
 export type Tool = { kind: 'select' } | { kind: 'addNode'; shape: EnabledShape } | { kind: 'connect'; from: number | null };
 
+export type ToolKind = Tool['kind'];
+
 /** What React shows about the canvas. */
 export interface CanvasView {
   tool: Tool;

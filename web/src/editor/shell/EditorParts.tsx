@@ -1,7 +1,5 @@
-import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import { wheelZoomsSetting } from '../../map';
 import { DISABLED_SHAPES, ENABLED_SHAPES, type Edge, type EnabledShape, type Layer } from '../../api/document';
 import type { LockElemType } from '../../api/live';
 import type { Role } from '../../account/roles';
@@ -285,91 +283,6 @@ export function LayersPanel({
         />
       )}
     </Panel>
-  );
-}
-
-type ShortcutGroup = 'tools' | 'view' | 'edit' | 'general';
-const SHORTCUT_GROUPS: readonly ShortcutGroup[] = ['tools', 'view', 'edit', 'general'];
-
-/** Every shortcut and gesture, one row each: its group, the keys, what it does. */
-function shortcutRows(t: TFunction): [ShortcutGroup, string, string][] {
-  return [
-    ['tools', 'V', t('editor.shortcuts.toolSelect')],
-    ['tools', 'N', t('editor.shortcuts.toolAddNode')],
-    ['tools', 'C', t('editor.shortcuts.toolConnect')],
-    ['tools', 'Esc', t('editor.shortcuts.escape')],
-    ['view', t('editor.shortcuts.panKeys'), t('editor.shortcuts.pan')],
-    ['view', t('editor.shortcuts.scroll'), t('editor.shortcuts.scrollWhat')],
-    ['view', t('editor.shortcuts.pinch'), t('editor.shortcuts.zoom')],
-    ['view', t('editor.shortcuts.zoomKeys'), t('editor.shortcuts.zoomButtons')],
-    ['view', t('editor.shortcuts.fitKeys'), t('editor.shortcuts.fit')],
-    ['view', t('editor.shortcuts.shiftKey', { key: '2' }), t('editor.shortcuts.zoomToSelection')],
-    ['view', t('editor.shortcuts.shiftKey', { key: '0' }), t('editor.shortcuts.zoomActualSize')],
-    ['edit', 'Ctrl/⌘ + Z', t('editor.shortcuts.undo')],
-    ['edit', 'Shift + Ctrl/⌘ + Z', t('editor.shortcuts.redo')],
-    ['edit', t('editor.shortcuts.deleteKey'), t('editor.shortcuts.delete')],
-    ['edit', 'Ctrl/⌘ + D', t('editor.shortcuts.clone')],
-    ['edit', t('editor.shortcuts.drag'), t('editor.selection.keys.boxSelect')],
-    ['edit', t('editor.shortcuts.shiftClick'), t('editor.shortcuts.multiSelect')],
-    ['edit', 'Ctrl/⌘ + A', t('editor.selection.keys.selectAll')],
-    ['edit', t('editor.selection.keys.arrows'), t('editor.selection.keys.nudge')],
-    ['edit', 'Ctrl/⌘ + C', t('editor.selection.keys.copy')],
-    ['edit', 'Ctrl/⌘ + X', t('editor.selection.keys.cut')],
-    ['edit', 'Ctrl/⌘ + V', t('editor.selection.keys.paste')],
-    ['edit', t('editor.selection.keys.handle'), t('editor.selection.keys.resize')],
-    ['edit', t('editor.selection.keys.altDrag'), t('editor.selection.keys.noSnap')],
-    ['edit', t('editor.shortcuts.editTitleKeys'), t('editor.shortcuts.editTitle')],
-    ['general', 'Tab / Shift + Tab', t('access.shortcutTab')],
-    ['general', 'Ctrl/⌘ + F', t('editor.shortcuts.search')],
-    ['general', '?', t('editor.shortcuts.help')],
-  ];
-}
-
-export function ShortcutsPanel({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  const wheelZooms = useSyncExternalStore(wheelZoomsSetting.subscribe, wheelZoomsSetting.get);
-  const rows = shortcutRows(t);
-  return (
-    <aside className={styles.help} aria-label={t('editor.shortcuts.title')} data-testid="shortcuts-panel">
-      <header className={styles.panelHeader}>
-        <h2 className={styles.panelTitle}>{t('editor.shortcuts.title')}</h2>
-        <button type="button" className={styles.panelClose} aria-label={t('dialog.close')} onClick={onClose}>
-          ×
-        </button>
-      </header>
-      <div className={styles.keyGroups}>
-        {SHORTCUT_GROUPS.map((group) => (
-          <section key={group}>
-            <h3 className={styles.keyGroupTitle}>{t(`editor.shortcuts.groups.${group}`)}</h3>
-            <dl className={styles.keys}>
-              {rows
-                .filter(([g]) => g === group)
-                .map(([, keys, what]) => (
-                  <div key={`${keys} ${what}`} className={styles.keyRow}>
-                    <dt>
-                      <kbd>{keys}</kbd>
-                    </dt>
-                    <dd>{what}</dd>
-                  </div>
-                ))}
-            </dl>
-            {group === 'view' && (
-              <label className={styles.keySetting} title={t('editor.shortcuts.wheelZoomsHint')}>
-                <input
-                  type="checkbox"
-                  checked={wheelZooms}
-                  data-testid="wheel-zooms"
-                  onChange={(e) => {
-                    wheelZoomsSetting.set(e.target.checked);
-                  }}
-                />
-                {t('editor.shortcuts.wheelZooms')}
-              </label>
-            )}
-          </section>
-        ))}
-      </div>
-    </aside>
   );
 }
 

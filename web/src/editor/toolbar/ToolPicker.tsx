@@ -1,67 +1,40 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { Fragment, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENABLED_SHAPES, type EnabledShape } from '../../api/document';
-import type { Tool } from '../canvas/canvasView';
 import { lastShapeSetting } from '../canvas/editorSettings';
+import { CommandButton } from '../commands/CommandButton';
+import { COMMANDS, type CommandContext } from '../commands/commandTable';
 import { ShapeIcon } from '../shell/EditorParts';
 import styles from './ToolPicker.module.css';
 import { usePopover } from './usePopover';
 
-export type ToolKind = Tool['kind'];
+/** The tools, as the command table declares them (select, add node, connect). */
+const TOOL_COMMANDS = COMMANDS.filter((c) => c.bar?.group === 'tools');
 
 /**
  * The canvas's tools in the toolbar: select (V), add node (N) with the shape it places (the last
- * one chosen, kept in this browser), connect (C).
+ * one chosen, kept in this browser) and its shape menu, connect (C).
  */
-export function ToolPicker({
-  tool,
-  onTool,
-  onShape,
-}: {
-  tool: Tool;
-  onTool: (kind: ToolKind) => void;
-  onShape: (shape: EnabledShape) => void;
-}) {
+export function ToolPicker({ context, onShape }: { context: CommandContext; onShape: (shape: EnabledShape) => void }) {
   const { t } = useTranslation();
   const shape = useSyncExternalStore(lastShapeSetting.subscribe, lastShapeSetting.get);
-  const button = (kind: ToolKind, label: string, key: string, icon: ReactNode) => (
-    <button
-      type="button"
-      className={[styles.tool, tool.kind === kind && styles.active].filter(Boolean).join(' ')}
-      aria-pressed={tool.kind === kind}
-      aria-label={label}
-      aria-keyshortcuts={key}
-      title={t('editor.tools.withKey', { tool: label, key })}
-      data-testid={`tool-${kind}`}
-      data-shape={kind === 'addNode' ? shape : undefined}
-      onClick={() => {
-        onTool(kind);
-      }}
-    >
-      {icon}
-    </button>
-  );
   return (
     <div className={styles.tools} role="group" aria-label={t('editor.tools.label')}>
-      {button(
-        'select',
-        t('editor.tools.select'),
-        'V',
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M5 3l13 9-6 1.5L9 20z" fill="currentColor" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round" />
-        </svg>,
-      )}
-      {button('addNode', t('editor.tools.addNode', { shape: t(`editor.shapes.${shape}`) }), 'N', <ShapeIcon shape={shape} />)}
-      <ShapeMenu shape={shape} onShape={onShape} />
-      {button(
-        'connect',
-        t('editor.tools.connect'),
-        'C',
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <circle cx="5" cy="18" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          <circle cx="19" cy="6" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          <path d="M7.5 15.5l9-7" stroke="currentColor" strokeWidth="1.8" />
-        </svg>,
+      {TOOL_COMMANDS.map((command) =>
+        command.bar?.face === 'shape' ? (
+          <Fragment key={command.id}>
+            <CommandButton
+              command={command}
+              context={context}
+              params={{ shape: t(`editor.shapes.${shape}`) }}
+              face={<ShapeIcon shape={shape} />}
+              dataShape={shape}
+            />
+            <ShapeMenu shape={shape} onShape={onShape} />
+          </Fragment>
+        ) : (
+          <CommandButton key={command.id} command={command} context={context} />
+        ),
       )}
     </div>
   );
@@ -88,7 +61,7 @@ function ShapeMenu({ shape, onShape }: { shape: EnabledShape; onShape: (shape: E
         </svg>
       </button>
       {open && (
-        <ul className={styles.shapeList} aria-label={t('editor.tools.shape')}>
+        <ul className={styles.shapeList} aria-label={t('editor.tools.shape')} data-roving-skip="">
           {ENABLED_SHAPES.map((s) => (
             <li key={s}>
               <button

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutOf, type KeyPress } from './shortcuts';
+import type { KeyPress } from './keys';
+import { commandForKey } from './useCommandKeys';
+
+/** The command id a press finds and whether the browser's meaning is suppressed, as the old shortcutOf answered. */
+function shortcutOf(e: KeyPress): { action: string; preventDefault: boolean } | null {
+  const found = commandForKey(e);
+  return found && { action: found.command.id, preventDefault: found.preventDefault };
+}
 
 const press = (key: string, more: Partial<KeyPress> = {}): KeyPress => ({
   key,
@@ -10,7 +17,7 @@ const press = (key: string, more: Partial<KeyPress> = {}): KeyPress => ({
   ...more,
 });
 
-describe('shortcutOf', () => {
+describe('the command a key press finds', () => {
   it('undoes and redoes with Ctrl or ⌘, suppressing the browser’s own', () => {
     expect(shortcutOf(press('z', { ctrlKey: true }))).toEqual({ action: 'undo', preventDefault: true });
     expect(shortcutOf(press('Z', { metaKey: true, shiftKey: true }))).toEqual({ action: 'redo', preventDefault: true });
