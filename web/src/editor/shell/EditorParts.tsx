@@ -5,7 +5,8 @@ import type { LockElemType } from '../../api/live';
 import type { Role } from '../../account/roles';
 import { Button } from '../../layout/Button';
 import { Dialog, DialogActions } from '../../layout/Dialog';
-import { MENU_GROUPS, MENU_OPTIONS, canOpen, optionState, type MenuOptionId } from '../sideMenu';
+import { MENU_GROUPS, MENU_OPTIONS, canOpen, optionState, type MenuOption, type MenuOptionId, type OptionState } from '../sideMenu';
+import { useTooltip } from './Tooltip';
 import type { DocumentStore } from '../store';
 import styles from '../Editor.module.css';
 
@@ -33,35 +34,15 @@ export function SideMenu({
           <ul className={styles.menuList}>
             {MENU_OPTIONS.filter((o) => o.group === group).map((option) => {
               const state = optionState(option, role, canEdit, sectionLocks);
-              const available = canOpen(option, state);
-              const tip =
-                state.kind === 'later'
-                  ? t('editor.menu.withDesignTools')
-                  : state.kind === 'needsRole'
-                    ? t('editor.menu.needsRole', { role: t(`roles.${state.role === 'superuser' ? 'admin' : state.role}`) })
-                    : state.kind === 'lockedByOther'
-                      ? t('editor.menu.lockedByOther')
-                      : undefined;
               return (
                 <li key={option.id}>
-                  <button
-                    type="button"
-                    className={[styles.menuItem, open === option.id && styles.menuItemOpen].filter(Boolean).join(' ')}
-                    disabled={!available}
-                    aria-pressed={available ? open === option.id : undefined}
-                    data-locked-by={state.kind === 'lockedByOther' ? state.color : undefined}
-                    title={tip}
-                    data-testid={`menu-${option.id}`}
-                    style={state.kind === 'lockedByOther' ? { boxShadow: `inset 3px 0 0 ${state.color}` } : undefined}
-                    onClick={() => {
-                      onChoose(option.id);
-                    }}
-                  >
-                    {state.kind === 'lockedByOther' && (
-                      <span className={styles.lockDot} style={{ background: state.color }} aria-hidden="true" />
-                    )}
-                    {t(`editor.menu.options.${option.label}`)}
-                  </button>
+                  <MenuItem
+                    option={option}
+                    state={state}
+                    available={canOpen(option, state)}
+                    open={open === option.id}
+                    onChoose={onChoose}
+                  />
                 </li>
               );
             })}
@@ -69,6 +50,56 @@ export function SideMenu({
         </section>
       ))}
     </nav>
+  );
+}
+
+/**
+ * One option of the side menu. One that cannot be opened stays focusable (aria-disabled) and
+ * says why in a tooltip that keyboard and touch users see too.
+ */
+function MenuItem({
+  option,
+  state,
+  available,
+  open,
+  onChoose,
+}: {
+  option: MenuOption;
+  state: OptionState;
+  available: boolean;
+  open: boolean;
+  onChoose: (id: MenuOptionId) => void;
+}) {
+  const { t } = useTranslation();
+  const why =
+    state.kind === 'later'
+      ? t('editor.menu.withDesignTools')
+      : state.kind === 'needsRole'
+        ? t('editor.menu.needsRole', { role: t(`roles.${state.role === 'superuser' ? 'admin' : state.role}`) })
+        : state.kind === 'lockedByOther'
+          ? t('editor.menu.lockedByOther')
+          : '';
+  const { trigger, tooltip } = useTooltip(why);
+  return (
+    <>
+      <button
+        type="button"
+        className={[styles.menuItem, open && styles.menuItemOpen].filter(Boolean).join(' ')}
+        aria-disabled={available ? undefined : true}
+        aria-pressed={available ? open : undefined}
+        data-locked-by={state.kind === 'lockedByOther' ? state.color : undefined}
+        data-testid={`menu-${option.id}`}
+        style={state.kind === 'lockedByOther' ? { boxShadow: `inset 3px 0 0 ${state.color}` } : undefined}
+        {...(why === '' ? {} : trigger)}
+        onClick={() => {
+          if (available) onChoose(option.id);
+        }}
+      >
+        {state.kind === 'lockedByOther' && <span className={styles.lockDot} style={{ background: state.color }} aria-hidden="true" />}
+        {t(`editor.menu.options.${option.label}`)}
+      </button>
+      {why !== '' && tooltip}
+    </>
   );
 }
 
