@@ -173,14 +173,9 @@ export function Editor({ store, user, role, clientName, canEdit: mayEdit }: Edit
             </div>
             <EditorDialogs
               store={store}
-              removal={actions.confirmDelete}
-              onRemove={(r) => {
-                actions.removeNow(r.nodes, r.edges);
-                actions.setConfirmDelete(null);
-              }}
-              onKeep={() => {
-                actions.setConfirmDelete(null);
-              }}
+              removal={actions.pendingRemoval}
+              onRemove={actions.confirmRemoval}
+              onKeep={actions.cancelRemoval}
               choice={choice}
               people={people}
             />

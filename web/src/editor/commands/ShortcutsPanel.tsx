@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { Fragment, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wheelZoomsSetting } from '../../map';
 import { COMMAND_GROUPS } from './commandTable';
@@ -25,9 +25,14 @@ export function ShortcutsPanel({ onClose }: { onClose: () => void }) {
               {rows
                 .filter((r) => r.group === group)
                 .map((r) => (
-                  <div key={`${r.keys} ${r.what}`} className={styles.keyRow} data-command={r.command}>
+                  <div key={`${r.keys.join()} ${r.what}`} className={styles.keyRow} data-command={r.command}>
                     <dt>
-                      <kbd>{r.keys}</kbd>
+                      {r.keys.map((k, i) => (
+                        <Fragment key={k}>
+                          {i > 0 && ' / '}
+                          <kbd>{k}</kbd>
+                        </Fragment>
+                      ))}
                     </dt>
                     <dd>{r.what}</dd>
                   </div>

@@ -1,7 +1,7 @@
 // The shortcut help's rows: the command table's keys, and the gestures that are no command.
 import type { ParseKeys, TFunction } from 'i18next';
 import { COMMANDS, COMMAND_GROUPS, type Command, type CommandGroup } from './commandTable';
-import { keysText } from './keys';
+import { keyText } from './keys';
 
 /**
  * What the pointer and the browser do that is no command of the table: gestures, and the
@@ -24,7 +24,8 @@ const GESTURES: readonly { group: CommandGroup; keys: ParseKeys; what: ParseKeys
 
 export interface ShortcutRow {
   group: CommandGroup;
-  keys: string;
+  /** Each way to press it: "Shift + 0", "Ctrl/⌘ + 0". */
+  keys: string[];
   what: string;
   /** The command the row is for; none for a gesture. */
   command?: string;
@@ -34,9 +35,14 @@ export interface ShortcutRow {
 export function shortcutRows(t: TFunction, commands: readonly Command[] = COMMANDS): ShortcutRow[] {
   const rows: ShortcutRow[] = [
     ...commands
-      .map((c) => ({ group: c.group, keys: keysText(c.keys, t), what: t(c.describe ?? c.label), command: c.id }))
-      .filter((r) => r.keys !== ''),
-    ...GESTURES.map((g) => ({ group: g.group, keys: t(g.keys), what: t(g.what) })),
+      .map((c) => ({
+        group: c.group,
+        keys: c.keys.filter((b) => b.show !== undefined).map((b) => keyText(b, t)),
+        what: t(c.describe ?? c.label),
+        command: c.id,
+      }))
+      .filter((r) => r.keys.length > 0),
+    ...GESTURES.map((g) => ({ group: g.group, keys: [t(g.keys)], what: t(g.what) })),
   ];
   return COMMAND_GROUPS.flatMap((group) => rows.filter((r) => r.group === group));
 }

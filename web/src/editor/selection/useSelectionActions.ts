@@ -69,7 +69,14 @@ export function useSelectionActions(
     removeNow,
     requestDelete,
     clone,
-    confirmDelete,
-    setConfirmDelete,
+    /** The deletion waiting for the user's answer, and the answers. */
+    pendingRemoval: confirmDelete,
+    confirmRemoval: () => {
+      if (confirmDelete) removeNow(confirmDelete.nodes, confirmDelete.edges);
+      setConfirmDelete(null);
+    },
+    cancelRemoval: () => {
+      setConfirmDelete(null);
+    },
   };
 }

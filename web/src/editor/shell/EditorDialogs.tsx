@@ -10,7 +10,7 @@ import type { PanelChoice } from './usePanelChoice';
 interface EditorDialogsProps {
   store: DocumentStore;
   removal: PendingRemoval | null;
-  onRemove: (removal: PendingRemoval) => void;
+  onRemove: () => void;
   onKeep: () => void;
   choice: PanelChoice;
   people: PresenceState;
@@ -32,9 +32,7 @@ export function EditorDialogs({ store, removal, onRemove, onKeep, choice, people
           title={t('editor.remove.title')}
           text={removalText(removal)}
           confirm={t('editor.remove.confirm')}
-          onConfirm={() => {
-            onRemove(removal);
-          }}
+          onConfirm={onRemove}
           onClose={onKeep}
         />
       )}
