@@ -24,7 +24,7 @@ import { useSessionLocks } from './session/useSessionLocks';
 import { useUnloadGuard } from './session/useUnloadGuard';
 import { EditorDialogs } from './shell/EditorDialogs';
 import { SkipLink } from './shell/SkipLink';
-import { SideMenu } from './shell/EditorParts';
+import { SideMenu } from './shell/SideMenu';
 import { useEditorToasts } from './shell/useEditorToasts';
 import { usePanelChoice } from './shell/usePanelChoice';
 import { useStoreVersion } from './shell/useStoreVersion';
