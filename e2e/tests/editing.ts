@@ -1,9 +1,9 @@
 // Driving the editor in browser tests: opening a map, the read-only test hook
-// (window.__strataEditor, web/src/editor/editorTestHook.ts), adding and dragging nodes.
+// (window.__strataEditor, web/src/editor/canvas/editorTestHook.ts), adding and dragging nodes.
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { signInAs, type DemoRole } from './accounts';
 
-// The editor's read-only test hook (web/src/editor/editorTestHook.ts, window.__strataEditor).
+// The editor's read-only test hook (web/src/editor/canvas/editorTestHook.ts, window.__strataEditor).
 export interface Range {
   min_level: number;
   max_level: number;

@@ -218,7 +218,7 @@ test.describe('sections in the editor', () => {
     await waitForEditor(page);
     for (const option of ['tableOfContents', 'quiz', 'quizForm']) {
       await expect(page.getByTestId(`menu-${option}`)).toBeDisabled();
-      await expect(page.getByTestId(`menu-${option}`)).toHaveAttribute('title', /Editor/);
+      await expect(page.getByTestId(`menu-${option}`)).toHaveAccessibleDescription(/Editor/);
     }
     await expect(page.getByTestId('menu-socialNetworks')).toBeEnabled();
     await expect(page.getByTestId('menu-cookieConsent')).toBeEnabled();

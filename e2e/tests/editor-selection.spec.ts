@@ -195,6 +195,7 @@ test.describe('resizing, snapping and arranging', () => {
       await dragFrom(page, { x: pa.x - 80, y: pa.y - 60 }, { x: pb.x + 80, y: pb.y + 60 });
       await expect.poll(h.selectedNodes).toEqual([anchor, mover]);
       await expect(page.getByTestId('distribute-horizontal')).toBeDisabled();
+      await expect(page.getByTestId('distribute-horizontal')).toHaveAccessibleDescription('Select three or more nodes to distribute them');
       await page.getByTestId('align-left').click();
       // The anchor's left edge is at 240: the 80 wide mover's centre goes to 280.
       await expect.poll(() => h.center(mover)).toEqual({ x: 280, y: 500 });

@@ -436,7 +436,7 @@ test.describe('object templates', () => {
     panel = await openSidebar(a, 'shapeTemplates', 'node-templates-sidebar');
     await panel.getByRole('listitem').filter({ hasText: name }).getByTestId('template-delete').click();
     const dialog = a.getByTestId('confirm-dialog');
-    await expect(dialog).toContainText('2 object(s)');
+    await expect(dialog).toContainText('2 objects use it');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(async () => templateNames(b), { timeout: 3000 }).not.toContain(name);
     await expect.poll(async () => (await nodeDesign(b, one))?.object_template, { timeout: 3000 }).toBe('0');

@@ -165,7 +165,7 @@ test('an admin reads the map protocol; a student may not, and may not publish', 
   try {
     const option = student.page.getByTestId('menu-protocol');
     await expect(option).toBeDisabled();
-    await expect(option).toHaveAttribute('title', 'Needs the Administrator role');
+    await expect(option).toHaveAccessibleDescription('Needs the Administrator role');
     expect((await student.page.request.get(`/api/v1/maps/${mapId}/protocol`)).status()).toBe(403);
     // The versions are there to read; publishing and restoring are an admin's to ask for.
     const panel = await openPanel(student.page, 'versions');

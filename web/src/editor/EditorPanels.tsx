@@ -1,9 +1,10 @@
 import type { LockElemType } from '../api/live';
 import type { Language } from '../api/types';
-import type { CanvasController, Tool } from './canvasController';
-import { AddNodePanel, LayersPanel } from './EditorParts';
+import type { CanvasController } from './canvas/canvasController';
+import type { Tool } from './canvas/canvasView';
+import { AddNodePanel, LayersPanel } from './shell/EditorParts';
 import { MediaLibrary } from './media/MediaLibrary';
-import { type PublicationSource } from './publication';
+import { type PublicationSource } from './session/publication';
 import type { MenuOptionId, PanelId } from './sideMenu';
 import { ContentFormSidebar } from './sidebars/ContentFormSidebar';
 import { EdgeDesignSidebar, NodeDesignSidebar } from './sidebars/DesignSidebar';

@@ -39,6 +39,7 @@ const sameEverywhere = new Set([
   'media.details.dimensions', // {{width}} × {{height}} px
   'media.details.duration', // {{seconds}} s
   'media.uploads.progress', // {{percent}} %
+  'editor.commands.withKeys', // {{command}} ({{keys}})
 ]);
 
 // Words that are spelled the same as in English, checked one by one.
@@ -72,6 +73,7 @@ const sameInLanguage = {
     'media.types.audio', // Audio
     'media.types.video', // Video
     'media.uploads.title', // Uploads
+    'editor.keys.escape', // Esc
   ]),
   fr: new Set([
     'askAccess.message', // Message
@@ -86,6 +88,10 @@ const sameInLanguage = {
     'editor.sections.note.memberDescription', // Description ({{language}})
     'editor.sections.references.source', // Source
     'media.field.logo', // Logo
+    'editor.keys.mod', // Ctrl/⌘
+    'editor.shortcuts.copyKeys', // Ctrl/⌘ + C
+    'editor.shortcuts.cutKeys', // Ctrl/⌘ + X
+    'editor.shortcuts.pasteKeys', // Ctrl/⌘ + V
   ]),
 };
 
@@ -116,6 +122,13 @@ describe('catalogs', () => {
     for (const [key, text] of catalogs.en) {
       for (const [, name] of text.matchAll(/<(\w+)>/g)) expect(voidElements.has(name ?? ''), `${key}: <${name}>`).toBe(false);
     }
+  });
+
+  // "level(s)", "Ebene(n)", "niveau(x)": a count takes its plural form from the catalogue
+  // (key_one / key_other), not a bracketed ending; "http(s)" names a scheme, not a count.
+  it.each(['en', 'de', 'fr'] as const)('%s has plural forms, not bracketed endings', (lang) => {
+    const guessed = [...catalogs[lang]].filter(([, text]) => /\p{L}\((?:s|e|n|en|x|es)\)/u.test(text.replaceAll('http(s)', 'https')));
+    expect(guessed.map(([key]) => key)).toEqual([]);
   });
 
   it.each(['de', 'fr'] as const)('%s is translated, not copied from en', (lang) => {

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties }
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../api/types';
 import { firstTitle } from '../../map';
-import type { CanvasController } from '../canvasController';
+import type { CanvasController } from '../canvas/canvasController';
 import type { LockHolder } from '../sidebars/SidebarParts';
 import type { DocumentStore } from '../store';
 import { TITLE_MAX_LENGTH, titleEdit, titleFieldPlacement, titleOf, type TitleRefusal } from './titleField';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CanvasController } from '../canvasController';
+import type { CanvasController } from '../canvas/canvasController';
 import type { TitleRefusal } from './titleField';
 
 /** How long a refusal stays beside the node. */

@@ -21,7 +21,7 @@ import {
 import { problemFromServer, problemText } from '../../account/problems';
 import { formatDateTime } from '../../i18n/format';
 import type { Language } from '../../api/types';
-import { ConfirmDialog } from '../EditorParts';
+import { ConfirmDialog } from '../shell/EditorParts';
 import { mediaErrorText } from './mediaErrors';
 import { formatBytes } from './mediaFormat';
 import { checkForm, formOf, metadataOf, type MetadataForm } from './metadataForm';

@@ -11,7 +11,7 @@ import {
   updateMediaTemplate,
   type MediaTemplate,
 } from '../../api/media';
-import { ConfirmDialog } from '../EditorParts';
+import { ConfirmDialog } from '../shell/EditorParts';
 import { mediaErrorText } from './mediaErrors';
 import { checkForm, EMPTY_FORM, formOf, metadataOf, type MetadataForm } from './metadataForm';
 import { MetadataFields } from './MetadataFields';

@@ -6,7 +6,7 @@ import { useState, type DragEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getMediaStats, mediaKeys, uploadMedia } from '../../api/media';
 import { toasts } from '../../layout/toasts';
-import type { CanvasController } from '../canvasController';
+import type { CanvasController } from '../canvas/canvasController';
 import type { DocumentStore } from '../store';
 import { mediaErrorText } from './mediaErrors';
 import { checkBeforeSending, uploadErrorOf } from './uploadQueue';

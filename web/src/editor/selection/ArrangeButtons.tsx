@@ -2,10 +2,11 @@
 // them; distribute three or more), and the toolbar's snapping toggle (remembered in the browser).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CanvasController } from '../canvasController';
+import type { CanvasController } from '../canvas/canvasController';
 import { readSnapSetting, writeSnapSetting } from './snap';
 import { ALIGNMENTS, AXES, type Alignment, type Axis } from './arrange';
 import type { SelectionCommands } from './commands';
+import { useTooltip } from '../shell/Tooltip';
 import styles from './ArrangeButtons.module.css';
 
 /** A bar for the edge or centre line aligned to, and the boxes that line up on it. */
@@ -38,38 +39,68 @@ interface ArrangeButtonsProps {
   movable: number;
 }
 
+/**
+ * An icon button of the arrange bar: its name in a tooltip that keyboard and touch users see too;
+ * one that cannot run now stays focusable (aria-disabled) and says why.
+ */
+function ArrangeButton({
+  label,
+  why,
+  icon,
+  testId,
+  onRun,
+}: {
+  label: string;
+  why: string | null;
+  icon: string;
+  testId: string;
+  onRun: () => void;
+}) {
+  const { trigger, tooltip } = useTooltip(why ?? label);
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.iconButton}
+        aria-disabled={why === null ? undefined : true}
+        aria-label={label}
+        data-testid={testId}
+        {...trigger}
+        onClick={() => {
+          if (why === null) onRun();
+        }}
+      >
+        <Icon path={icon} />
+      </button>
+      {tooltip}
+    </>
+  );
+}
+
 export function ArrangeButtons({ commands, movable }: ArrangeButtonsProps) {
   const { t } = useTranslation();
   if (movable < 2) return null;
   return (
     <div className={styles.arrange} role="group" aria-label={t('editor.selection.label')} data-testid="arrange-buttons">
       {ALIGNMENTS.map((how) => (
-        <button
+        <ArrangeButton
           key={how}
-          type="button"
-          className={styles.iconButton}
-          disabled={movable < 2}
-          aria-label={t(`editor.selection.align.${how}`)}
-          title={t(`editor.selection.align.${how}`)}
-          data-testid={`align-${how}`}
-          onClick={() => commands?.align(how)}
-        >
-          <Icon path={ALIGN_ICONS[how]} />
-        </button>
+          label={t(`editor.selection.align.${how}`)}
+          why={null}
+          icon={ALIGN_ICONS[how]}
+          testId={`align-${how}`}
+          onRun={() => commands?.align(how)}
+        />
       ))}
       {AXES.map((axis) => (
-        <button
+        <ArrangeButton
           key={axis}
-          type="button"
-          className={styles.iconButton}
-          disabled={movable < 3}
-          aria-label={t(`editor.selection.distribute.${axis}`)}
-          title={t(`editor.selection.distribute.${axis}`)}
-          data-testid={`distribute-${axis}`}
-          onClick={() => commands?.distribute(axis)}
-        >
-          <Icon path={DISTRIBUTE_ICONS[axis]} />
-        </button>
+          label={t(`editor.selection.distribute.${axis}`)}
+          why={movable < 3 ? t('editor.selection.distributeNeedsThree') : null}
+          icon={DISTRIBUTE_ICONS[axis]}
+          testId={`distribute-${axis}`}
+          onRun={() => commands?.distribute(axis)}
+        />
       ))}
     </div>
   );
@@ -78,6 +109,7 @@ export function ArrangeButtons({ commands, movable }: ArrangeButtonsProps) {
 export function SnapToggle({ controller }: { controller: CanvasController | null }) {
   const { t } = useTranslation();
   const [snapping, setSnapping] = useState(readSnapSetting);
+  const { trigger, tooltip } = useTooltip(t('editor.selection.snapHint'));
   useEffect(() => {
     controller?.setSnapping(snapping);
   }, [controller, snapping]);
@@ -88,8 +120,8 @@ export function SnapToggle({ controller }: { controller: CanvasController | null
         className={styles.iconButton}
         aria-pressed={snapping}
         aria-label={t('editor.selection.snap')}
-        title={t('editor.selection.snapHint')}
         data-testid="snap-toggle"
+        {...trigger}
         onClick={() => {
           writeSnapSetting(!snapping);
           setSnapping(!snapping);
@@ -97,6 +129,7 @@ export function SnapToggle({ controller }: { controller: CanvasController | null
       >
         <Icon path={SNAP_ICON} />
       </button>
+      {tooltip}
     </div>
   );
 }

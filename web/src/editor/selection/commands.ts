@@ -3,7 +3,7 @@
 // second, on the same nodes, are one step too.
 import type { Edit } from '../store';
 import type { DocumentStore } from '../store';
-import type { CanvasController } from '../canvasController';
+import type { CanvasController } from '../canvas/canvasController';
 import { nodeBounds } from '../../map';
 import { aligned, distributed, nudged, type Alignment, type Axis, type Placed } from './arrange';
 import { edgesAmong } from './boxSelect';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ObjectTemplate } from '../../api/document';
 import { doc, edge, node, setup } from '../store/storeFixtures';
 import { clipOf } from './clipboard';
-import { duplicateIn, pasteInto } from './paste';
+import { duplicateIn, pasteInto, pasteShift } from './paste';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -60,6 +60,28 @@ describe('pasting', () => {
     const { store } = setup();
     const made = pasteInto(store, payload(), { x: 0, y: 0 });
     expect(store.getNode(made.nodes[0] ?? 0)?.template).toBe('0');
+  });
+});
+
+describe('pasting where the original is', () => {
+  it('offsets the copy from the original, and cascades further pastes', () => {
+    const { store } = setup();
+    const original = store.getNode(1);
+    if (!original) throw new Error('no node 1');
+    const clip = clipOf(1, [1], { node: (id) => store.getNode(id), edges: [], templates: new Map() });
+    const at = original.geometry.center;
+    const first = pasteInto(store, clip, at).nodes[0] ?? 0;
+    const second = pasteInto(store, clip, at).nodes[0] ?? 0;
+    const third = pasteInto(store, clip, { x: at.x + 4, y: at.y - 3 }).nodes[0] ?? 0;
+    expect(store.getNode(first)?.geometry.center).toEqual({ x: at.x + 30, y: at.y + 30 });
+    expect(store.getNode(second)?.geometry.center).toEqual({ x: at.x + 60, y: at.y + 60 });
+    // A pointer moved by a few pixels is still on the original: the cascade goes on.
+    expect(store.getNode(third)?.geometry.center).toEqual({ x: at.x + 94, y: at.y + 87 });
+  });
+
+  it('lands exactly at the point where nothing lies', () => {
+    expect(pasteShift([{ x: 500, y: 500 }], [{ x: 0, y: 0 }])).toEqual({ x: 0, y: 0 });
+    expect(pasteShift([{ x: 0, y: 0 }], [{ x: 0, y: 0 }])).toEqual({ x: 30, y: 30 });
   });
 });
 

@@ -35,17 +35,47 @@ function inLanguages<C extends object>(content: ContentByLanguage<C>, languages:
   return out;
 }
 
+/** A pasted node closer than this to a node already there counts as lying on it. */
+const SAME_PLACE = DUPLICATE_OFFSET.x / 2;
+/** Pastes cascade at most this far (then they land where asked, whatever is there). */
+const MAX_CASCADE = 50;
+
+/**
+ * How far to move nodes placed at `centers` so that none lies on a node already there: nothing,
+ * or the duplicate offset as many times as it takes. A paste at the original's place (the
+ * pointer still over it, or not over the canvas) would otherwise hide behind it, and a
+ * second paste behind the first; so they cascade, as in tldraw and Excalidraw.
+ */
+export function pasteShift(centers: readonly Point[], existing: readonly Point[]): Point {
+  const near = (a: Point, b: Point) => Math.abs(a.x - b.x) < SAME_PLACE && Math.abs(a.y - b.y) < SAME_PLACE;
+  for (let i = 0; i < MAX_CASCADE; i++) {
+    const shift = { x: DUPLICATE_OFFSET.x * i, y: DUPLICATE_OFFSET.y * i };
+    const covered = centers.some((c) => existing.some((e) => near({ x: c.x + shift.x, y: c.y + shift.y }, e)));
+    if (!covered) return shift;
+  }
+  return { x: 0, y: 0 };
+}
+
 const created = (r: EditResult): number | null => (r.ok && r.id !== undefined ? r.id : null);
 
-/** The payload's nodes and edges as new ones of the store's map, centred on `at`; answers their (temporary) ids. */
+/**
+ * The payload's nodes and edges as new ones of the store's map, centred on `at` (moved on by the
+ * duplicate offset while they would lie on nodes already there); answers their (temporary) ids.
+ */
 export function pasteInto(store: DocumentStore, payload: ClipPayload, at: Point): Pasted {
   const levels = Math.max(1, store.map.visibility_levels);
   const languages = store.map.languages;
   const templates = store.document.object_templates;
   const xs = payload.nodes.map((n) => n.center.x);
   const ys = payload.nodes.map((n) => n.center.y);
-  const dx = at.x - (Math.min(...xs) + Math.max(...xs)) / 2;
-  const dy = at.y - (Math.min(...ys) + Math.max(...ys)) / 2;
+  const cx = at.x - (Math.min(...xs) + Math.max(...xs)) / 2;
+  const cy = at.y - (Math.min(...ys) + Math.max(...ys)) / 2;
+  const shift = pasteShift(
+    payload.nodes.map((n) => ({ x: Math.round(n.center.x + cx), y: Math.round(n.center.y + cy) })),
+    store.document.nodes.map((n) => n.geometry.center),
+  );
+  const dx = cx + shift.x;
+  const dy = cy + shift.y;
   const ids = new Map<number, number>();
   const ranges = new Map<number, Visibility>();
   const out: Pasted = { nodes: [], edges: [] };

@@ -2,7 +2,7 @@
 // system clipboard without a permission prompt, between maps and tabs. The events are left to
 // the browser while a text field has the focus or text is selected on the page.
 import { useEffect, useRef } from 'react';
-import type { CanvasController } from '../canvasController';
+import type { CanvasController } from '../canvas/canvasController';
 import type { DocumentStore } from '../store';
 import { clipOf, clipboardFlavours, readClipboard } from './clipboard';
 import { pasteInto } from './paste';

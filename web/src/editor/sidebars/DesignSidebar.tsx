@@ -7,7 +7,7 @@ import { EDGE_DESIGN_FIELDS, NODE_DESIGN_FIELDS, NODE_TEXT_POSITIONS } from '../
 import type { Language } from '../../api/types';
 import type en from '../../i18n/en.json';
 import { indexTemplates } from '../../map/style';
-import { ClientFontFamilies } from '../fonts';
+import { ClientFontFamilies } from '../fonts/fonts';
 import { MediaField } from '../media/MediaField';
 import type { DocumentStore } from '../store';
 import { CONTENT_LANGUAGES } from './contentForm';

@@ -13,7 +13,7 @@ import {
   type MapSettings,
 } from '../../api/document';
 import type en from '../../i18n/en.json';
-import { ConfirmDialog } from '../EditorParts';
+import { ConfirmDialog } from '../shell/EditorParts';
 import { MediaField } from '../media/MediaField';
 import type { DocumentStore } from '../store';
 import { ColorInput, Sidebar, TypedInput, type LockHolder } from './SidebarParts';

@@ -15,7 +15,7 @@ import {
 } from '../../api/publishing';
 import { Button } from '../../layout/Button';
 import { toasts } from '../../layout/toasts';
-import { liveStatus, type PublicationSource } from '../publication';
+import { liveStatus, type PublicationSource } from '../session/publication';
 import { embedSnippet, publicAddress } from './publishing';
 import { Sidebar, type LockHolder } from './SidebarParts';
 import styles from './Sidebar.module.css';

@@ -18,7 +18,7 @@ import {
 import type { Language } from '../../api/types';
 import { Button } from '../../layout/Button';
 import { toasts } from '../../layout/toasts';
-import { ConfirmDialog } from '../EditorParts';
+import { ConfirmDialog } from '../shell/EditorParts';
 import { emptyQuiz, isDirty, newQuestion, quizBody, quizOf, quizProblems } from './quizForm';
 import { QuizForm } from './QuizForm';
 import { textIn } from './sectionTexts';

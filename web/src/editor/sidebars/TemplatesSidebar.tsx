@@ -17,7 +17,7 @@ import {
   type TemplateType,
 } from '../../api/document';
 import { Button } from '../../layout/Button';
-import { ConfirmDialog } from '../EditorParts';
+import { ConfirmDialog } from '../shell/EditorParts';
 import type { DocumentStore } from '../store';
 import { DesignFields } from './DesignSidebar';
 import { EDGE_DESIGN_FORM, NODE_DESIGN_FORM, edgeFieldStates, nodeFieldStates, templateAsEdge, templateAsNode } from './designForm';

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Edge, Node } from '../../api/document';
-import { ConfirmDialog } from '../EditorParts';
+import { ConfirmDialog } from '../shell/EditorParts';
 import type { DocumentStore } from '../store';
 import { Sidebar, SidebarEmpty, type LockHolder } from './SidebarParts';
 import { edgeBounds, edgesLosingOverlap, rangeWith, type LevelRange } from './visibilityRules';

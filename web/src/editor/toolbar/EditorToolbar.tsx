@@ -1,43 +1,28 @@
-import { useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { Fragment, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EnabledShape } from '../../api/document';
 import type { Visitor } from '../../api/live';
-import { Button } from '../../layout/Button';
-import type { CanvasController, Tool } from '../canvasController';
-import { minimapSetting } from '../editorSettings';
-import { PresenceList } from '../EditorParts';
-import { ToolPicker, type ToolKind } from '../ToolPicker';
-import type { DocumentStore } from '../store';
-import { IconTool } from './IconTool';
+import type { CanvasController } from '../canvas/canvasController';
+import { CommandButton } from '../commands/CommandButton';
+import { COMMANDS, type BarGroup, type CommandContext } from '../commands/commandTable';
+import { PresenceList } from '../session/PresenceList';
+import { ToolPicker } from './ToolPicker';
 import { MoreTools } from './MoreTools';
 import { useCollapsed } from './useCollapsed';
+import { useRovingFocus } from './useRovingFocus';
 import styles from '../Editor.module.css';
-import toolStyles from '../ToolPicker.module.css';
 
 const noSubscribe = () => () => undefined;
 
 interface EditorToolbarProps {
   mapName: string;
-  canEdit: boolean;
-  controller: CanvasController | null;
-  store: DocumentStore;
-  level: number;
+  /** What the commands read and change; the bar shows the command table's commands. */
+  commands: CommandContext;
   levels: number;
-  /** Whether clone and delete have something to work on. */
-  canClone: boolean;
-  canDelete: boolean;
-  onClone: () => void;
-  onDelete: () => void;
   self: Visitor | null;
   others: readonly Visitor[];
-  showHelp: boolean;
-  onToggleHelp: () => void;
   /** The canvas language switch (shown for maps of several languages). */
   languageSwitch?: ReactNode;
-  showOutline: boolean;
-  onToggleOutline: () => void;
-  tool: Tool;
-  onTool: (kind: ToolKind) => void;
   onShape: (shape: EnabledShape) => void;
   /** More groups after the selection's actions (arranging it). */
   children?: ReactNode;
@@ -46,132 +31,78 @@ interface EditorToolbarProps {
 /** The bar's parts that move into "More" when it is too narrow, the first to go first. */
 const COLLAPSE_ORDER = ['shortcuts', 'outline', 'extras', 'zoom', 'actions'] as const;
 type Collapsible = (typeof COLLAPSE_ORDER)[number];
+/** The labels of the bar's command groups (the others are one button each). */
+const GROUP_LABELS = { zoom: 'editor.zoom.label', actions: 'editor.actions.label' } as const;
 
 /**
- * The editor's top bar: the map's name, level, zoom, undo and the selection's actions, who is
- * here. Where it is too narrow (900 px, or long German labels), its later parts move into "More".
+ * The editor's top bar: the map's name, the tools, level, zoom, undo and the selection's actions,
+ * who is here. Where it is too narrow (900 px, or long German labels), its later parts move into
+ * "More". One Tab stop: the arrow keys move between its controls (roving focus).
  */
-export function EditorToolbar({
-  mapName,
-  canEdit,
-  controller,
-  store,
-  level,
-  levels,
-  canClone,
-  canDelete,
-  onClone,
-  onDelete,
-  self,
-  others,
-  showHelp,
-  onToggleHelp,
-  languageSwitch,
-  showOutline,
-  onToggleOutline,
-  tool,
-  onTool,
-  onShape,
-  children,
-}: EditorToolbarProps) {
+export function EditorToolbar({ mapName, commands, levels, self, others, languageSwitch, onShape, children }: EditorToolbarProps) {
   const { t, i18n } = useTranslation();
-  const minimap = useSyncExternalStore(minimapSetting.subscribe, minimapSetting.get);
+  const { canEdit, controller } = commands;
   const bar = useRef<HTMLElement>(null);
+  const roving = useRovingFocus(bar);
   // What changes the bar's width: the labels' language, the name, who is here, the tools shown.
   const content = [i18n.language, mapName, others.length, canEdit, languageSwitch ? 1 : 0].join('\u0000');
   const collapsed = useCollapsed(bar, COLLAPSE_ORDER.length, content);
   const moved = new Set<Collapsible>(COLLAPSE_ORDER.slice(0, collapsed));
+  const buttons = (group: BarGroup) =>
+    COMMANDS.filter((c) => c.bar?.group === group && !(c.edits && !canEdit)).map((command) => (
+      <Fragment key={command.id}>
+        {command.bar?.face === 'zoomFigure' ? (
+          <CommandButton command={command} context={commands} className={styles.zoomFigure}>
+            <ZoomFigure controller={controller} />
+          </CommandButton>
+        ) : (
+          <CommandButton command={command} context={commands} />
+        )}
+      </Fragment>
+    ));
+  const group = (name: keyof typeof GROUP_LABELS) => {
+    const inside = buttons(name);
+    return (
+      inside.length > 0 && (
+        <div key={name} className={styles.group} role="group" aria-label={t(GROUP_LABELS[name])}>
+          {inside}
+        </div>
+      )
+    );
+  };
   const parts: Record<Collapsible, ReactNode> = {
-    zoom: (
-      <div key="zoom" className={styles.group} role="group" aria-label={t('editor.zoom.label')}>
-        <Button
-          size="small"
-          variant="secondary"
-          aria-label={t('editor.zoom.out')}
-          title={t('editor.zoom.out')}
-          onClick={() => controller?.zoomBy(0.8)}
-        >
-          −
-        </Button>
-        <ZoomFigure controller={controller} />
-        <Button
-          size="small"
-          variant="secondary"
-          aria-label={t('editor.zoom.in')}
-          title={t('editor.zoom.in')}
-          onClick={() => controller?.zoomBy(1.25)}
-        >
-          +
-        </Button>
-        <IconTool icon="fit" label={t('editor.zoom.fit')} onClick={() => controller?.fit()} />
-        <button
-          type="button"
-          className={[toolStyles.tool, minimap && toolStyles.active].filter(Boolean).join(' ')}
-          aria-pressed={minimap}
-          aria-label={t('editor.minimap.button')}
-          title={t('editor.minimap.toggle')}
-          data-testid="minimap-toggle"
-          onClick={() => {
-            minimapSetting.set(!minimap);
-          }}
-        >
-          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <rect x="3" y="5" width="18" height="14" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-            <rect x="12" y="11" width="6" height="5" fill="currentColor" />
-          </svg>
-        </button>
-      </div>
-    ),
-    actions: canEdit && (
-      <div key="actions" className={styles.group} role="group" aria-label={t('editor.actions.label')}>
-        <IconTool
-          icon="undo"
-          label={t('editor.actions.undo')}
-          hint={t('editor.actions.undoHint')}
-          disabled={!store.canUndo}
-          onClick={() => store.undo()}
-        />
-        <IconTool
-          icon="redo"
-          label={t('editor.actions.redo')}
-          hint={t('editor.actions.redoHint')}
-          disabled={!store.canRedo}
-          onClick={() => store.redo()}
-        />
-        <IconTool icon="clone" label={t('editor.actions.clone')} disabled={!canClone} onClick={onClone} testId="clone-button" />
-        <IconTool icon="delete" label={t('editor.actions.delete')} disabled={!canDelete} onClick={onDelete} testId="delete-button" />
-      </div>
-    ),
+    zoom: group('zoom'),
+    actions: group('actions'),
     extras: children && (
       <div key="extras" className={styles.group}>
         {children}
       </div>
     ),
-    outline: (
-      <Button key="outline" size="small" variant="ghost" aria-pressed={showOutline} onClick={onToggleOutline} data-testid="outline-toggle">
-        {t('access.outline.button')}
-      </Button>
-    ),
-    shortcuts: (
-      <Button key="shortcuts" size="small" variant="ghost" aria-expanded={showHelp} onClick={onToggleHelp}>
-        {t('editor.shortcuts.button')}
-      </Button>
-    ),
+    outline: <Fragment key="outline">{buttons('outline')}</Fragment>,
+    shortcuts: <Fragment key="shortcuts">{buttons('shortcuts')}</Fragment>,
   };
   const inBar = (part: Collapsible) => (moved.has(part) ? null : parts[part]);
   const bodyOrder: Collapsible[] = ['zoom', 'actions', 'extras', 'outline', 'shortcuts'];
   return (
-    <header className={styles.toolbar} ref={bar} data-testid="editor-toolbar">
+    <header
+      className={styles.toolbar}
+      ref={bar}
+      role="toolbar"
+      aria-label={t('editor.toolbar.label')}
+      data-testid="editor-toolbar"
+      onKeyDown={roving.onKeyDown}
+      onFocus={roving.onFocus}
+    >
       <h1 className={styles.mapName} title={mapName} data-squeezable>
         {mapName}
       </h1>
       {!canEdit && <span className={styles.readOnly}>{t('editor.readOnly')}</span>}
-      {canEdit && <ToolPicker tool={tool} onTool={onTool} onShape={onShape} />}
+      {canEdit && <ToolPicker context={commands} onShape={onShape} />}
       <div className={styles.group} role="group" aria-label={t('editor.level.label')}>
         <label className={styles.levelLabel}>
           {t('editor.level.label')}
           <select
-            value={level}
+            value={commands.view.level}
             data-testid="level-select"
             onChange={(e) => {
               controller?.setLevel(Number(e.target.value));
@@ -201,9 +132,5 @@ export function EditorToolbar({
 function ZoomFigure({ controller }: { controller: CanvasController | null }) {
   useSyncExternalStore(controller?.subscribeFrame ?? noSubscribe, controller?.getFrame ?? (() => 0));
   const scale = controller?.renderer.camera.scale ?? 1;
-  return (
-    <span className={styles.zoomFigure} data-testid="zoom-figure">
-      {Math.round(scale * 100)} %
-    </span>
-  );
+  return <span data-testid="zoom-figure">{Math.round(scale * 100)} %</span>;
 }

@@ -25,7 +25,13 @@ export function MoreTools({ children }: { children: ReactNode }) {
         </svg>
       </button>
       {open && (
-        <div className={styles.panel} role="group" aria-label={t('editor.toolbar.more')} data-testid="toolbar-more-panel">
+        <div
+          className={styles.panel}
+          role="group"
+          aria-label={t('editor.toolbar.more')}
+          data-testid="toolbar-more-panel"
+          data-roving-skip=""
+        >
           {children}
         </div>
       )}
