@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveConnection, LiveState, ServerEvents } from '../api/live';
+import type { LiveConnection, LiveState, ServerEvents } from '../../api/live';
 import { Presence } from './presence';
 
 /** The part of a live connection Presence listens to, driven by the test. */
