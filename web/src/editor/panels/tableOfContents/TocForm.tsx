@@ -1,7 +1,7 @@
 // The table of contents' form (account-area §3): entries by reading order with their title per
 // language, depth, node and zoom level; reordered by dragging or the move buttons, indented and
 // outdented. A controlled form: the section's value in, a whole new value out.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Node } from '../../../api/document';
 import type { FieldProblems } from '../../../api/http';
@@ -23,10 +23,11 @@ import {
 } from './tocForm';
 import sidebar from '../kit/Panel.module.css';
 import { LanguageTabs } from '../kit/LanguageTabs';
+import { Picker } from '../kit/Picker';
 import { firstLanguage, hasProblemUnder, languagesWithProblems, LIMITS, textIn, withText } from '../kit/checks';
 import { DraftTextField, ServerProblem } from '../kit/fields';
 
-/** A search over the map's nodes by title; choosing one hands its id on. Escape closes it. */
+/** The kit's picker over the map's nodes by title, in the tab's language. */
 function NodePicker({
   nodes,
   lang,
@@ -41,59 +42,19 @@ function NodePicker({
   testId: string;
 }) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('');
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    input.current?.focus();
-  }, []);
-  const choices = nodeChoices(nodes, lang, query);
   return (
-    <div
-      className={sidebar.picker}
-      data-testid={testId}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
+    <Picker
+      search={(query) => nodeChoices(nodes, lang, query)}
+      label={t('editor.sections.toc.searchNode')}
+      listLabel={t('editor.sections.toc.nodes')}
+      emptyText={t('editor.sections.toc.noNodes')}
+      testId={testId}
+      onClose={onClose}
+      onPick={(choice) => {
+        const node = nodes.find((n) => n.id === choice.id);
+        if (node) onPick(node);
       }}
-    >
-      <input
-        ref={input}
-        type="search"
-        className={sidebar.input}
-        value={query}
-        aria-label={t('editor.sections.toc.searchNode')}
-        placeholder={t('editor.sections.toc.searchNode')}
-        data-testid={`${testId}-search`}
-        onChange={(e) => {
-          setQuery(e.target.value);
-        }}
-      />
-      {choices.length === 0 ? (
-        <p className={sidebar.hint}>{t('editor.sections.toc.noNodes')}</p>
-      ) : (
-        <ul className={sidebar.pickerList} aria-label={t('editor.sections.toc.nodes')}>
-          {choices.map((c) => (
-            <li key={c.id}>
-              <button
-                type="button"
-                className={sidebar.pickerItem}
-                onClick={() => {
-                  const node = nodes.find((n) => n.id === c.id);
-                  if (node) onPick(node);
-                }}
-              >
-                {c.title}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Button size="small" variant="ghost" onClick={onClose}>
-        {t('editor.sections.forms.cancel')}
-      </Button>
-    </div>
+    />
   );
 }
 
