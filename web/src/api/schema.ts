@@ -2768,6 +2768,7 @@ export interface components {
             global_design?: boolean;
             layers?: boolean;
             map?: boolean;
+            node_ids?: number[];
             nodes?: number;
             positions?: number;
             removed_edges?: number;

@@ -2,6 +2,7 @@
 // what and when, a page at a time.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Node } from '../../../api/document';
 import { ApiError } from '../../../api/http';
 import { getProtocol, type ProtocolEntry } from '../../../api/publishing';
 import { currentLanguage } from '../../../i18n';
@@ -20,7 +21,21 @@ const FOLLOW_MS = 800;
 type ProtocolLoad =
   { state: 'loading' } | { state: 'failed'; forbidden: boolean } | { state: 'ready'; entries: ProtocolEntry[]; next: number | null };
 
-export function ProtocolSidebar({ mapId, revision, onClose }: { mapId: number; revision: number; onClose: () => void }) {
+export function ProtocolSidebar({
+  mapId,
+  revision,
+  nodeNow,
+  languages,
+  onClose,
+}: {
+  mapId: number;
+  revision: number;
+  /** A node as the map has it now (its current title is shown), or undefined once removed. */
+  nodeNow: (id: number) => Pick<Node, 'content'> | undefined;
+  /** The reader's languages, first choice first: the canvas's, then the interface's. */
+  languages: readonly (string | undefined)[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [load, setLoad] = useState<ProtocolLoad>({ state: 'loading' });
   const [more, setMore] = useState(false);
@@ -83,7 +98,7 @@ export function ProtocolSidebar({ mapId, revision, onClose }: { mapId: number; r
         <ol className={styles.protocolList} data-testid="protocol-list">
           {load.entries.map((e) => {
             const parts = whatParts(e.what);
-            const titles = titlesOf(e.what);
+            const titles = titlesOf(e.what, nodeNow, languages);
             return (
               <li
                 key={e.revision}
@@ -142,6 +157,15 @@ export function ProtocolSidebar({ mapId, revision, onClose }: { mapId: number; r
   );
 }
 
-export function ProtocolPanel({ store, closePanel }: PanelProps) {
-  return <ProtocolSidebar mapId={store.mapId} revision={store.revision} onClose={closePanel} />;
+export function ProtocolPanel({ store, canvasLanguage, closePanel }: PanelProps) {
+  const { i18n } = useTranslation();
+  return (
+    <ProtocolSidebar
+      mapId={store.mapId}
+      revision={store.revision}
+      nodeNow={(id) => store.getNode(id)}
+      languages={[canvasLanguage, i18n.language]}
+      onClose={closePanel}
+    />
+  );
 }

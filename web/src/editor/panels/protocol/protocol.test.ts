@@ -27,6 +27,18 @@ describe('whatParts', () => {
     expect(titlesOf({ titles: ['Start', ' ', 'Goal '] })).toEqual(['Start', 'Goal']);
     expect(titlesOf({})).toEqual([]);
   });
+
+  it('names a node that still exists by its current title in the reader’s language', () => {
+    const nodes = new Map([
+      [1, { content: { de: { title: 'Anfang' }, en: { title: 'Beginning' } } }],
+      [2, { content: { de: { title: 'Neuer Name' } } }],
+    ]);
+    const what = { titles: ['Anfang', 'Alter Name', 'Entfernt'], node_ids: [1, 2, 3] };
+    // The English interface: the English title; a node with German only falls back to it, as it is
+    // now (renamed); a removed node keeps what the change recorded.
+    expect(titlesOf(what, (id) => nodes.get(id), ['en', 'en'])).toEqual(['Beginning', 'Neuer Name', 'Entfernt']);
+    expect(titlesOf(what, (id) => nodes.get(id), ['fr', 'de'])).toEqual(['Anfang', 'Neuer Name', 'Entfernt']);
+  });
 });
 
 describe('appendPage', () => {
