@@ -24,13 +24,14 @@ import {
   type ContentField,
   type ContentProblem,
 } from './contentForm';
-import { firstLanguage } from '../kit/checks';
+import { firstLanguage, textIn } from '../kit/checks';
 import { RichField, TextField } from '../kit/fields';
 import { LanguageTabs } from '../kit/LanguageTabs';
 import { languageName } from '../kit/languageName';
 import styles from '../kit/Panel.module.css';
 import { PanelEmpty, PanelFrame, type LockHolder } from '../kit/PanelFrame';
 import type { PanelProps } from '../types';
+import { useSection } from '../kit/useSection';
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; saved: ContentDraft; draft: ContentDraft };
 /** A load's answer, for the node and attempt it was made for. */
@@ -69,6 +70,8 @@ export function ContentFormSidebar({
   const [loaded, setLoaded] = useState<Loaded>(null);
   // The tab of the canvas's language, else the interface language's: the author most likely writes in it.
   const languages = store.map.languages;
+  // The map's references, for the content's citation tool (the references panel says to cite them).
+  const references = useSection(store, 'references').value?.references;
   const [lang, setLang] = useState<Language>(() => firstLanguage(languages, language, i18n.language));
   const [attempt, setAttempt] = useState(0);
   const stored = nodeId !== undefined && nodeId > 0;
@@ -234,6 +237,10 @@ export function ContentFormSidebar({
           disabled={readOnly || d.node_link_to.trim() !== ''}
           problem={problemWords(t, problemOf('content'))}
           testId="content-content"
+          references={references?.map((r) => ({
+            key: r.key,
+            source: textIn(r.source, lang) || (Object.values(r.source ?? {}).find(Boolean) ?? ''),
+          }))}
           onEdit={(html) => {
             setField('content', html);
           }}

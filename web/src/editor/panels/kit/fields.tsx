@@ -8,6 +8,7 @@ import { problemFromServer, problemText, type Problem } from '../../../account/p
 import type { FieldProblems } from '../../../api/http';
 import type { HeaderLink } from '../../../api/sections';
 import { isTooLong, LINK_TARGETS } from './checks';
+import type { Citable } from './RichTextEditor';
 import styles from './Panel.module.css';
 import { UnsendableDrafts } from './unsendableDrafts';
 
@@ -188,6 +189,7 @@ export function RichField({
   disabled,
   testId,
   editorKey,
+  references,
 }: {
   label: string;
   value: string;
@@ -199,6 +201,8 @@ export function RichField({
   testId: string;
   /** Changes when the box must start again from `value` (another language or item). */
   editorKey: string;
+  /** The map's references, for the citation tool. */
+  references?: readonly Citable[];
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -212,7 +216,15 @@ export function RichField({
     >
       <span id={id}>{label}</span>
       <Suspense fallback={<p className={styles.note}>{t('sidebar.content.loadingEditor')}</p>}>
-        <RichTextEditor key={editorKey} value={value} disabled={disabled} label={label} testId={testId} onChange={onEdit} />
+        <RichTextEditor
+          key={editorKey}
+          value={value}
+          disabled={disabled}
+          label={label}
+          testId={testId}
+          onChange={onEdit}
+          references={references}
+        />
       </Suspense>
       {shown && (
         <span id={`${id}-problem`} className={styles.problem} role="alert">
@@ -415,11 +427,14 @@ export function LinkTargetField({
   onPick,
   disabled,
   testId,
+  options = LINK_TARGETS,
 }: {
   value: LinkTarget;
   onPick: (target: LinkTarget) => void;
   disabled: boolean;
   testId: string;
+  /** The targets offered (all of them unless said). */
+  options?: readonly LinkTarget[];
 }) {
   const { t } = useTranslation();
   return (
@@ -434,7 +449,7 @@ export function LinkTargetField({
           onPick(e.target.value as LinkTarget);
         }}
       >
-        {LINK_TARGETS.map((target) => (
+        {options.map((target) => (
           <option key={target} value={target}>
             {t(`editor.sections.header.targets.${target}`)}
           </option>
