@@ -25,6 +25,7 @@ func (s *Server) mediaRoutes(m routeTable) {
 	m.HandleFunc("GET /api/v1/clients/{name}/media/{key}", s.onClient(guest, s.getMedia))
 	m.HandleFunc("PATCH /api/v1/clients/{name}/media/{key}", s.onClient(student, s.patchMedia))
 	m.HandleFunc("DELETE /api/v1/clients/{name}/media/{key}", s.onClient(student, s.deleteMedia))
+	m.HandleFunc("GET /api/v1/clients/{name}/media/{key}/uses", s.onClient(guest, s.mediaUses))
 	m.HandleFunc("PUT /api/v1/clients/{name}/media/{key}/file", s.onClient(student, s.replaceMediaFile))
 	m.HandleFunc("GET /api/v1/clients/{name}/media/{key}/file", s.onClient(guest, s.clientMediaFile))
 	m.HandleFunc("GET /api/v1/maps/{id}/media/{key}", s.onMap(domain.AccessRead, s.mapMediaFile))

@@ -168,6 +168,25 @@ func (s *Server) deleteMedia(w http.ResponseWriter, r *http.Request, a domain.Ac
 	return nil
 }
 
+// mediaUsesAnswer lists where the client's maps use an asset (never null:
+// the store answers an empty list).
+type mediaUsesAnswer struct {
+	Uses []domain.MediaUse `json:"uses" nullable:"false"`
+}
+
+func (s *Server) mediaUses(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	ms, err := s.mediaService()
+	if err != nil {
+		return err
+	}
+	uses, err := ms.Uses(r.Context(), cs.ID, r.PathValue("key"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, mediaUsesAnswer{Uses: uses})
+	return nil
+}
+
 func (s *Server) listMediaTemplates(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	ms, err := s.mediaService()
 	if err != nil {
