@@ -5,7 +5,7 @@
 // be part of the text: they are left out, and the box says so. The server sanitises the HTML.
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../layout/Button';
 import { LinkTargetField, type LinkTarget } from './fields';
@@ -38,14 +38,21 @@ const EXTENSIONS = [StarterKit.configure({ link: { openOnClick: false } })];
 type Tool = 'bold' | 'italic' | 'underline' | 'heading' | 'bulletList' | 'orderedList';
 
 /** Each tool's mark on its button; the button's name is the tool's name (the mark is hidden from it). */
-const GLYPHS: Record<Tool | 'link' | 'cite', string> = {
+const GLYPHS: Record<Tool | 'link' | 'cite', ReactNode> = {
   bold: 'B',
   italic: 'I',
   underline: 'U',
   heading: 'H',
   bulletList: '•',
   orderedList: '1.',
-  link: '🔗',
+  // A chain link, drawn: not every system has an emoji font for one.
+  link: (
+    <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
+      <path d="M6.5 9.5l3-3" />
+      <path d="M7 4.5l1.2-1.2a2.6 2.6 0 013.7 3.7L10.7 8.2" />
+      <path d="M9 11.5l-1.2 1.2a2.6 2.6 0 01-3.7-3.7l1.2-1.2" />
+    </svg>
+  ),
   cite: '[1]',
 };
 
