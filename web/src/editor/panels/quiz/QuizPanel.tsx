@@ -183,10 +183,10 @@ export function QuizSidebar({
   const listView = (
     <>
       <p className={sidebar.note}>{view === 'form' ? t('editor.sections.quiz.choose') : t('editor.sections.quiz.intro')}</p>
-      {list.state === 'loading' && <p className={sidebar.note}>{t('editor.sections.forms.loading')}</p>}
+      {list.state === 'loading' && <p className={sidebar.note}>{t('editor.sections.common.loading')}</p>}
       {list.state === 'failed' && (
         <p className={sidebar.problem} role="alert">
-          {t('editor.sections.forms.loadFailed')}
+          {t('editor.sections.common.loadFailed')}
         </p>
       )}
       {list.state === 'ready' && list.quizzes.length === 0 && <p className={sidebar.empty}>{t('editor.sections.quiz.none')}</p>}
