@@ -141,6 +141,24 @@ describe('the rich-text box', () => {
     expect(onChange).toHaveBeenLastCalledWith(expect.stringContaining('[smith2020]</a>'));
   });
 
+  it('cites after a link without changing the link', () => {
+    show('<p><a href="https://example.org/read">Read</a></p>', [{ key: 'doe', source: 'Doe, Atlas' }]);
+    act(() => {
+      editorOf().commands.focus('end');
+    });
+    act(() => {
+      tool('cite')?.click();
+    });
+    act(() => {
+      host.querySelector<HTMLButtonElement>('[data-testid="text-cite"] li button')?.click();
+    });
+    const html = String(onChange.mock.lastCall?.[0]);
+    expect(html).toContain('href="https://example.org/read"');
+    expect(html).toContain('>Read</a>');
+    expect(html).toContain('href="#ref-doe"');
+    expect(html).toContain('>[doe]</a>');
+  });
+
   it('offers no citation without the map’s references', () => {
     show('<p>Text</p>');
     expect(tool('cite')).toBeNull();

@@ -118,14 +118,24 @@ export default function RichTextEditor({ value, onChange, disabled, label, testI
     orderedList: () => editor.chain().focus().toggleOrderedList().run(),
   };
 
-  /** Sets a link on the selection, or inserts its address as a linked text where there is none. */
-  const setLink = (href: string, target: string | null, text: string) => {
-    const chain = editor.chain().focus().extendMarkRange('link');
-    if (editor.state.selection.empty && !editor.isActive('link')) {
-      chain.insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href, target } }] }).run();
-    } else {
-      chain.setLink({ href, target }).run();
+  /**
+   * Sets a link on the selection, or inserts `text` linked where nothing is selected. A link
+   * being edited (the cursor in it, `extend`) is changed whole; a citation is never merged into a
+   * link next to it.
+   */
+  const setLink = (href: string, target: string | null, text: string, extend: boolean) => {
+    const editing = extend && editor.isActive('link');
+    if (editor.state.selection.empty && !editing) {
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href, target } }] })
+        .unsetMark('link')
+        .run();
+      return;
     }
+    const chain = editor.chain().focus();
+    (editing ? chain.extendMarkRange('link') : chain).setLink({ href, target }).run();
   };
 
   const button = (id: Tool | 'link' | 'cite', on: boolean, onClick: () => void) => (
@@ -211,7 +221,7 @@ export default function RichTextEditor({ value, onChange, disabled, label, testI
                   setLinkForm({ ...linkForm, bad: true });
                   return;
                 }
-                setLink(href, anchorTarget(linkForm.target), href);
+                setLink(href, anchorTarget(linkForm.target), href, true);
                 setLinkForm(null);
               }}
             >
@@ -262,7 +272,7 @@ export default function RichTextEditor({ value, onChange, disabled, label, testI
           }}
           onPick={(choice) => {
             const key = String(choice.id);
-            setLink(citationHref(key), null, `[${key}]`);
+            setLink(citationHref(key), null, `[${key}]`, false);
             setCiting(false);
           }}
         />
