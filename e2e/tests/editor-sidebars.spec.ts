@@ -1,7 +1,9 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { DemoRole } from './accounts';
+import { text } from './catalog';
 import {
   addNode,
+  demoMapId,
   edgeIds,
   nodeIds,
   openEditor as openEditorAt,
@@ -328,6 +330,70 @@ test.describe('content form', () => {
     await expect(again.getByTestId('content-seo_description')).toHaveValue('A harbour node');
     await expect(again.getByTestId('content-popup_type')).toHaveValue('side-panel-large');
     await close();
+  });
+
+  test('the text links and cites a reference, and says what pasting leaves out', async ({ browser }) => {
+    const { context, page } = await openEditor(browser, 'editor');
+    // A reference of the map to cite (the references panel tells authors to cite with #ref-key).
+    const mapId = await demoMapId(page.request);
+    const key = `cite-${Date.now()}`;
+    const read = await page.request.get(`/api/v1/maps/${mapId}/references`);
+    const { references } = (await read.json()) as { references: unknown[] };
+    const put = await page.request.put(`/api/v1/maps/${mapId}/references`, {
+      headers: { 'If-Match': read.headers().etag ?? '*' },
+      data: { references: [...references, { key, source: { en: 'Cited by a test' } }] },
+    });
+    expect(put.ok(), await put.text()).toBe(true);
+    await page.reload();
+    await waitForEditor(page);
+
+    const id = await addNode(page, 520, 330);
+    const form = await openSidebar(page, 'contentForm', 'content-form');
+    await form.getByTestId('content-title').fill('Cited');
+    const box = form.getByTestId('content-content');
+    await box.click();
+    await page.keyboard.type('Ships come and go.');
+    await page.keyboard.press('ControlOrMeta+A');
+    await form.getByTestId('content-content-tool-link').click();
+    await form.getByTestId('content-content-link-url').fill('https://example.org/ships');
+    await form.getByTestId('content-content-link-target').selectOption('same_window');
+    await form.getByTestId('content-content-link-apply').click();
+    // A link in the text is told apart from the words around it without its colour.
+    const link = box.locator('a[href="https://example.org/ships"]');
+    await expect(link).toHaveText('Ships come and go.');
+    expect(await link.evaluate((a) => getComputedStyle(a).textDecorationLine)).toContain('underline');
+
+    await box.press('End');
+    await form.getByTestId('content-content-tool-cite').click();
+    await form.getByTestId('content-content-cite-search').fill(key);
+    await form.getByTestId('content-content-cite').getByRole('button', { name: `${key} · Cited by a test` }).click();
+    await expect(box.locator(`a[href="#ref-${key}"]`)).toHaveText(`[${key}]`);
+
+    // A pasted picture is left out, and the box says so.
+    await box.evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData('text/html', '<p>Pasted <img src="https://example.org/a.png"></p>');
+      data.setData('text/plain', 'Pasted');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(form.getByTestId('content-content-left-out')).toHaveText(new RegExp(text('en', 'sidebar.content.paste.dropped')));
+    await saveShot(page, 'content-form-link-cite-en');
+
+    await form.getByTestId('content-save').click();
+    await expect(form.getByTestId('content-unsaved')).toBeHidden();
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/api/v1/maps/${mapId}/nodes/${id}`);
+        return ((await res.json()) as { content: Record<string, { content?: string }> }).content.en?.content ?? '';
+      })
+      .toContain(`href="#ref-${key}"`);
+    const node = await page.request.get(`/api/v1/maps/${mapId}/nodes/${id}`);
+    const saved = ((await node.json()) as { content: Record<string, { content?: string }> }).content.en?.content;
+    expect(saved).toContain('href="https://example.org/ships"');
+    expect(saved).toContain('target="_self"');
+    expect(saved).toContain('Pasted');
+    expect(saved).not.toContain('<img');
+    await context.close();
   });
 
   test('unsaved content warns before switching options, and a link and content exclude each other', async ({ browser }) => {

@@ -96,6 +96,12 @@ async function openNodeDesign(page: Page, id: number): Promise<Locator> {
 
 const nodeMedia = (page: Page, id: number) => page.evaluate((i) => (window as HookWindow).__strataEditor?.nodeDesign(i)?.media ?? null, id);
 
+/** A map's name, as the places it uses media are named by. */
+async function mapName(page: Page, mapId: number): Promise<string> {
+  const res = await page.request.get(`/api/v1/maps/${mapId}`);
+  return ((await res.json()) as { map: { name: string } }).map.name;
+}
+
 /** A node of the demo map whose centre is on the canvas, right of the side panels. */
 async function visibleNode(page: Page): Promise<number> {
   const canvas = await page.getByTestId('editor-canvas').boundingBox();
@@ -243,18 +249,20 @@ test('choose an asset for a node’s media; its deletion is refused while the no
     })
     .toBe(key);
 
-  // Deleting it is refused while the node uses it, saying where.
+  // Deleting it is refused while the node uses it, at once (not after "this cannot be undone"),
+  // saying where: the node by its title.
+  const titled = (await (await page.request.get(`/api/v1/maps/${mapId}/nodes/${node}`)).json()) as {
+    content: Record<string, { title?: string }>;
+  };
   const again = await openLibrary(page);
   await search(again, name.replace('.png', ''));
   await again.getByTestId('media-tile').filter({ hasText: name }).click();
   await again.getByTestId('media-delete').click();
-  await page
-    .getByTestId('confirm-dialog')
-    .getByRole('button', { name: text('en', 'media.details.delete') })
-    .click();
   const inUse = again.getByTestId('media-in-use');
   await expect(inUse).toContainText(text('en', 'media.details.inUse', { name }));
+  await expect(page.getByTestId('confirm-dialog')).toBeHidden();
   await expect(inUse.getByRole('link')).toHaveAttribute('href', `/editor/${mapId}?node=${node}`);
+  await expect(inUse.getByRole('link')).toHaveText(`“${titled.content.en?.title ?? ''}” in “${await mapName(page, mapId)}”`);
   await again.getByTestId('media-close').click();
 
   // Removed from the node, it can be deleted.

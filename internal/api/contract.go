@@ -274,6 +274,8 @@ var operations = []operation{
 		in: new(mediaPatchRequest), status: http.StatusOK, out: new(domain.MediaAsset)},
 	{method: "DELETE", path: "/api/v1/clients/{name}/media/{key}", tag: "media", summary: "Delete an asset no map uses",
 		status: http.StatusNoContent, description: "409 media_in_use while a map uses it: the error's uses list where."},
+	{method: "GET", path: "/api/v1/clients/{name}/media/{key}/uses", tag: "media", summary: "Where the client's maps use an asset",
+		status: http.StatusOK, out: new(mediaUsesAnswer), description: "What a deletion would be refused for (media_in_use), asked before it."},
 	{method: "PUT", path: "/api/v1/clients/{name}/media/{key}/file", tag: "media", summary: "Replace an asset's file (same key, version + 1)",
 		in: new(mediaFileUpload), status: http.StatusOK, out: new(domain.MediaAsset),
 		description: "The same checks as an upload; the type may change among the allowed types."},

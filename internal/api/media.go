@@ -51,6 +51,7 @@ func (s *Server) mediaRoutes(m routeTable) {
 	m.HandleFunc("GET /api/v1/clients/{name}/media/{key}", onClient(guest, h.getMedia))
 	m.HandleFunc("PATCH /api/v1/clients/{name}/media/{key}", onClient(student, h.patchMedia))
 	m.HandleFunc("DELETE /api/v1/clients/{name}/media/{key}", onClient(student, h.deleteMedia))
+	m.HandleFunc("GET /api/v1/clients/{name}/media/{key}/uses", onClient(guest, h.mediaUses))
 	m.HandleFunc("PUT /api/v1/clients/{name}/media/{key}/file", onClient(student, h.replaceMediaFile))
 	m.HandleFunc("GET /api/v1/clients/{name}/media/{key}/file", onClient(guest, h.clientMediaFile))
 	m.HandleFunc("GET /api/v1/maps/{id}/media/{key}", onMap(access.Read, h.mapMediaFile))

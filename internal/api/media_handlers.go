@@ -140,6 +140,21 @@ func (h mediaHandlers) deleteMedia(w http.ResponseWriter, r *http.Request, a dom
 	return nil
 }
 
+// mediaUsesAnswer lists where the client's maps use an asset (never null:
+// the store answers an empty list).
+type mediaUsesAnswer struct {
+	Uses []domain.MediaUse `json:"uses" nullable:"false"`
+}
+
+func (h mediaHandlers) mediaUses(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
+	uses, err := h.media.Uses(r.Context(), cs.ID, r.PathValue("key"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, mediaUsesAnswer{Uses: uses})
+	return nil
+}
+
 func (h mediaHandlers) listMediaTemplates(w http.ResponseWriter, r *http.Request, a domain.Actor, cs store.ClientSummary) error {
 	ts, err := h.media.Templates(r.Context(), cs.ID)
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"net/textproto"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -250,6 +251,19 @@ func TestMediaLibrary(t *testing.T) {
 		ed.do("POST", fmt.Sprintf("/api/v1/maps/%d/nodes", h.mapID), map[string]any{"design": map[string]any{"shape": "rectangle"},
 			"geometry": map[string]any{"center": map[string]int{"x": 10, "y": 20}}}).want(201).decode(&node)
 		ed.do("PATCH", fmt.Sprintf("/api/v1/maps/%d/nodes/%d", h.mapID, node.ID), map[string]any{"design": map[string]any{"media": a.Key}}).want(200)
+		ed.do("PATCH", fmt.Sprintf("/api/v1/maps/%d/elements", h.mapID), map[string]any{"nodes": []any{map[string]any{"id": node.ID,
+			"content": map[string]any{"de": map[string]any{"title": "Hafen"}, "en": map[string]any{"title": "Harbour"}}}}}).want(200)
+		// Where it is used can be asked before deleting, the node named by its titles.
+		var uses struct {
+			Uses []domain.MediaUse `json:"uses"`
+		}
+		h.as(guest).do("GET", mediaPath+"/"+a.Key+"/uses", nil).want(200).decode(&uses)
+		if len(uses.Uses) != 1 || uses.Uses[0].Place != domain.PlaceNode || *uses.Uses[0].NodeID != node.ID ||
+			!reflect.DeepEqual(uses.Uses[0].NodeTitles, map[domain.Language]string{"de": "Hafen", "en": "Harbour"}) {
+			t.Errorf("uses %+v", uses)
+		}
+		h.as(guest).do("GET", mediaPath+"/"+strings.Repeat("b", 26)+"/uses", nil).wantError(404, "not_found")
+		h.as(outsider).do("GET", "/api/v1/clients/globex/media/"+a.Key+"/uses", nil).wantError(404, "not_found")
 		mapFile := fmt.Sprintf("/api/v1/maps/%d/media/%s?v=2", h.mapID, a.Key)
 		h.as(guest).do("GET", mapFile, nil).want(200)
 		var env struct {
@@ -260,7 +274,7 @@ func TestMediaLibrary(t *testing.T) {
 		}
 		st.do("DELETE", mediaPath+"/"+a.Key, nil).want(409).decode(&env)
 		if env.Error.Code != "media_in_use" || len(env.Error.Uses) != 1 || env.Error.Uses[0].Place != domain.PlaceNode ||
-			*env.Error.Uses[0].NodeID != node.ID || env.Error.Uses[0].MapName != "Acme map" {
+			*env.Error.Uses[0].NodeID != node.ID || env.Error.Uses[0].MapName != "Acme map" || env.Error.Uses[0].NodeTitles["en"] != "Harbour" {
 			t.Errorf("in use: %+v", env.Error)
 		}
 		// Another asset the map does not use is not served through the map.

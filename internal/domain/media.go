@@ -255,6 +255,9 @@ type MediaUse struct {
 	MapName string     `json:"map_name"`
 	Place   MediaPlace `json:"place"`
 	NodeID  *int64     `json:"node_id,omitempty"`
+	// NodeTitles is the node's title in each language it has one in, so
+	// that people read which node, not its number.
+	NodeTitles map[Language]string `json:"node_titles,omitempty"`
 }
 
 // CodeMediaInUse refuses to delete an asset that a map uses; the error's

@@ -1,6 +1,7 @@
 package editing
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 
@@ -9,14 +10,19 @@ import (
 	"github.com/strata-maps/strata/internal/domain"
 )
 
+// linkTarget is where a link in rich text may open.
+var linkTarget = regexp.MustCompile(`^_(blank|self|top|parent)$`)
+
 // richTextPolicy is the allow-list for node content: the formatting a rich
 // text editor produces, links and images, nothing that runs.
 func richTextPolicy() *bluemonday.Policy {
 	p := bluemonday.UGCPolicy()
 	p.AllowAttrs("class").Matching(bluemonday.SpaceSeparatedTokens).Globally()
-	p.AllowAttrs("target").Matching(bluemonday.Paragraph).OnElements("a")
+	// A link opens where its author chose (the editor's link tool sets one of
+	// these; a new window is its default). Forcing _blank on outside links
+	// would undo that choice; no-referrer keeps the opened page from the map.
+	p.AllowAttrs("target").Matching(linkTarget).OnElements("a")
 	p.RequireNoReferrerOnLinks(true)
-	p.AddTargetBlankToFullyQualifiedLinks(true)
 	return p
 }
 

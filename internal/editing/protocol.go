@@ -24,8 +24,11 @@ type ChangeSummary struct {
 	Map              bool `json:"map,omitempty"`
 	Layers           bool `json:"layers,omitempty"`
 	GlobalDesign     bool `json:"global_design,omitempty"`
-	// Titles are up to three of the touched nodes' titles.
+	// Titles are up to three of the touched nodes' titles, as the change wrote them.
 	Titles []string `json:"titles,omitempty"`
+	// NodeIDs are the nodes Titles names, in the same order: a reader shows
+	// a node's current title in its own language when the node still exists.
+	NodeIDs []int64 `json:"node_ids,omitempty"`
 }
 
 // summarised is a change's data as far as the protocol reads it.
@@ -34,6 +37,7 @@ type summarised struct {
 	Layers       json.RawMessage `json:"layers"`
 	GlobalDesign json.RawMessage `json:"global_design"`
 	Nodes        []struct {
+		ID      int64 `json:"id"`
 		Content map[domain.Language]struct {
 			Title string `json:"title"`
 		} `json:"content"`
@@ -74,6 +78,7 @@ func Summarize(data []byte, lang domain.Language) (ChangeSummary, *VersionRef, e
 		}
 		if title != "" {
 			s.Titles = append(s.Titles, title)
+			s.NodeIDs = append(s.NodeIDs, n.ID)
 		}
 	}
 	var v *VersionRef

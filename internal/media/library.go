@@ -75,6 +75,15 @@ func (s *Service) PatchMetadata(ctx context.Context, clientID int64, key string,
 	return s.store.Media(ctx, clientID, key)
 }
 
+// Uses lists where the client's maps use an asset, so that a deletion can
+// be refused before it is asked for (Delete checks again).
+func (s *Service) Uses(ctx context.Context, clientID int64, key string) ([]domain.MediaUse, error) {
+	if _, err := s.Get(ctx, clientID, key); err != nil {
+		return nil, err
+	}
+	return s.store.MediaUses(ctx, clientID, key)
+}
+
 // Delete removes an asset no map uses; while one does, the error lists
 // where (media_in_use).
 func (s *Service) Delete(ctx context.Context, clientID int64, key string) error {

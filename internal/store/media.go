@@ -367,14 +367,15 @@ func (s *Store) MediaUses(ctx context.Context, clientID int64, key string) ([]do
 		document = `convert_from(v.document, 'UTF8')`
 	}
 	rows, err := s.q.QueryContext(ctx, `
-		SELECT m.id, m.name, 'node', n.id FROM nodes n JOIN maps m ON m.id = n.map_id WHERE m.client_id = $1 AND CAST(n.design AS TEXT) LIKE $2
-		UNION ALL SELECT m.id, m.name, 'object_template', NULL FROM object_templates t JOIN maps m ON m.id = t.map_id
+		SELECT m.id, m.name, 'node', n.id, n.content_summary FROM nodes n JOIN maps m ON m.id = n.map_id
+			WHERE m.client_id = $1 AND CAST(n.design AS TEXT) LIKE $2
+		UNION ALL SELECT m.id, m.name, 'object_template', NULL, NULL FROM object_templates t JOIN maps m ON m.id = t.map_id
 			WHERE m.client_id = $1 AND CAST(t.design AS TEXT) LIKE $2
-		UNION ALL SELECT m.id, m.name, 'map_background', NULL FROM maps m WHERE m.client_id = $1 AND CAST(m.design AS TEXT) LIKE $2
-		UNION ALL SELECT m.id, m.name, 'node_defaults', NULL FROM maps m WHERE m.client_id = $1 AND CAST(m.global_design AS TEXT) LIKE $2
-		UNION ALL SELECT m.id, m.name, 'header_logo', NULL FROM map_sections x JOIN maps m ON m.id = x.map_id
+		UNION ALL SELECT m.id, m.name, 'map_background', NULL, NULL FROM maps m WHERE m.client_id = $1 AND CAST(m.design AS TEXT) LIKE $2
+		UNION ALL SELECT m.id, m.name, 'node_defaults', NULL, NULL FROM maps m WHERE m.client_id = $1 AND CAST(m.global_design AS TEXT) LIKE $2
+		UNION ALL SELECT m.id, m.name, 'header_logo', NULL, NULL FROM map_sections x JOIN maps m ON m.id = x.map_id
 			WHERE m.client_id = $1 AND x.name = 'header' AND CAST(x.data AS TEXT) LIKE $2
-		UNION ALL SELECT m.id, m.name, 'published_version', NULL FROM map_publications p JOIN map_versions v ON v.id = p.live_version_id
+		UNION ALL SELECT m.id, m.name, 'published_version', NULL, NULL FROM map_publications p JOIN map_versions v ON v.id = p.live_version_id
 			JOIN maps m ON m.id = p.map_id WHERE m.client_id = $1 AND `+document+` LIKE $2
 		ORDER BY 1, 3, 4`, clientID, `%"`+key+`"%`)
 	if err != nil {
@@ -385,15 +386,42 @@ func (s *Store) MediaUses(ctx context.Context, clientID int64, key string) ([]do
 	for rows.Next() {
 		var u domain.MediaUse
 		var node sql.NullInt64
-		if err := rows.Scan(&u.MapID, &u.MapName, &u.Place, &node); err != nil {
+		var content sql.NullString
+		if err := rows.Scan(&u.MapID, &u.MapName, &u.Place, &node, &content); err != nil {
 			return nil, fmt.Errorf("uses of media %s: %w", key, err)
 		}
 		if node.Valid {
 			u.NodeID = &node.Int64
 		}
+		if content.Valid {
+			titles, err := nodeTitles(content.String)
+			if err != nil {
+				return nil, fmt.Errorf("uses of media %s, node %d: %w", key, node.Int64, err)
+			}
+			u.NodeTitles = titles
+		}
 		out = append(out, u)
 	}
 	return out, rows.Err()
+}
+
+// nodeTitles reads a node's titles by language from its content summary.
+func nodeTitles(summary string) (map[domain.Language]string, error) {
+	var content map[domain.Language]domain.NodeContent
+	if err := json.Unmarshal([]byte(summary), &content); err != nil {
+		return nil, fmt.Errorf("read a content summary: %w", err)
+	}
+	var out map[domain.Language]string
+	for l, c := range content {
+		if c.Title == "" {
+			continue
+		}
+		if out == nil {
+			out = map[domain.Language]string{}
+		}
+		out[l] = c.Title
+	}
+	return out, nil
 }
 
 // MapMediaDesigns are the JSON texts of a map that may name media: its

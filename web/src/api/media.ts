@@ -157,6 +157,12 @@ export function patchMedia(client: string, key: string, metadata: MediaMetadataP
   return request<MediaAsset>('PATCH', assetPath(client, key), { body: { metadata } });
 }
 
+/** Where the client's maps use an asset: a deletion is refused while there is any. */
+export async function getMediaUses(client: string, key: string, signal?: AbortSignal): Promise<MediaUse[]> {
+  const answer = await request<Schemas['ApiMediaUsesAnswer']>('GET', `${assetPath(client, key)}/uses`, { signal });
+  return answer.uses;
+}
+
 /** A refused deletion: the asset is used by maps, at these places. */
 export class MediaInUseError extends ApiError {
   readonly uses: MediaUse[];

@@ -456,6 +456,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/clients/{name}/media/{key}/uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the client's maps use an asset
+         * @description What a deletion would be refused for (media_in_use), asked before it.
+         */
+        get: operations["get_clients_name_media_key_uses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/clients/{name}/quotas": {
         parameters: {
             query?: never;
@@ -1853,6 +1873,9 @@ export interface components {
         ApiMediaTemplatesAnswer: {
             templates: components["schemas"]["DomainMediaTemplate"][];
         };
+        ApiMediaUsesAnswer: {
+            uses: components["schemas"]["DomainMediaUse"][];
+        };
         ApiMemberJSON: {
             email: string;
             /** Format: int64 */
@@ -2608,6 +2631,11 @@ export interface components {
             map_id: number;
             map_name: string;
             node_id?: number;
+            node_titles?: {
+                de?: string;
+                en?: string;
+                fr?: string;
+            };
             place: components["schemas"]["DomainMediaPlace"];
         };
         DomainMediaVariant: {
@@ -2855,6 +2883,7 @@ export interface components {
             global_design?: boolean;
             layers?: boolean;
             map?: boolean;
+            node_ids?: number[];
             nodes?: number;
             positions?: number;
             removed_edges?: number;
@@ -4700,6 +4729,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DomainMediaAsset"];
+                };
+            };
+            /** @description An error, in the envelope */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiErrorBody"];
+                };
+            };
+        };
+    };
+    get_clients_name_media_key_uses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiMediaUsesAnswer"];
                 };
             };
             /** @description An error, in the envelope */

@@ -28,7 +28,7 @@ import { SideMenu } from './shell/SideMenu';
 import { useEditorToasts } from './shell/useEditorToasts';
 import { usePanelChoice } from './shell/usePanelChoice';
 import { useStoreVersion } from './shell/useStoreVersion';
-import { BreakLockContext } from './sidebars/breakLock';
+import { BreakLockContext } from './panels/kit/breakLock';
 import type { DocumentStore } from './store';
 import { EditorToolbar } from './toolbar/EditorToolbar';
 import styles from './Editor.module.css';

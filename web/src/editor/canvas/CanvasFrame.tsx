@@ -16,7 +16,7 @@ import { ArrangeButtons } from '../selection/ArrangeButtons';
 import { PointerLayer } from '../session/PointerLayer';
 import { NodeLinkButton } from '../shell/NodeLinkButton';
 import { SaveStatus } from '../shell/SaveStatus';
-import type { LockHolder } from '../sidebars/SidebarParts';
+import type { LockHolder } from '../panels/kit/PanelFrame';
 import type { useEditorView } from './useEditorView';
 import styles from '../Editor.module.css';
 

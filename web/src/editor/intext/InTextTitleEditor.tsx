@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../api/types';
 import { firstTitle } from '../../map';
 import type { CanvasController } from '../canvas/canvasController';
-import type { LockHolder } from '../sidebars/SidebarParts';
+import type { LockHolder } from '../panels/kit/PanelFrame';
 import type { DocumentStore } from '../store';
 import { TITLE_MAX_LENGTH, titleEdit, titleFieldPlacement, titleOf, type TitleRefusal } from './titleField';
 import styles from './InText.module.css';

@@ -5,7 +5,7 @@ import type { ContentByLanguage, Node, NodeContentPatch, NodeTextPosition } from
 import type { Language } from '../../api/types';
 import { TITLE_GAP, type NodeEntry } from '../../map';
 import type { Edit } from '../store';
-import { CONTENT_LIMITS } from '../sidebars/contentForm';
+import { CONTENT_LIMITS } from '../panels/contentForm/contentForm';
 
 /** The longest title the server takes (characters). */
 export const TITLE_MAX_LENGTH = CONTENT_LIMITS.title;

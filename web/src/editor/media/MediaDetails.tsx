@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http';
 import {
   deleteMedia,
+  getMediaUses,
   getMedia,
   mediaDownloadUrl,
   mediaFileUrl,
@@ -24,6 +25,7 @@ import type { Language } from '../../api/types';
 import { ConfirmDialog } from '../shell/EditorParts';
 import { mediaErrorText } from './mediaErrors';
 import { formatBytes } from './mediaFormat';
+import { placeText } from './mediaUses';
 import { checkForm, formOf, metadataOf, type MetadataForm } from './metadataForm';
 import { MetadataFields } from './MetadataFields';
 import styles from './Media.module.css';
@@ -65,6 +67,7 @@ export function MediaDetails({
   const [failure, setFailure] = useState<string | null>(null);
   const [uses, setUses] = useState<MediaUse[] | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [checking, setChecking] = useState(false);
   const [replacing, setReplacing] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -133,6 +136,21 @@ export function MediaDetails({
       setReplacing(null);
     }
   };
+  // A deletion a map's use would refuse is refused at once, saying where: it is not first
+  // confirmed as if it could go ahead. The server checks again when it is asked to delete.
+  const askToDelete = async () => {
+    setChecking(true);
+    setFailure(null);
+    try {
+      const found = await getMediaUses(clientName, assetKey);
+      setUses(found.length > 0 ? found : null);
+      setConfirming(found.length === 0);
+    } catch {
+      setConfirming(true);
+    } finally {
+      setChecking(false);
+    }
+  };
   const facts: [string, string][] = [
     [t('media.details.file'), a.name],
     [t('media.library.type'), `${t(`media.types.${a.type}`)} (${a.content_type})`],
@@ -189,13 +207,13 @@ export function MediaDetails({
             <button
               type="button"
               className={styles.danger}
-              disabled={readOnly || remove.isPending}
+              disabled={readOnly || remove.isPending || checking}
               data-testid="media-delete"
               onClick={() => {
-                setConfirming(true);
+                void askToDelete();
               }}
             >
-              {t('media.details.delete')}
+              {checking ? t('media.details.checkingUse') : t('media.details.delete')}
             </button>
           </div>
           {uses !== null && (
@@ -205,7 +223,7 @@ export function MediaDetails({
                 {uses.map((u, i) => (
                   <li key={i}>
                     <a href={mediaUseLink(u)} target="_blank" rel="noopener noreferrer">
-                      {t(`media.places.${u.place}`, { map: u.map_name, node: u.node_id ?? '' })}
+                      {placeText(t, u, [i18n.language])}
                     </a>
                   </li>
                 ))}

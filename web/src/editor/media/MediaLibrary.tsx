@@ -14,8 +14,7 @@ import {
   type MediaContainer,
   type MediaType,
 } from '../../api/media';
-import type { LockHolder } from '../sidebars/SidebarParts';
-import sidebar from '../sidebars/Sidebar.module.css';
+import { LockNotice, type LockHolder } from '../panels/kit/PanelFrame';
 import { DomainMediaContainer as CONTAINERS, DomainMediaType as MEDIA_TYPES } from '../../api/constants';
 import { AssetTile, StatsLine, UploadList } from './LibraryParts';
 import { listQueryOf, isFiltered, NO_FILTER, type LibraryFilter } from './libraryQuery';
@@ -302,12 +301,7 @@ export function MediaLibrary({ clientName, choosing, startView = 'grid', lockedB
         }}
         onDrop={onDrop}
       >
-        {lockedBy && (
-          <p className={sidebar.lockNotice} style={{ borderColor: lockedBy.color }} role="status" data-testid="sidebar-lock">
-            <span className={sidebar.lockDot} style={{ background: lockedBy.color }} aria-hidden="true" />
-            <span className={sidebar.lockText}>{t('sidebar.lockedBy', { name: lockedBy.name })}</span>
-          </p>
-        )}
+        {lockedBy && <LockNotice holder={lockedBy} />}
         {body}
         {dragging && <div className={styles.dropOverlay}>{t('media.library.dropHere')}</div>}
       </div>

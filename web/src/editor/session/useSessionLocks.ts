@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { LiveConnection, LockElemType } from '../../api/live';
 import type { CanvasController } from '../canvas/canvasController';
-import type { LockHolder } from '../sidebars/SidebarParts';
+import type { LockHolder } from '../panels/kit/PanelFrame';
 import { wantedLocks, type LockClaims } from './ownLocks';
 import { lockHolder, othersLocks, othersSectionLocks, type PresenceState } from './presence';
 import { useOwnLocks } from './useOwnLocks';
