@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/strata-maps/strata/internal/demo"
 	"github.com/strata-maps/strata/internal/document"
@@ -89,6 +90,17 @@ func TestReadUnderEditsEndsAtOneRevision(t *testing.T) {
 					t.Fatal(err)
 				}
 				d.keep(m.ID, d.maps[m.ID], nil) // read from the rows again
+			}
+			// On a loaded machine the editor may not have committed yet: the
+			// last read must come after at least one edit, or it proves nothing.
+			for deadline := time.Now().Add(10 * time.Second); m.Revision == start; {
+				if time.Now().After(deadline) {
+					t.Fatalf("round %d: the editor made no edit in 10 s", round)
+				}
+				time.Sleep(time.Millisecond)
+				if m.Revision, err = s.MapRevision(ctx, m.ID); err != nil {
+					t.Fatal(err)
+				}
 			}
 			a, err := d.Get(ctx, m) // read under edits, kept
 			if err != nil {
