@@ -30,13 +30,23 @@ for (const { lang, locale } of LOCALES) {
       const error = page.getByTestId('preview-error');
       await expect(error.getByRole('heading', { name: tr('editor.notFound') })).toBeVisible();
       await expect(error).toContainText(tr('openFailure.mapNotFoundText'));
-      await expect(error).not.toContainText(tr('editor.loadFailedText'));
+      await expect(error).not.toContainText(tr('errors.network'));
       await saveShot(page, `preview-not-found-${lang}`);
 
       await page.route('**/api/v1/maps/999998', (route) => route.abort('internetdisconnected'));
       await page.goto('/preview/999998');
       await expect(error.getByRole('heading', { name: tr('editor.loadFailed') })).toBeVisible();
       await expect(error).toContainText(tr('errors.network'));
+    });
+
+    test('the editor', async ({ page }) => {
+      await signInAs(page, 'admin');
+      await page.goto('/editor/999999');
+      const error = page.getByTestId('editor-error');
+      await expect(error.getByRole('heading', { name: tr('editor.notFound') })).toBeVisible();
+      await expect(error).toContainText(tr('openFailure.mapNotFoundText'));
+      await expect(error).not.toContainText(tr('errors.network'));
+      await saveShot(page, `editor-not-found-${lang}`);
     });
   });
 }

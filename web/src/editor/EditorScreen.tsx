@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import * as api from '../api';
 import type { MapAccess } from '../api/document';
+import { openFailure, openFailureText, type OpenFailure } from '../account/problems';
 import { hasRole } from '../account/roles';
 import { useSession } from '../account/useSession';
 import { ButtonLink } from '../layout/Button';
@@ -35,7 +36,7 @@ const storeApi: StoreApi = {
 };
 
 type Loaded = { mapId: number } & (
-  { kind: 'failed'; notFound: boolean; deactivated?: boolean } | { kind: 'ready'; store: DocumentStore; access: MapAccess | null }
+  { kind: 'failed'; failure: OpenFailure; deactivated?: boolean } | { kind: 'ready'; store: DocumentStore; access: MapAccess | null }
 );
 
 export default function EditorScreen() {
@@ -67,7 +68,7 @@ export default function EditorScreen() {
         setLoaded({
           mapId,
           kind: 'failed',
-          notFound: err instanceof api.ApiError && err.status === 404,
+          failure: openFailure(err),
           deactivated: err instanceof api.ApiError && err.code === 'client_deactivated',
         });
       }
@@ -83,14 +84,20 @@ export default function EditorScreen() {
     };
   }, [mapId, userId, valid]);
 
-  const loaded: Loaded | null = valid ? (result?.mapId === mapId ? result : null) : { mapId, kind: 'failed', notFound: true };
+  const loaded: Loaded | null = valid ? (result?.mapId === mapId ? result : null) : { mapId, kind: 'failed', failure: 'notFound' };
   if (!loaded || !session.user) return <LoadingScreen />;
   if (loaded.kind === 'failed') {
     return (
       <main className={styles.failed}>
         <ErrorState
-          title={t(loaded.notFound ? 'editor.notFound' : 'editor.loadFailed')}
-          text={t(loaded.deactivated ? 'errors.clientDeactivated' : 'editor.loadFailedText')}
+          title={t(loaded.failure === 'notFound' ? 'editor.notFound' : 'editor.loadFailed')}
+          text={t(
+            loaded.deactivated
+              ? 'errors.clientDeactivated'
+              : loaded.failure === 'notFound'
+                ? 'openFailure.mapNotFoundText'
+                : openFailureText(loaded.failure),
+          )}
           action={
             <ButtonLink to="/" variant="secondary">
               {t('editor.back')}
