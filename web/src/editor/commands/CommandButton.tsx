@@ -43,7 +43,9 @@ export function CommandButton({ command, context, params, face, children, classN
   const text = bar?.face === 'text';
   const props = {
     ...trigger,
-    'aria-label': text ? undefined : label,
+    // Text and the zoom figure are named by what they show (WCAG 2.5.3); what they do is the
+    // tooltip, their description.
+    'aria-label': text || bar?.face === 'zoomFigure' ? undefined : label,
     'aria-disabled': enabled ? undefined : true,
     'aria-pressed': command.on?.as === 'pressed' ? on : undefined,
     'aria-expanded': command.on?.as === 'expanded' ? on : undefined,

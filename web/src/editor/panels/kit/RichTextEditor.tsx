@@ -44,7 +44,15 @@ const GLYPHS: Record<Tool | 'link' | 'cite', ReactNode> = {
   underline: 'U',
   heading: 'H',
   bulletList: '•',
-  orderedList: '1.',
+  // Drawn, not typed: a visible "1." that the name "Numbered list" does not contain fails
+  // WCAG 2.5.3 (label in name); a drawing is not text.
+  orderedList: (
+    <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
+      <path d="M2.5 2.5h1v4" />
+      <path d="M2 11h2l-2 3h2" />
+      <path d="M7 4.5h7M7 12.5h7" />
+    </svg>
+  ),
   // A chain link, drawn: not every system has an emoji font for one.
   link: (
     <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
@@ -53,7 +61,12 @@ const GLYPHS: Record<Tool | 'link' | 'cite', ReactNode> = {
       <path d="M9 11.5l-1.2 1.2a2.6 2.6 0 01-3.7-3.7l1.2-1.2" />
     </svg>
   ),
-  cite: '[1]',
+  cite: (
+    <svg width="14" height="14" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round">
+      <path d="M5 2.5H3v11h2M11 2.5h2v11h-2" />
+      <path d="M8 6.5v3" />
+    </svg>
+  ),
 };
 
 export default function RichTextEditor({ value, onChange, disabled, label, testId, references }: RichTextEditorProps) {
