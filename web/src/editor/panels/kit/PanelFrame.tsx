@@ -52,6 +52,7 @@ export function PanelFrame({
   lockedBy,
   load = 'ready',
   closeOnEscape = false,
+  narrow = false,
   children,
 }: {
   title: string;
@@ -62,13 +63,15 @@ export function PanelFrame({
   load?: PanelLoad;
   /** Escape inside closes the panel (not in panels whose own dialogs and pickers take Escape). */
   closeOnEscape?: boolean;
+  /** A narrower frame, for a panel that stays open while the map beside it is clicked on. */
+  narrow?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
     <aside
       data-over-map=""
-      className={styles.sidebar}
+      className={narrow ? `${styles.sidebar} ${styles.narrow}` : styles.sidebar}
       aria-label={title}
       data-testid={testId}
       data-read-only={lockedBy ? 'true' : undefined}
