@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../layout/useDocumentTitle';
 import { CANVAS_ID, CanvasFrame } from './canvas/CanvasFrame';
 import { useEditorView } from './canvas/useEditorView';
 import { useEditorCommands } from './commands/useEditorCommands';
-import { EditorPanels } from './EditorPanels';
+import { EditorPanels } from './panels/EditorPanels';
 import { ClientFontFamilies } from './fonts/fonts';
 import { useMapFonts } from './fonts/useMapFonts';
 import { CanvasLanguageSwitch } from './intext/CanvasLanguageSwitch';

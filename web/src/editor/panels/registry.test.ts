@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_OPTIONS } from '../sideMenu';
+import { MENU_OPTIONS } from './sideMenu';
 import { panelDefinition, REGISTRY } from './registry';
 import type { PanelDefinition } from './types';
 

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { LockElemType } from '../../api/live';
 import type { Role } from '../../account/roles';
-import { MENU_GROUPS, MENU_OPTIONS, canOpen, optionState, type MenuOption, type MenuOptionId, type OptionState } from '../sideMenu';
+import { MENU_GROUPS, MENU_OPTIONS, canOpen, optionState, type MenuOption, type MenuOptionId, type OptionState } from '../panels/sideMenu';
 import { useTooltip } from './Tooltip';
 import styles from '../Editor.module.css';
 

@@ -7,7 +7,7 @@ import { useBlocker } from 'react-router';
 import type { CanvasController } from '../canvas/canvasController';
 import type { CanvasView } from '../canvas/canvasView';
 import { lockHolder, type PresenceState } from '../session/presence';
-import { MENU_OPTIONS, panelOf, toggleOption, type MenuOptionId } from '../sideMenu';
+import { MENU_OPTIONS, panelOf, toggleOption, type MenuOptionId } from '../panels/sideMenu';
 import type { DocumentStore } from '../store';
 
 const last = (ids: readonly number[]) => (ids.length > 0 ? ids[ids.length - 1] : undefined);

@@ -1,12 +1,12 @@
 // The editor's side menu (map-editor.md §2), read from the panel registry: each option's group,
 // label, the role it needs, what it opens, and the section lock it takes (so that another
 // editor's lock marks it); and what choosing one does.
-import type { LockElemType } from '../api/live';
-import { hasRole, type Role } from '../account/roles';
-import { REGISTRY } from './panels/registry';
-import type { MenuGroup, MenuOptionId, PanelId, RegistryEntry } from './panels/types';
+import type { LockElemType } from '../../api/live';
+import { hasRole, type Role } from '../../account/roles';
+import { REGISTRY } from './registry';
+import type { MenuGroup, MenuOptionId, PanelId, RegistryEntry } from './types';
 
-export type { MenuGroup, MenuOptionId, PanelId } from './panels/types';
+export type { MenuGroup, MenuOptionId, PanelId } from './types';
 
 export type MenuOpens = { kind: 'panel'; panel: PanelId } | { kind: 'mode'; mode: 'connect' } | { kind: 'later' };
 

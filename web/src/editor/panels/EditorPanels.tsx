@@ -1,7 +1,7 @@
 // The open side panel, for the selected element or the map: the side menu chooses the option,
 // the registry (panels/registry.ts) says which panel it opens, and that panel is given the props.
-import { panelDefinition } from './panels/registry';
-import type { PanelId, PanelProps } from './panels/types';
+import { panelDefinition } from './registry';
+import type { PanelId, PanelProps } from './types';
 
 interface EditorPanelsProps extends Omit<PanelProps, 'option'> {
   panel: PanelId | null;

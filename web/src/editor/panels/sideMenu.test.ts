@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MENU_OPTIONS, canOpen, optionState, panelOf, toggleOption } from './sideMenu';
-import { lockHolder, othersLocks, othersSectionLocks } from './session/presence';
+import { lockHolder, othersLocks, othersSectionLocks } from '../session/presence';
 
 const option = (id: string) => {
   const o = MENU_OPTIONS.find((m) => m.id === id);
