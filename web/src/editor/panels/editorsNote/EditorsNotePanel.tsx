@@ -4,34 +4,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorsNote, TeamMember } from '../../../api/sections';
-import type { Language } from '../../../api/types';
-import type { LockHolder } from '../kit/PanelFrame';
 import sidebar from '../kit/Panel.module.css';
-import type { DocumentStore } from '../../store';
 import { useSection } from '../kit/useSection';
-import { useSectionForm } from '../kit/useSectionForm';
+import { useSectionForm, type SectionPanelProps } from '../kit/useSectionForm';
 import type { PanelProps } from '../types';
 import { LanguageTabs } from '../kit/LanguageTabs';
 import { PanelFrame } from '../kit/PanelFrame';
 import { checkEditorsNote, firstLanguage, languagesWithProblems, LIMITS, moved, replaced, textIn, without, withText } from '../kit/checks';
 import { AddButton, ListItem, RichField, TextField } from '../kit/fields';
 
-function EditorsNotePanelForm({
-  store,
-  languages,
-  canvasLanguage,
-  lockedBy,
-  onClose,
-  onUnsaved,
-}: {
-  store: DocumentStore;
-  languages: readonly Language[];
-  canvasLanguage: Language | undefined;
-  lockedBy: LockHolder | null;
-  onClose: () => void;
-  /** Whether a draft that cannot be saved as it is waits in the panel. */
-  onUnsaved?: (unsaved: boolean) => void;
-}) {
+function EditorsNotePanelForm({ store, languages, canvasLanguage, lockedBy, onClose, onUnsaved }: SectionPanelProps) {
   const { t, i18n } = useTranslation();
   const section = useSection(store, 'editors_note');
   const form = useSectionForm(section, checkEditorsNote, languages, onUnsaved);

@@ -4,12 +4,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GlossaryTerm } from '../../../api/sections';
-import type { Language } from '../../../api/types';
-import type { LockHolder } from '../kit/PanelFrame';
 import sidebar from '../kit/Panel.module.css';
-import type { DocumentStore } from '../../store';
 import { useSection } from '../kit/useSection';
-import { useSectionForm } from '../kit/useSectionForm';
+import { useSectionForm, type SectionPanelProps } from '../kit/useSectionForm';
 import type { PanelProps } from '../types';
 import { LanguageTabs } from '../kit/LanguageTabs';
 import { PanelFrame } from '../kit/PanelFrame';
@@ -28,22 +25,7 @@ import { AddButton, ListItem, RichField, TextField } from '../kit/fields';
 
 const EMPTY_TERM: GlossaryTerm = { term: {}, alternatives: {}, synonyms: {}, definition: {} };
 
-function GlossaryPanelForm({
-  store,
-  languages,
-  canvasLanguage,
-  lockedBy,
-  onClose,
-  onUnsaved,
-}: {
-  store: DocumentStore;
-  languages: readonly Language[];
-  canvasLanguage: Language | undefined;
-  lockedBy: LockHolder | null;
-  onClose: () => void;
-  /** Whether a draft that cannot be saved as it is waits in the panel. */
-  onUnsaved?: (unsaved: boolean) => void;
-}) {
+function GlossaryPanelForm({ store, languages, canvasLanguage, lockedBy, onClose, onUnsaved }: SectionPanelProps) {
   const { t, i18n } = useTranslation();
   const section = useSection(store, 'glossary');
   const form = useSectionForm(section, checkGlossary, languages, onUnsaved);

@@ -5,13 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Header, HeaderLink } from '../../../api/sections';
 import type { Language } from '../../../api/types';
-import type { LockHolder } from '../kit/PanelFrame';
 import sidebar from '../kit/Panel.module.css';
-import type { DocumentStore } from '../../store';
 import type { SectionProblems } from '../kit/checks';
 import { MediaField } from '../../media/MediaField';
 import { useSection } from '../kit/useSection';
-import { useSectionForm } from '../kit/useSectionForm';
+import { useSectionForm, type SectionPanelProps } from '../kit/useSectionForm';
 import type { PanelProps } from '../types';
 import { LanguageTabs } from '../kit/LanguageTabs';
 import { PanelFrame } from '../kit/PanelFrame';
@@ -47,22 +45,7 @@ const LOGO_TYPES = ['image', 'vector'] as const;
 /** A number box's text as the header holds it: a whole number, NaN (named as out of range) or unset. */
 const asNumber = (v: string): number | undefined => (v.trim() === '' ? undefined : Number(v));
 
-function HeaderPanelForm({
-  store,
-  languages,
-  canvasLanguage,
-  lockedBy,
-  onClose,
-  onUnsaved,
-}: {
-  store: DocumentStore;
-  languages: readonly Language[];
-  canvasLanguage: Language | undefined;
-  lockedBy: LockHolder | null;
-  onClose: () => void;
-  /** Whether a draft that cannot be saved as it is waits in the panel. */
-  onUnsaved?: (unsaved: boolean) => void;
-}) {
+function HeaderPanelForm({ store, languages, canvasLanguage, lockedBy, onClose, onUnsaved }: SectionPanelProps) {
   const { t } = useTranslation();
   const section = useSection(store, 'header');
   const form = useSectionForm(section, checkHeader, languages, onUnsaved);

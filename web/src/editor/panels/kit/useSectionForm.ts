@@ -8,6 +8,19 @@ import type { Language } from '../../../api/types';
 import { deepEqual } from '../../store/state';
 import { shownProblems, type SectionProblems } from './checks';
 import type { SectionState } from './useSection';
+import type { DocumentStore } from '../../store';
+import type { LockHolder } from './PanelFrame';
+
+/** What a panel that edits one map section in place is given. */
+export interface SectionPanelProps {
+  store: DocumentStore;
+  languages: readonly Language[];
+  canvasLanguage: Language | undefined;
+  lockedBy: LockHolder | null;
+  onClose: () => void;
+  /** Whether a draft that cannot be saved as it is waits in the panel. */
+  onUnsaved?: (unsaved: boolean) => void;
+}
 
 export interface SectionForm<N extends SectionName> {
   /** What the panel shows: the draft being typed, else the section. */

@@ -5,35 +5,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { problemText } from '../../../account/problems';
 import { importBibtex, type Reference } from '../../../api/sections';
-import type { Language } from '../../../api/types';
-import type { LockHolder } from '../kit/PanelFrame';
 import sidebar from '../kit/Panel.module.css';
-import type { DocumentStore } from '../../store';
 import { MAX_BIBTEX_BYTES, refusal, skipReason, type ImportOutcome } from './bibtexImport';
 import { useSection } from '../kit/useSection';
-import { useSectionForm } from '../kit/useSectionForm';
+import { useSectionForm, type SectionPanelProps } from '../kit/useSectionForm';
 import type { PanelProps } from '../types';
 import { LanguageTabs } from '../kit/LanguageTabs';
 import { PanelFrame } from '../kit/PanelFrame';
 import { checkReferences, firstLanguage, languagesWithProblems, LIMITS, replaced, textIn, without, withText } from '../kit/checks';
 import { AddButton, FilePicker, ListItem, TextField } from '../kit/fields';
 
-function ReferencesPanelForm({
-  store,
-  languages,
-  canvasLanguage,
-  lockedBy,
-  onClose,
-  onUnsaved,
-}: {
-  store: DocumentStore;
-  languages: readonly Language[];
-  canvasLanguage: Language | undefined;
-  lockedBy: LockHolder | null;
-  onClose: () => void;
-  /** Whether a draft that cannot be saved as it is waits in the panel. */
-  onUnsaved?: (unsaved: boolean) => void;
-}) {
+function ReferencesPanelForm({ store, languages, canvasLanguage, lockedBy, onClose, onUnsaved }: SectionPanelProps) {
   const { t } = useTranslation();
   const section = useSection(store, 'references');
   const form = useSectionForm(section, checkReferences, languages, onUnsaved);
